@@ -1,0 +1,54 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Lokale",
+    products: [
+        // liblokale.so: the C ABI over the Foundation-free runtime.
+        .library(name: "lokale", type: .dynamic, targets: ["LokaleC"]),
+        .executable(name: "lokale-cli", targets: ["lokale"]),
+        .library(name: "LokaleCatalog", targets: ["LokaleCatalog"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CICU",
+            pkgConfig: "icu-i18n",
+            providers: [.apt(["libicu-dev"])]
+        ),
+        .target(
+            name: "LokaleCore",
+            dependencies: ["CICU"]
+        ),
+        .target(
+            name: "LokaleCatalog",
+            dependencies: ["LokaleCore"]
+        ),
+        .systemLibrary(name: "CLokale"),
+        .target(
+            name: "LokaleC",
+            dependencies: ["CLokale", "LokaleCore"],
+            exclude: ["exports.map"],
+            linkerSettings: [
+                .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/LokaleC/exports.map"]),
+            ]
+        ),
+        .executableTarget(
+            name: "lokale",
+            dependencies: ["LokaleCatalog", "LokaleCore"]
+        ),
+        // Shared by the test targets: locating fixtures, compiling catalogs to real files.
+        .target(
+            name: "TestSupport",
+            dependencies: ["LokaleCatalog", "LokaleCore"],
+            path: "Tests/TestSupport"
+        ),
+        .testTarget(
+            name: "LokaleCoreTests",
+            dependencies: ["LokaleCore", "LokaleCatalog", "TestSupport"]
+        ),
+        .testTarget(
+            name: "LokaleCatalogTests",
+            dependencies: ["LokaleCatalog", "LokaleCore", "TestSupport"]
+        ),
+    ]
+)

@@ -1,0 +1,39 @@
+// ICU's C names are versioned macros (uloc_forLanguageTag -> uloc_forLanguageTag_72) that Swift
+// cannot import; these static inline wrappers give Swift stable, unversioned names.
+#ifndef LOKALE_CICU_SHIM_H
+#define LOKALE_CICU_SHIM_H
+
+#include <unicode/utypes.h>
+#include <unicode/uloc.h>
+#include <unicode/upluralrules.h>
+#include <unicode/uversion.h>
+
+static inline int32_t lk_uloc_forLanguageTag(const char *tag, char *out, int32_t cap,
+                                             int32_t *parsedLength, UErrorCode *err) {
+    return uloc_forLanguageTag(tag, out, cap, parsedLength, err);
+}
+static inline int32_t lk_uloc_toLanguageTag(const char *locale, char *out, int32_t cap,
+                                            UBool strict, UErrorCode *err) {
+    return uloc_toLanguageTag(locale, out, cap, strict, err);
+}
+static inline int32_t lk_uloc_canonicalize(const char *locale, char *out, int32_t cap, UErrorCode *err) {
+    return uloc_canonicalize(locale, out, cap, err);
+}
+static inline int32_t lk_uloc_addLikelySubtags(const char *locale, char *out, int32_t cap, UErrorCode *err) {
+    return uloc_addLikelySubtags(locale, out, cap, err);
+}
+static inline int32_t lk_uloc_getLanguage(const char *locale, char *out, int32_t cap, UErrorCode *err) {
+    return uloc_getLanguage(locale, out, cap, err);
+}
+static inline UPluralRules *lk_uplrules_open(const char *locale, UPluralType type, UErrorCode *err) {
+    return uplrules_openForType(locale, type, err);
+}
+static inline void lk_uplrules_close(UPluralRules *rules) { uplrules_close(rules); }
+static inline int32_t lk_uplrules_select(const UPluralRules *rules, double number, UChar *keyword,
+                                         int32_t cap, UErrorCode *err) {
+    return uplrules_select(rules, number, keyword, cap, err);
+}
+static inline void lk_u_getVersion(UVersionInfo info) { u_getVersion(info); }
+static inline UBool lk_failure(UErrorCode err) { return U_FAILURE(err); }
+
+#endif

@@ -1,0 +1,286 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CLokale
+import LokaleCore
+
+// The C ABI of include/lokale.h. Each function checks its arguments, calls LokaleCore, and turns
+// every error into a status code; `@c @implementation` makes the compiler check each signature
+// against the header.
+
+// MARK: Versions and errors
+
+private let versionString: StaticString = "0.1.0"
+
+@c @implementation
+public func lokale_version() -> UnsafePointer<CChar>! {
+    UnsafeRawPointer(versionString.utf8Start).assumingMemoryBound(to: CChar.self)
+}
+
+@c @implementation
+public func lokale_version_number() -> Int32 { Int32(Lokale.versionNumber) }
+
+@c @implementation
+public func lokale_table_format_version() -> Int32 { Int32(TableLayout.formatMajor) }
+
+private let emptyString: StaticString = ""
+
+@c @implementation
+public func lokale_last_error() -> UnsafePointer<CChar>! {
+    LastError.current ?? UnsafeRawPointer(emptyString.utf8Start).assumingMemoryBound(to: CChar.self)
+}
+
+private let statusNames: [Int32: StaticString] = [
+    0: "LOKALE_OK", -1: "LOKALE_ERROR", -2: "LOKALE_EINVAL", -3: "LOKALE_EIO", -4: "LOKALE_ECORRUPT",
+    -5: "LOKALE_EVERSION", -6: "LOKALE_ENOTFOUND", -7: "LOKALE_ETRUNCATED", -8: "LOKALE_EFORMAT",
+    -9: "LOKALE_ENOMEM", -10: "LOKALE_ESTATE",
+]
+private let unknownStatus: StaticString = "LOKALE_UNKNOWN"
+
+@c @implementation
+public func lokale_status_name(_ status: Int32) -> UnsafePointer<CChar>! {
+    let s = statusNames[status] ?? unknownStatus
+    return UnsafeRawPointer(s.utf8Start).assumingMemoryBound(to: CChar.self)
+}
+
+// MARK: Runtime
+
+@c @implementation
+public func lokale_runtime_options_init(_ options: UnsafeMutablePointer<lokale_runtime_options>!) -> Int32 {
+    status { () throws(LokaleError) in
+        guard let options else { throw invalid("options is NULL") }
+        options.pointee = lokale_runtime_options(version: UInt32(LOKALE_RUNTIME_OPTIONS_VERSION), preferred_languages: nil,
+                                                 preferred_count: 0, fallback_policy: Int32(LOKALE_FALLBACK_APPLE.rawValue),
+                                                 device: Int32(LOKALE_DEVICE_MAC.rawValue))
+    }
+}
+
+func languages(_ list: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int) throws(LokaleError) -> [String]? {
+    guard let list else {
+        guard count == 0 else { throw invalid("languages is NULL but count is \(count)") }
+        return nil
+    }
+    guard count <= 1024 else { throw invalid("\(count) languages is more than 1024") }
+    var result: [String] = []
+    for i in 0..<count {
+        let b = try bytes(list[i], -1, "language \(i)", limit: 1024)
+        result.append(String(decoding: b, as: UTF8.self))
+    }
+    return result
+}
+
+func policy(_ v: Int32) throws(LokaleError) -> FallbackPolicy {
+    switch UInt32(bitPattern: v) {
+    case LOKALE_FALLBACK_APPLE.rawValue: .apple
+    case LOKALE_FALLBACK_CHAIN.rawValue: .chain
+    default: throw invalid("unknown fallback policy \(v)")
+    }
+}
+
+func device(_ v: Int32) throws(LokaleError) -> DeviceClass {
+    guard v >= 0, Int(v) < DeviceClass.allCases.count else { throw invalid("unknown device \(v)") }
+    return DeviceClass.allCases[Int(v)]
+}
+
+@c @implementation
+public func lokale_runtime_new(_ out: UnsafeMutablePointer<OpaquePointer?>!, _ options: UnsafePointer<lokale_runtime_options>!) -> Int32 {
+    status { () throws(LokaleError) in
+        guard let out else { throw invalid("out is NULL") }
+        out.pointee = nil
+        var preferred: [String]? = nil
+        var fallback = FallbackPolicy.apple, deviceClass = DeviceClass.mac
+        if let o = options?.pointee {
+            guard o.version >= 1 else { throw invalid("options.version \(o.version) is not supported") }
+            preferred = try languages(o.preferred_languages, o.preferred_count)
+            fallback = try policy(o.fallback_policy)
+            deviceClass = try device(o.device)
+        }
+        let runtime = Runtime(preferredLanguages: preferred)
+        runtime.fallbackPolicy = fallback
+        runtime.deviceClass = deviceClass
+        out.pointee = .retained(RuntimeHandle(runtime))
+    }
+}
+
+@c @implementation
+public func lokale_runtime_free(_ runtime: OpaquePointer!) {
+    guard let runtime else { return }
+    Unmanaged<RuntimeHandle>.fromOpaque(UnsafeRawPointer(runtime)).release()
+}
+
+@c @implementation
+public func lokale_runtime_set_preferred_languages(_ runtime: OpaquePointer!, _ list: UnsafePointer<UnsafePointer<CChar>?>!, _ count: Int) -> Int32 {
+    status { () throws(LokaleError) in
+        let r = try runtimeHandle(runtime).runtime
+        r.preferredLanguages = try languages(list, count) ?? SystemLanguages.preferred()
+    }
+}
+
+@c @implementation
+public func lokale_runtime_preferred_languages(_ dst: UnsafeMutablePointer<CChar>!, _ capacity: Int, _ needed: UnsafeMutablePointer<Int>!, _ runtime: OpaquePointer!) -> Int32 {
+    status { () throws(LokaleError) in
+        let r = try runtimeHandle(runtime).runtime
+        try emit(r.preferredLanguages.joined(separator: ",").utf8, dst, capacity, needed)
+    }
+}
+
+@c @implementation
+public func lokale_runtime_set_device(_ runtime: OpaquePointer!, _ value: Int32) -> Int32 {
+    status { () throws(LokaleError) in try runtimeHandle(runtime).runtime.deviceClass = try device(value) }
+}
+
+@c @implementation
+public func lokale_runtime_set_fallback_policy(_ runtime: OpaquePointer!, _ value: Int32) -> Int32 {
+    status { () throws(LokaleError) in try runtimeHandle(runtime).runtime.fallbackPolicy = try policy(value) }
+}
+
+// MARK: Bundles
+
+@c @implementation
+public func lokale_bundle_open(_ out: UnsafeMutablePointer<OpaquePointer?>!, _ runtime: OpaquePointer!, _ path: UnsafePointer<CChar>!, _ flags: UInt32) -> Int32 {
+    status { () throws(LokaleError) in
+        guard let out else { throw invalid("out is NULL") }
+        out.pointee = nil
+        let r = try runtimeHandle(runtime).runtime
+        let p = String(decoding: try bytes(path, -1, "path", limit: 4096), as: UTF8.self)
+        let known = LOKALE_OPEN_MAIN | LOKALE_OPEN_VERIFY
+        guard flags & ~known == 0 else { throw invalid("unknown flags 0x\(String(flags & ~known, radix: 16))") }
+        let bundle = try r.open(path: p, main: flags & LOKALE_OPEN_MAIN != 0, verify: flags & LOKALE_OPEN_VERIFY != 0)
+        out.pointee = .retained(BundleHandle(bundle))
+    }
+}
+
+@c @implementation
+public func lokale_bundle_free(_ bundle: OpaquePointer!) {
+    guard let bundle else { return }
+    Unmanaged<BundleHandle>.fromOpaque(UnsafeRawPointer(bundle)).release()
+}
+
+@c @implementation
+public func lokale_bundle_identifier(_ out: UnsafeMutablePointer<UnsafePointer<CChar>?>!, _ bundle: OpaquePointer!) -> Int32 {
+    status { () throws(LokaleError) in
+        guard let out else { throw invalid("out is NULL") }
+        out.pointee = try bundleHandle(bundle).bundle.table.identifierPointer
+    }
+}
+
+@c @implementation
+public func lokale_bundle_development_localization(_ out: UnsafeMutablePointer<UnsafePointer<CChar>?>!, _ bundle: OpaquePointer!) -> Int32 {
+    status { () throws(LokaleError) in
+        guard let out else { throw invalid("out is NULL") }
+        let t = try bundleHandle(bundle).bundle.table
+        out.pointee = t.localizationNamePointers[t.developmentLocalization]
+    }
+}
+
+@c @implementation
+public func lokale_bundle_localizations(_ out: UnsafeMutablePointer<UnsafePointer<UnsafePointer<CChar>?>?>!, _ count: UnsafeMutablePointer<Int>!, _ bundle: OpaquePointer!) -> Int32 {
+    status { () throws(LokaleError) in
+        guard let out, let count else { throw invalid("out or count is NULL") }
+        let h = try bundleHandle(bundle)
+        out.pointee = UnsafePointer(h.names)
+        count.pointee = h.bundle.table.localizationNamePointers.count
+    }
+}
+
+@c @implementation
+public func lokale_bundle_preferred_localizations(_ dst: UnsafeMutablePointer<CChar>!, _ capacity: Int, _ needed: UnsafeMutablePointer<Int>!, _ bundle: OpaquePointer!) -> Int32 {
+    status { () throws(LokaleError) in
+        try emit(try bundleHandle(bundle).bundle.preferredLocalizations.joined(separator: ",").utf8, dst, capacity, needed)
+    }
+}
+
+// MARK: Messages
+
+/// A validated view of a lokale_message.
+struct MessageView {
+    var key: UnsafeRawBufferPointer
+    var table: UnsafeRawBufferPointer?
+    var defaultValue: UnsafeRawBufferPointer?
+
+    init(_ m: UnsafePointer<lokale_message>?) throws(LokaleError) {
+        guard let m else { throw invalid("message is NULL") }
+        let v = m.pointee
+        guard v.version >= 1 else { throw invalid("message.version \(v.version) is not supported") }
+        key = try bytes(v.key, v.key_len, "message.key", limit: Limits.key)
+        table = v.table == nil ? nil : try bytes(v.table, v.table_len, "message.table", limit: Limits.key)
+        let d = v.default_value == nil ? nil : try bytes(v.default_value, v.default_len, "message.default_value")
+        defaultValue = (d?.isEmpty ?? true) ? nil : d
+    }
+
+    var keyString: String { String(decoding: key, as: UTF8.self) }
+    var tableString: String? { table.map { String(decoding: $0, as: UTF8.self) } }
+    var defaultString: String? { defaultValue.map { String(decoding: $0, as: UTF8.self) } }
+}
+
+func stepValue(_ s: Resolution.Step) -> lokale_step {
+    switch s {
+    case .translation: LOKALE_STEP_TRANSLATION
+    case .laterPreference: LOKALE_STEP_LATER_PREFERENCE
+    case .development: LOKALE_STEP_DEVELOPMENT
+    case .defaultValue: LOKALE_STEP_DEFAULT
+    case .key: LOKALE_STEP_KEY
+    }
+}
+
+@c @implementation
+public func lokale_bundle_lookup(_ out: UnsafeMutablePointer<UnsafePointer<CChar>?>!, _ outLen: UnsafeMutablePointer<Int>!,
+                                 _ outStep: UnsafeMutablePointer<lokale_step>!, _ bundle: OpaquePointer!,
+                                 _ message: UnsafePointer<lokale_message>!) -> Int32 {
+    status { () throws(LokaleError) in
+        guard let out, let outLen else { throw invalid("out or out_len is NULL") }
+        let b = try bundleHandle(bundle).bundle
+        let m = try MessageView(message)
+        let r = try b.resolve(key: m.key, table: m.table, hasDefault: m.defaultValue != nil)
+        let text: UnsafeRawBufferPointer
+        if let e = r.entry { text = try b.table.value(of: e) }
+        else { text = m.defaultValue ?? m.key }
+        out.pointee = text.baseAddress.map { $0.assumingMemoryBound(to: CChar.self) }
+        outLen.pointee = text.count
+        outStep?.pointee = stepValue(r.step)
+    }
+}
+
+func arguments(_ args: UnsafePointer<lokale_arg>?, _ count: Int) throws(LokaleError) -> [FormatArgument] {
+    guard count > 0 else { return [] }
+    guard let args else { throw invalid("args is NULL but arg_count is \(count)") }
+    guard count <= 1000 else { throw invalid("\(count) arguments is more than 1000") }
+    var result: [FormatArgument] = []
+    result.reserveCapacity(count)
+    for i in 0..<count {
+        let a = args[i]
+        switch UInt32(bitPattern: a.type) {
+        case LOKALE_ARG_INT.rawValue: result.append(.int(a.value.i))
+        case LOKALE_ARG_UINT.rawValue: result.append(.uint(a.value.u))
+        case LOKALE_ARG_DOUBLE.rawValue: result.append(.double(a.value.d))
+        case LOKALE_ARG_STRING.rawValue:
+            result.append(.string(String(decoding: try bytes(a.value.s.ptr, a.value.s.len, "argument \(i + 1)"), as: UTF8.self)))
+        default: throw invalid("argument \(i + 1) has unknown type \(a.type)")
+        }
+    }
+    return result
+}
+
+@c @implementation
+public func lokale_bundle_format(_ dst: UnsafeMutablePointer<CChar>!, _ capacity: Int, _ needed: UnsafeMutablePointer<Int>!,
+                                 _ bundle: OpaquePointer!, _ message: UnsafePointer<lokale_message>!,
+                                 _ args: UnsafePointer<lokale_arg>!, _ count: Int) -> Int32 {
+    status { () throws(LokaleError) in
+        let b = try bundleHandle(bundle).bundle
+        let m = try MessageView(message)
+        let formatted = try b.format(m.keyString, default: m.defaultString, table: m.tableString, arguments: try arguments(args, count))
+        try emit(formatted.bytes, dst, capacity, needed)
+    }
+}
+
+@c @implementation
+public func lokale_bundle_explain(_ dst: UnsafeMutablePointer<CChar>!, _ capacity: Int, _ needed: UnsafeMutablePointer<Int>!,
+                                  _ bundle: OpaquePointer!, _ message: UnsafePointer<lokale_message>!,
+                                  _ args: UnsafePointer<lokale_arg>!, _ count: Int) -> Int32 {
+    status { () throws(LokaleError) in
+        let b = try bundleHandle(bundle).bundle
+        let m = try MessageView(message)
+        let trace = try b.explain(m.keyString, default: m.defaultString, table: m.tableString, arguments: try arguments(args, count))
+        try emit(trace.json.utf8, dst, capacity, needed)
+    }
+}

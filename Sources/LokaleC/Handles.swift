@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import LokaleCore
+
+/// What a lokale_runtime* points to.
+final class RuntimeHandle {
+    let runtime: Runtime
+    init(_ runtime: Runtime) { self.runtime = runtime }
+}
+
+/// What a lokale_bundle* points to: the bundle, plus the array of localization names it lends.
+final class BundleHandle {
+    let bundle: LokaleCore.Bundle
+    let names: UnsafeMutablePointer<UnsafePointer<CChar>?>
+
+    init(_ bundle: LokaleCore.Bundle) {
+        self.bundle = bundle
+        let pointers = bundle.table.localizationNamePointers
+        names = .allocate(capacity: max(pointers.count, 1))
+        for (i, p) in pointers.enumerated() { names[i] = p }
+    }
+
+    deinit { names.deallocate() }
+}
+
+extension OpaquePointer {
+    static func retained<T: AnyObject>(_ object: T) -> OpaquePointer {
+        OpaquePointer(Unmanaged.passRetained(object).toOpaque())
+    }
+}
+
+func runtimeHandle(_ p: OpaquePointer?) throws(LokaleError) -> RuntimeHandle {
+    guard let p else { throw invalid("runtime is NULL") }
+    return Unmanaged<RuntimeHandle>.fromOpaque(UnsafeRawPointer(p)).takeUnretainedValue()
+}
+
+func bundleHandle(_ p: OpaquePointer?) throws(LokaleError) -> BundleHandle {
+    guard let p else { throw invalid("bundle is NULL") }
+    return Unmanaged<BundleHandle>.fromOpaque(UnsafeRawPointer(p)).takeUnretainedValue()
+}
+
+/// Limits on caller-given lengths: larger values are refused rather than trusted.
+enum Limits {
+    static let key = 1 << 20
+    static let text = 1 << 26
+}
+
+/// A caller's (pointer, length) as bytes; -1 means NUL-terminated.
+func bytes(_ p: UnsafePointer<CChar>?, _ len: Int, _ what: String, limit: Int = Limits.text) throws(LokaleError) -> UnsafeRawBufferPointer {
+    guard let p else { throw invalid("\(what) is NULL") }
+    let n: Int
+    if len == -1 {
+        n = strnlen(p, limit + 1)
+    } else {
+        guard len >= 0 else { throw invalid("\(what) length \(len) is negative (use -1 for NUL-terminated)") }
+        n = len
+    }
+    guard n <= limit else { throw invalid("\(what) is longer than \(limit) bytes") }
+    return UnsafeRawBufferPointer(start: UnsafeRawPointer(p), count: n)
+}
+
+/// Copies `result` into (dst, capacity) and reports the needed length.
+func emit(_ result: some Collection<UInt8>, _ dst: UnsafeMutablePointer<CChar>?, _ capacity: Int, _ needed: UnsafeMutablePointer<Int>?) throws(LokaleError) {
+    needed?.pointee = result.count
+    guard capacity > 0 else {
+        if result.isEmpty && dst == nil { return }
+        throw LokaleError(.bufferTooSmall, "destination holds 0 bytes; \(result.count + 1) needed")
+    }
+    guard let dst else { throw invalid("dst is NULL but capacity is \(capacity)") }
+    var n = min(result.count, capacity - 1)
+    let truncated = n < result.count
+    if truncated {
+        // Never cut a UTF-8 sequence in half.
+        let a = Array(result)
+        while n > 0 && (a[n] & 0xC0) == 0x80 { n -= 1 }
+    }
+    let raw = UnsafeMutableRawPointer(dst)
+    var i = 0
+    for b in result.prefix(n) { raw.storeBytes(of: b, toByteOffset: i, as: UInt8.self); i += 1 }
+    raw.storeBytes(of: 0, toByteOffset: n, as: UInt8.self)
+    if truncated { throw LokaleError(.bufferTooSmall, "destination holds \(capacity) bytes; \(result.count + 1) needed") }
+}

@@ -1,0 +1,31 @@
+/// A problem in a source file, with where it is: `file:line:column: message`.
+public struct CatalogError: Error, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int?
+    public var column: Int?
+    public var message: String
+
+    public init(file: String, line: Int? = nil, column: Int? = nil, _ message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    public var description: String {
+        var s = file
+        if let line { s += ":\(line)" }
+        if let column { s += ":\(column)" }
+        return s + ": " + message
+    }
+}
+
+/// A finding that does not stop compilation (a translation whose specifiers disagree, …).
+public struct CatalogWarning: Sendable, CustomStringConvertible {
+    public var file: String
+    public var table: String
+    public var localization: String
+    public var key: String
+    public var message: String
+    public var description: String { "\(file): warning: [\(table)] \(localization) '\(key)': \(message)" }
+}

@@ -1,0 +1,146 @@
+/// Finds where a JSON document stops being valid, for error messages: JSONDecoder reports that the
+/// data "was not valid JSON" without a position. Only called after decoding failed; the document
+/// itself is always parsed by FoundationEssentials.
+enum JSONLocator {
+    struct Failure { var line: Int; var column: Int; var message: String }
+
+    static func firstError(_ bytes: [UInt8]) -> Failure? {
+        var p = Scanner(bytes: bytes)
+        do throws(Failure) {
+            p.skipBOM()
+            p.skipSpace()
+            try p.value(depth: 0)
+            p.skipSpace()
+            if p.i < bytes.count { throw p.fail("unexpected text after the end of the document") }
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Line and column (1-based) of byte offset `at`.
+    static func position(_ bytes: [UInt8], _ at: Int) -> (line: Int, column: Int) {
+        var line = 1, col = 1
+        for b in bytes.prefix(at) {
+            if b == 0x0A { line += 1; col = 1 } else if b & 0xC0 != 0x80 { col += 1 }
+        }
+        return (line, col)
+    }
+
+    /// Best-effort line of a decoding path (`strings`, `key`, `localizations`, …): each component is
+    /// searched as a quoted name after the previous one.
+    static func line(of path: [String], in bytes: [UInt8]) -> Int? {
+        var from = 0, found: Int? = nil
+        for component in path {
+            let needle = Array(("\"" + component + "\"").utf8)
+            guard let r = search(needle, in: bytes, from: from) else { break }
+            found = r
+            from = r + needle.count
+        }
+        return found.map { position(bytes, $0).line }
+    }
+
+    private static func search(_ needle: [UInt8], in hay: [UInt8], from: Int) -> Int? {
+        guard !needle.isEmpty, hay.count >= needle.count, from <= hay.count - needle.count else { return nil }
+        for i in from...(hay.count - needle.count) where hay[i] == needle[0] && hay[i..<(i + needle.count)].elementsEqual(needle) {
+            return i
+        }
+        return nil
+    }
+
+    struct Scanner {
+        let bytes: [UInt8]
+        var i = 0
+
+        func fail(_ message: String) -> Failure {
+            let p = JSONLocator.position(bytes, i)
+            return Failure(line: p.line, column: p.column, message: message)
+        }
+        var peek: UInt8? { i < bytes.count ? bytes[i] : nil }
+
+        mutating func skipBOM() { if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 } }
+        mutating func skipSpace() {
+            while let c = peek, c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D { i += 1 }
+        }
+        mutating func expect(_ c: UInt8, _ what: String) throws(Failure) {
+            skipSpace()
+            guard peek == c else { throw fail(peek == nil ? "unexpected end of file, expected \(what)" : "expected \(what)") }
+            i += 1
+        }
+
+        mutating func value(depth: Int) throws(Failure) {
+            guard depth < 512 else { throw fail("nesting too deep") }
+            skipSpace()
+            guard let c = peek else { throw fail("unexpected end of file, expected a value") }
+            switch c {
+            case UInt8(ascii: "{"):
+                i += 1
+                skipSpace()
+                if peek == UInt8(ascii: "}") { i += 1; return }
+                while true {
+                    skipSpace()
+                    guard peek == UInt8(ascii: "\"") else { throw fail(peek == UInt8(ascii: "}") ? "trailing comma before '}'" : "expected a quoted key") }
+                    try string()
+                    try expect(UInt8(ascii: ":"), "':' after the key")
+                    try value(depth: depth + 1)
+                    skipSpace()
+                    if peek == UInt8(ascii: ",") { i += 1; continue }
+                    try expect(UInt8(ascii: "}"), "',' or '}'")
+                    return
+                }
+            case UInt8(ascii: "["):
+                i += 1
+                skipSpace()
+                if peek == UInt8(ascii: "]") { i += 1; return }
+                while true {
+                    skipSpace()
+                    if peek == UInt8(ascii: "]") { throw fail("trailing comma before ']'") }
+                    try value(depth: depth + 1)
+                    skipSpace()
+                    if peek == UInt8(ascii: ",") { i += 1; continue }
+                    try expect(UInt8(ascii: "]"), "',' or ']'")
+                    return
+                }
+            case UInt8(ascii: "\""):
+                try string()
+            case UInt8(ascii: "t"): try literal("true")
+            case UInt8(ascii: "f"): try literal("false")
+            case UInt8(ascii: "n"): try literal("null")
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let start = i
+                i += 1
+                while let d = peek, (d >= 0x30 && d <= 0x39) || d == UInt8(ascii: ".") || d == UInt8(ascii: "e")
+                    || d == UInt8(ascii: "E") || d == UInt8(ascii: "+") || d == UInt8(ascii: "-") { i += 1 }
+                if i - start == 1 && c == UInt8(ascii: "-") { throw fail("malformed number") }
+            default:
+                throw fail("unexpected character '\(Character(Unicode.Scalar(c)))'")
+            }
+        }
+
+        mutating func literal(_ word: String) throws(Failure) {
+            for b in word.utf8 {
+                guard peek == b else { throw fail("invalid literal, expected '\(word)'") }
+                i += 1
+            }
+        }
+
+        mutating func string() throws(Failure) {
+            i += 1
+            while let c = peek {
+                i += 1
+                if c == UInt8(ascii: "\"") { return }
+                if c == UInt8(ascii: "\\") {
+                    guard let e = peek else { break }
+                    guard "\"\\/bfnrtu".utf8.contains(e) else { throw fail("invalid escape '\\\(Character(Unicode.Scalar(e)))'") }
+                    i += 1
+                } else if c < 0x20 {
+                    i -= 1
+                    throw fail(c == 0x0A ? "unterminated string (line break inside a string)" : "control character inside a string")
+                }
+            }
+            throw fail("unterminated string")
+        }
+    }
+}
+
+extension JSONLocator.Failure: Error {}

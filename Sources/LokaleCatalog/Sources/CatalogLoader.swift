@@ -1,0 +1,175 @@
+import FoundationEssentials
+import LokaleCore
+
+/// Gathers sources into one `CatalogBundle`: `.xcstrings`, `.strings`, `.stringsdict` files, `.lproj`
+/// folders (Base.lproj included) and bundle folders with an `Info.plist`.
+public struct CatalogLoader {
+    public private(set) var bundle = CatalogBundle()
+    /// Loose `.strings`/`.stringsdict` files outside any `.lproj`: they belong to the development
+    /// localization, which is known only once every source is read.
+    private var loose: [(path: String, isDict: Bool)] = []
+    /// Which source defined each table, to refuse two definitions of one table.
+    private var tableOwner: [String: String] = [:]
+    /// (localization, table, key) read from a `.stringsdict`, which overrides `.strings`.
+    private var fromDict: Set<[String]> = []
+    private var sourceLanguages: [String: String] = [:]
+
+    public init() {}
+
+    public static func load(_ paths: [String]) throws(CatalogError) -> CatalogBundle {
+        var loader = CatalogLoader()
+        for p in paths { try loader.add(p) }
+        return try loader.finish()
+    }
+
+    public mutating func add(_ path: String) throws(CatalogError) {
+        let clean = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        if isDirectory(clean) {
+            if clean.hasSuffix(".lproj") { return try addLproj(clean) }
+            return try addBundleFolder(clean)
+        }
+        guard FileManager.default.fileExists(atPath: clean) else { throw CatalogError(file: clean, "no such file or folder") }
+        switch fileExtension(clean) {
+        case "xcstrings": try addStringCatalog(clean)
+        case "strings", "stringsdict":
+            if let loc = enclosingLproj(clean) { try addStrings(clean, localization: loc) }
+            else { loose.append((clean, fileExtension(clean) == "stringsdict")) }
+        case "plist" where clean.hasSuffix("Info.plist"): try addInfoPlist(clean)
+        default:
+            throw CatalogError(file: clean, "unknown source type (expected .xcstrings, .strings, .stringsdict, Info.plist, a .lproj folder or a bundle folder)")
+        }
+    }
+
+    public mutating func finish() throws(CatalogError) -> CatalogBundle {
+        if bundle.developmentLocalization == nil {
+            let languages = Set(sourceLanguages.values)
+            bundle.developmentLocalization = languages.count == 1 ? languages.first! : "en"
+        }
+        let dev = bundle.developmentLocalization!
+        for f in loose.sorted(by: { !$0.isDict && $1.isDict }) { try addStrings(f.path, localization: dev) }
+        loose = []
+        guard !bundle.tables.isEmpty || !bundle.declaredLocalizations.isEmpty else {
+            throw CatalogError(file: "(sources)", "no catalogs found")
+        }
+        return bundle
+    }
+
+    public mutating func setDevelopmentLocalization(_ l: String) { bundle.developmentLocalization = l }
+    public mutating func setIdentifier(_ id: String) { bundle.identifier = id }
+    public mutating func setAllowsMixedLocalizations(_ v: Bool) { bundle.allowsMixedLocalizations = v }
+
+    // MARK: Sources
+
+    mutating func addStringCatalog(_ path: String) throws(CatalogError) {
+        let (table, source) = try StringCatalogReader.read(path: path)
+        if let owner = tableOwner[table.name] {
+            throw CatalogError(file: path, "table '\(table.name)' is already defined by \(owner)")
+        }
+        tableOwner[table.name] = path
+        sourceLanguages[path] = source
+        bundle.tables[table.name] = table
+    }
+
+    mutating func addStrings(_ path: String, localization: String) throws(CatalogError) {
+        let isDict = fileExtension(path) == "stringsdict"
+        let name = StringCatalogReader.tableName(of: path)
+        if let owner = tableOwner[name], owner.hasSuffix(".xcstrings") {
+            throw CatalogError(file: path, "table '\(name)' is already defined by \(owner)")
+        }
+        tableOwner[name] = path
+        var table = bundle.table(name)
+        table.sources.append(path)
+        var messages = table.messages[localization] ?? [:]
+        if isDict {
+            for (k, m) in try StringsDictReader.read(path: path) {
+                messages[k] = m
+                fromDict.insert([localization, name, k])
+            }
+        } else {
+            for (k, v) in try StringsFileReader.read(path: path) where !fromDict.contains([localization, name, k]) {
+                messages[k] = CatalogMessage(text: v)
+            }
+        }
+        table.messages[localization] = messages
+        bundle.tables[name] = table
+    }
+
+    mutating func addLproj(_ dir: String) throws(CatalogError) {
+        let base = dir.split(separator: "/").last.map(String.init) ?? dir
+        let localization = String(base.dropLast(".lproj".count))
+        guard !localization.isEmpty else { throw CatalogError(file: dir, "a .lproj folder needs a language name") }
+        let files = try listDirectory(dir)
+        // .strings before .stringsdict so that the latter overrides.
+        for f in files where fileExtension(f) == "strings" { try addStrings(dir + "/" + f, localization: localization) }
+        for f in files where fileExtension(f) == "stringsdict" { try addStrings(dir + "/" + f, localization: localization) }
+        for f in files where fileExtension(f) == "xcstrings" { try addStringCatalog(dir + "/" + f) }
+        if !bundle.declaredLocalizations.contains(localization) { bundle.declaredLocalizations.append(localization) }
+    }
+
+    mutating func addBundleFolder(_ dir: String) throws(CatalogError) {
+        var found = false
+        for plist in ["Info.plist", "Contents/Info.plist", "Resources/Info.plist"] where FileManager.default.fileExists(atPath: dir + "/" + plist) {
+            try addInfoPlist(dir + "/" + plist)
+            found = true
+            break
+        }
+        for resources in [dir, dir + "/Contents/Resources", dir + "/Resources"] where isDirectory(resources) {
+            for f in try listDirectory(resources) {
+                let p = resources + "/" + f
+                if f.hasSuffix(".lproj"), isDirectory(p) { try addLproj(p); found = true }
+                else if fileExtension(f) == "xcstrings" { try addStringCatalog(p); found = true }
+            }
+        }
+        guard found else { throw CatalogError(file: dir, "folder has no Info.plist, .lproj folders or .xcstrings catalogs") }
+    }
+
+    struct InfoPlist: Decodable {
+        var identifier: String?
+        var developmentRegion: String?
+        var localizations: [String]?
+        var allowMixed: Bool?
+
+        enum CodingKeys: String, CodingKey {
+            case identifier = "CFBundleIdentifier", developmentRegion = "CFBundleDevelopmentRegion"
+            case localizations = "CFBundleLocalizations", allowMixed = "CFBundleAllowMixedLocalizations"
+        }
+
+        init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            identifier = try c.decodeIfPresent(String.self, forKey: .identifier)
+            developmentRegion = try c.decodeIfPresent(String.self, forKey: .developmentRegion)
+            localizations = try c.decodeIfPresent([String].self, forKey: .localizations)
+            if let b = try? c.decodeIfPresent(Bool.self, forKey: .allowMixed) { allowMixed = b }
+            else if let s = try? c.decodeIfPresent(String.self, forKey: .allowMixed) { allowMixed = ["yes", "true", "1"].contains(s.lowercased()) }
+        }
+    }
+
+    mutating func addInfoPlist(_ path: String) throws(CatalogError) {
+        let bytes = try readFile(path)
+        let info: InfoPlist
+        do { info = try PropertyListDecoder().decode(InfoPlist.self, from: Data(bytes)) }
+        catch { throw catalogError(error, file: path, bytes: bytes, json: false) }
+        if let id = info.identifier { bundle.identifier = id }
+        if let d = info.developmentRegion { bundle.developmentLocalization = d }
+        for l in info.localizations ?? [] where !bundle.declaredLocalizations.contains(l) { bundle.declaredLocalizations.append(l) }
+        if let m = info.allowMixed { bundle.allowsMixedLocalizations = m }
+    }
+}
+
+func fileExtension(_ path: String) -> String {
+    let base = path.split(separator: "/").last.map(String.init) ?? path
+    guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return "" }
+    return String(base[base.index(after: dot)...]).lowercased()
+}
+
+func enclosingLproj(_ path: String) -> String? {
+    let parts = path.split(separator: "/")
+    guard parts.count >= 2, parts[parts.count - 2].hasSuffix(".lproj") else { return nil }
+    let name = parts[parts.count - 2].dropLast(".lproj".count)
+    return name.isEmpty ? nil : String(name)
+}
+
+func listDirectory(_ dir: String) throws(CatalogError) -> [String] {
+    do { return try FileManager.default.contentsOfDirectory(atPath: dir).sorted() }
+    catch { throw CatalogError(file: dir, "cannot list folder") }
+}

@@ -1,0 +1,118 @@
+import FoundationEssentials
+import LokaleCore
+
+/// Reads `.stringsdict` tables (XML or binary property lists) into messages with substitutions:
+/// each variable of `NSStringLocalizedFormatKey` becomes a substitution driven by the argument at
+/// its position, as Apple splices the chosen variant into the format.
+public enum StringsDictReader {
+    enum Node: Decodable {
+        case string(String)
+        case dict([String: Node])
+        case other
+
+        init(from decoder: Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if let s = try? c.decode(String.self) { self = .string(s) }
+            else if let d = try? c.decode([String: Node].self) { self = .dict(d) }
+            else { self = .other }
+        }
+        var string: String? { if case .string(let s) = self { s } else { nil } }
+        var dict: [String: Node]? { if case .dict(let d) = self { d } else { nil } }
+    }
+
+    public static func read(path: String) throws(CatalogError) -> [String: CatalogMessage] {
+        let bytes = try readFile(path)
+        let root: [String: Node]
+        do { root = try PropertyListDecoder().decode([String: Node].self, from: Data(bytes)) }
+        catch { throw catalogError(error, file: path, bytes: bytes, json: false) }
+        var result: [String: CatalogMessage] = [:]
+        for key in root.keys.sorted() {
+            func fail(_ m: String) -> CatalogError { CatalogError(file: path, "key '\(key)': \(m)") }
+            guard let entry = root[key]!.dict else { throw fail("expected a dictionary") }
+            result[key] = try message(entry, fail: fail)
+        }
+        return result
+    }
+
+    static func message(_ entry: [String: Node], fail: (String) -> CatalogError) throws(CatalogError) -> CatalogMessage {
+        if let device = entry["NSStringDeviceSpecificRuleType"]?.dict {
+            var cases: [DeviceClass: Variation] = [:]
+            for (k, v) in device {
+                guard let d = DeviceClass(rawValue: k) else { throw fail("unknown device class '\(k)'") }
+                guard let s = v.string else { throw fail("device variant '\(k)' is not a string") }
+                cases[d] = .text(s)
+            }
+            return CatalogMessage(.device(cases))
+        }
+        if let widths = entry["NSStringVariableWidthRuleType"]?.dict {
+            // Width variants: the widest text stands for all.
+            let widest = widths.compactMap { k, v in Int(k).flatMap { w in v.string.map { (w, $0) } } }.max { $0.0 < $1.0 }
+            guard let widest else { throw fail("NSStringVariableWidthRuleType has no usable widths") }
+            return CatalogMessage(text: widest.1)
+        }
+        guard let format = entry["NSStringLocalizedFormatKey"]?.string else {
+            throw fail("missing NSStringLocalizedFormatKey")
+        }
+        // Where each variable appears: its argument number, continuing into the texts it is spliced in.
+        var positions: [String: Int] = [:]
+        func collect(_ text: String) {
+            let bytes = Array(text.utf8)
+            for seg in FormatParser.parse(text).segments where seg.kind == .substitution {
+                let name = String(decoding: bytes[seg.start..<(seg.start + seg.length)], as: UTF8.self)
+                if positions[name] == nil { positions[name] = seg.argument }
+            }
+        }
+        collect(format)
+        var substitutions: [Substitution] = []
+        var pending = entry.keys.filter { $0 != "NSStringLocalizedFormatKey" }.sorted()
+        var progress = true
+        while progress && !pending.isEmpty {
+            progress = false
+            for name in pending {
+                guard let argument = positions[name] else { continue }
+                guard let v = entry[name]!.dict else { throw fail("variable '\(name)' is not a dictionary") }
+                guard let type = v["NSStringFormatSpecTypeKey"]?.string else { throw fail("variable '\(name)' has no NSStringFormatSpecTypeKey") }
+                guard type == "NSStringPluralRuleType" else { throw fail("variable '\(name)' has unsupported rule type '\(type)'") }
+                let spec = v["NSStringFormatValueTypeKey"]?.string ?? "d"
+                var cases: [PluralCategory: Variation] = [:]
+                for c in PluralCategory.allCases {
+                    guard let text = v[c.rawValue] else { continue }
+                    guard let s = text.string else { throw fail("variable '\(name)', '\(c.rawValue)' is not a string") }
+                    let numbered = renumber(s, from: argument)
+                    cases[c] = .text(numbered)
+                    collect(numbered)
+                }
+                guard cases[.other] != nil || !cases.isEmpty else { throw fail("variable '\(name)' has no plural cases") }
+                substitutions.append(Substitution(name: name, argument: argument, formatSpecifier: spec,
+                                                  variation: .plural(argument: argument, ordinal: false, cases: cases)))
+                pending.removeAll { $0 == name }
+                progress = true
+            }
+        }
+        // Variables the format never mentions are harmless; Apple ignores them too.
+        return CatalogMessage(.text(format), substitutions: substitutions.sorted { $0.name < $1.name })
+    }
+
+    /// Numbers the unnumbered specifiers of a spliced variant from the argument of the variable it
+    /// replaces (`%d files` for the second argument becomes `%2$d files`).
+    static func renumber(_ text: String, from first: Int) -> String {
+        let parsed = FormatParser.parse(text)
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        var last = 0, next = first
+        for seg in parsed.segments where seg.kind != .literal {
+            let percent = seg.kind == .substitution ? seg.start - 3 : seg.start
+            guard percent >= 0, bytes[percent] == UInt8(ascii: "%") else { continue }
+            var j = percent + 1
+            while j < bytes.count, bytes[j] >= 0x30, bytes[j] <= 0x39 { j += 1 }
+            let numbered = j > percent + 1 && j < bytes.count && bytes[j] == UInt8(ascii: "$")
+            if numbered { continue }
+            out.append(contentsOf: bytes[last...percent])
+            out.append(contentsOf: Array("\(next)$".utf8))
+            next += 1
+            last = percent + 1
+        }
+        out.append(contentsOf: bytes[last...])
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,149 @@
+import FoundationEssentials
+
+/// Reads `.strings` tables: text ("key" = "value";) in UTF-8 (with or without BOM) or UTF-16 with a
+/// BOM, and binary property lists (`bplist00`, as compiled into shipped bundles). The property list
+/// parser of FoundationEssentials does the parsing; on failure `StringsDiagnostics` finds the line.
+public enum StringsFileReader {
+    public static func read(path: String) throws(CatalogError) -> [String: String] {
+        try parse(try readFile(path), file: path)
+    }
+
+    public static func parse(_ bytes: [UInt8], file: String) throws(CatalogError) -> [String: String] {
+        if bytes.isEmpty || (bytes.count <= 3 && bytes.elementsEqual([0xEF, 0xBB, 0xBF].prefix(bytes.count))) { return [:] }
+        let isBinary = bytes.starts(with: Array("bplist".utf8))
+        if !isBinary, let problem = StringsDiagnostics.firstError(bytes) {
+            throw CatalogError(file: file, line: problem.line, column: problem.column, problem.message)
+        }
+        do {
+            return try PropertyListDecoder().decode([String: String].self, from: Data(bytes))
+        } catch {
+            if case DecodingError.typeMismatch = error {
+                throw CatalogError(file: file, "is not a table of strings (a property list of another shape)")
+            }
+            throw catalogError(error, file: file, bytes: bytes, json: false)
+        }
+    }
+}
+
+/// Locates the first syntax error of a text `.strings` file with its line and column, and rejects
+/// what the property list parser would silently misread (text that is not UTF-8 or BOM-marked UTF-16).
+enum StringsDiagnostics {
+    struct Problem: Error { var line: Int; var column: Int; var message: String }
+
+    static func decode(_ bytes: [UInt8]) -> Result<[Unicode.Scalar], Problem> {
+        func utf16(_ bigEndian: Bool) -> Result<[Unicode.Scalar], Problem> {
+            guard (bytes.count - 2) % 2 == 0 else { return .failure(Problem(line: 1, column: 1, message: "UTF-16 text with an odd number of bytes (truncated)")) }
+            var units: [UInt16] = []
+            units.reserveCapacity(bytes.count / 2)
+            var i = 2
+            while i + 1 < bytes.count {
+                units.append(bigEndian ? UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1]) : UInt16(bytes[i + 1]) << 8 | UInt16(bytes[i]))
+                i += 2
+            }
+            var scalars: [Unicode.Scalar] = []
+            var it = units.makeIterator()
+            var decoder = UTF16()
+            loop: while true {
+                switch decoder.decode(&it) {
+                case .scalarValue(let s): scalars.append(s)
+                case .emptyInput: break loop
+                case .error: scalars.append("\u{FFFD}")
+                }
+            }
+            return .success(scalars)
+        }
+        if bytes.starts(with: [0xFF, 0xFE]) { return utf16(false) }
+        if bytes.starts(with: [0xFE, 0xFF]) { return utf16(true) }
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes[3...]) : bytes
+        if body.contains(0) {
+            return .failure(Problem(line: 1, column: 1, message: "contains NUL bytes: UTF-16 text needs a byte-order mark"))
+        }
+        var scalars: [Unicode.Scalar] = []
+        var it = body.makeIterator()
+        var decoder = UTF8()
+        var line = 1, column = 1
+        loop: while true {
+            switch decoder.decode(&it) {
+            case .scalarValue(let s):
+                scalars.append(s)
+                if s == "\n" { line += 1; column = 1 } else { column += 1 }
+            case .emptyInput: break loop
+            case .error: return .failure(Problem(line: line, column: column, message: "invalid UTF-8"))
+            }
+        }
+        return .success(scalars)
+    }
+
+    static func firstError(_ bytes: [UInt8]) -> Problem? {
+        let scalars: [Unicode.Scalar]
+        switch decode(bytes) {
+        case .failure(let p): return p
+        case .success(let s): scalars = s
+        }
+        var i = 0, line = 1, col = 1
+        func advance() {
+            if scalars[i] == "\n" { line += 1; col = 1 } else { col += 1 }
+            i += 1
+        }
+        func problem(_ m: String) -> Problem { Problem(line: line, column: col, message: m) }
+        func skip() -> Problem? {
+            while i < scalars.count {
+                let c = scalars[i]
+                if c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{FEFF}" { advance(); continue }
+                if c == "/", i + 1 < scalars.count, scalars[i + 1] == "*" {
+                    let (l, cl) = (line, col)
+                    advance(); advance()
+                    while i < scalars.count, !(scalars[i] == "*" && i + 1 < scalars.count && scalars[i + 1] == "/") { advance() }
+                    if i >= scalars.count { return Problem(line: l, column: cl, message: "unterminated /* comment") }
+                    advance(); advance()
+                    continue
+                }
+                if c == "/", i + 1 < scalars.count, scalars[i + 1] == "/" {
+                    while i < scalars.count, scalars[i] != "\n" { advance() }
+                    continue
+                }
+                break
+            }
+            return nil
+        }
+        func isWordChar(_ c: Unicode.Scalar) -> Bool {
+            c.properties.isAlphabetic || ("0"..."9").contains(c) || "_.$:/-".unicodeScalars.contains(c)
+        }
+        func token(_ what: String) -> Problem? {
+            guard i < scalars.count else { return problem("unexpected end of file, expected \(what)") }
+            if scalars[i] == "\"" {
+                let (l, cl) = (line, col)
+                advance()
+                while i < scalars.count, scalars[i] != "\"" {
+                    if scalars[i] == "\\" { advance() }
+                    if i < scalars.count { advance() }
+                }
+                if i >= scalars.count { return Problem(line: l, column: cl, message: "unterminated string") }
+                advance()
+                return nil
+            }
+            guard isWordChar(scalars[i]) else { return problem("expected \(what), found '\(scalars[i].escaped(asASCII: true))'") }
+            while i < scalars.count, isWordChar(scalars[i]) { advance() }
+            return nil
+        }
+        // A whole-file dictionary in braces is a property list too; leave it to the parser.
+        if let p = skip() { return p }
+        if i < scalars.count, scalars[i] == "{" { return nil }
+        while true {
+            if let p = skip() { return p }
+            if i >= scalars.count { return nil }
+            if let p = token("a key") { return p }
+            if let p = skip() { return p }
+            if i < scalars.count, scalars[i] == "=" {
+                advance()
+                if let p = skip() { return p }
+                if let p = token("a value after '='") { return p }
+                if let p = skip() { return p }
+            }
+            guard i < scalars.count, scalars[i] == ";" else {
+                return problem(i < scalars.count ? "expected ';' after the entry" : "missing ';' at the end of the file")
+            }
+            advance()
+        }
+    }
+}

@@ -1,0 +1,196 @@
+import FoundationEssentials
+import LokaleCore
+
+/// Writes a `CatalogBundle` as a compiled table (docs/FORMAT.md). The layout constants come from
+/// `LokaleCore.TableLayout`; the reader there is the only other party that knows them.
+public struct TableWriter {
+    public struct Statistics: Sendable {
+        public var localizations = 0, tables = 0, messages = 0, bytes = 0
+    }
+
+    private var pool: [UInt8] = [0] // offset 0 is the empty string
+    private var interned: [String: UInt32] = ["": 0]
+    private var nodes: [UInt32] = []
+    private var formats: [UInt32] = []
+
+    public init() {}
+
+    /// The compiled bytes of `bundle`.
+    public static func compile(_ bundle: CatalogBundle) throws(CatalogError) -> (bytes: [UInt8], statistics: Statistics) {
+        var w = TableWriter()
+        return try w.build(bundle)
+    }
+
+    /// Compiles and writes atomically: a temporary file in the same folder, then a rename, so that
+    /// readers see the old table or the new one, never a half-written file.
+    @discardableResult
+    public static func write(_ bundle: CatalogBundle, to path: String) throws(CatalogError) -> Statistics {
+        let (bytes, stats) = try compile(bundle)
+        do { try Data(bytes).write(to: URL(filePath: path), options: .atomic) }
+        catch { throw CatalogError(file: path, "cannot write (\(error))") }
+        return stats
+    }
+
+    mutating func string(_ s: String) -> (UInt32, UInt32) {
+        if let o = interned[s] { return (o, UInt32(s.utf8.count)) }
+        let o = UInt32(pool.count)
+        pool.append(contentsOf: s.utf8)
+        pool.append(0)
+        interned[s] = o
+        return (o, UInt32(s.utf8.count))
+    }
+
+    /// Precompiled segments of `text`, or `none` when it has no '%' and is shown as is.
+    mutating func format(_ text: String) -> UInt32 {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return TableLayout.none }
+        let parsed = FormatParser.parse(text)
+        let index = UInt32(formats.count)
+        formats.append(UInt32(parsed.segments.count))
+        for s in parsed.segments {
+            formats += [s.kind.rawValue, UInt32(s.start), UInt32(s.length), UInt32(s.argument), s.flags,
+                        s.width.encoded, s.precision.encoded, UInt32(s.conversion) | UInt32(s.lengthModifier.rawValue) << 8]
+        }
+        return index
+    }
+
+    mutating func node(_ v: Variation) -> UInt32 {
+        switch v {
+        case .text(let s):
+            let (o, l) = string(s)
+            let f = format(s)
+            let at = UInt32(nodes.count)
+            nodes += [TableLayout.NodeKind.text.rawValue, o, l, f]
+            return at
+        case .plural(let argument, let ordinal, let cases):
+            let children = PluralCategory.allCases.map { c in cases[c].map { node($0) } ?? TableLayout.none }
+            let at = UInt32(nodes.count)
+            nodes += [TableLayout.NodeKind.plural.rawValue, UInt32(argument), ordinal ? TableLayout.PluralFlag.ordinal : 0] + children
+            return at
+        case .device(let cases):
+            let children = DeviceClass.allCases.map { c in cases[c].map { node($0) } ?? TableLayout.none }
+            let at = UInt32(nodes.count)
+            nodes += [TableLayout.NodeKind.device.rawValue] + children
+            return at
+        }
+    }
+
+    mutating func node(_ m: CatalogMessage) -> UInt32 {
+        if m.substitutions.isEmpty {
+            if case .text(let s) = m.variation, !s.utf8.contains(UInt8(ascii: "%")) { return TableLayout.none }
+            return node(m.variation)
+        }
+        let body = node(m.variation)
+        var words: [UInt32] = [TableLayout.NodeKind.message.rawValue, body, UInt32(m.substitutions.count)]
+        for s in m.substitutions {
+            let (no, nl) = string(s.name)
+            let (so, sl) = string(s.formatSpecifier)
+            words += [no, nl, UInt32(s.argument), so, sl, node(s.variation)]
+        }
+        let at = UInt32(nodes.count)
+        nodes += words
+        return at
+    }
+
+    mutating func build(_ bundle: CatalogBundle) throws(CatalogError) -> (bytes: [UInt8], statistics: Statistics) {
+        let development = bundle.developmentLocalization ?? "en"
+        var localizations = bundle.localizations
+        if !localizations.contains(development) { localizations.append(development); localizations.sort() }
+        let tableNames = bundle.tables.keys.sorted()
+        guard localizations.count <= 4096, tableNames.count <= 65536 else {
+            throw CatalogError(file: "(bundle)", "too many localizations or tables")
+        }
+
+        var locRecords: [UInt32] = []
+        for l in localizations {
+            let (o, n) = string(l)
+            locRecords += [o, n, l == "Base" ? TableLayout.LocalizationFlag.base : 0]
+        }
+        var tableRecords: [UInt32] = []
+        for t in tableNames {
+            let (o, n) = string(t)
+            tableRecords += [o, n]
+        }
+        var instances: [UInt32] = [], entries: [UInt32] = [], slots: [UInt32] = []
+        var stats = Statistics(localizations: localizations.count, tables: tableNames.count)
+        for (li, l) in localizations.enumerated() {
+            for (ti, t) in tableNames.enumerated() {
+                guard let messages = bundle.tables[t]!.messages[l] else { continue }
+                let keys = messages.keys.sorted()
+                let entryStart = entries.count / 6
+                var slotCount = 1
+                while slotCount < keys.count * 2 { slotCount <<= 1 }
+                var table = [UInt32](repeating: 0, count: slotCount)
+                for (ei, k) in keys.enumerated() {
+                    let m = messages[k]!
+                    let (ko, kl) = string(k)
+                    let (vo, vl) = string(m.representativeText)
+                    let h = k.withBytes { keyHash($0) }
+                    entries += [h, ko, kl, vo, vl, node(m)]
+                    var s = Int(h) & (slotCount - 1)
+                    while table[s] != 0 { s = (s + 1) & (slotCount - 1) }
+                    table[s] = UInt32(ei + 1)
+                }
+                instances += [UInt32(li), UInt32(ti), UInt32(entryStart), UInt32(keys.count), UInt32(slots.count), UInt32(slotCount)]
+                slots += table
+                stats.messages += keys.count
+            }
+        }
+        let (io, il) = string(bundle.identifier ?? "")
+        let devIndex = UInt32(localizations.firstIndex(of: development)!)
+        let bundleRecord: [UInt32] = [io, il, devIndex, bundle.allowsMixedLocalizations ? TableLayout.BundleFlag.allowMixedLocalizations : 0, 0, 0, 0, 0]
+
+        let sections: [(TableLayout.Section, [UInt8])] = [
+            (.bundle, bytes(bundleRecord)),
+            (.localizations, bytes(locRecords)),
+            (.tables, bytes(tableRecords)),
+            (.instances, bytes(instances)),
+            (.entries, bytes(entries)),
+            (.slots, bytes(slots)),
+            (.nodes, bytes(nodes)),
+            (.formats, bytes(formats)),
+            (.strings, pool),
+        ]
+        var out = [UInt8](repeating: 0, count: TableLayout.headerSize + sections.count * TableLayout.sectionEntrySize)
+        var directory: [UInt32] = []
+        for (section, data) in sections {
+            while out.count % 4 != 0 { out.append(0) }
+            directory += [section.rawValue, 0, UInt32(out.count), UInt32(data.count)]
+            out += data
+        }
+        guard out.count <= Int(UInt32.max) else { throw CatalogError(file: "(bundle)", "compiled table would exceed 4 GiB") }
+        typealias H = TableLayout.Header
+        out.replaceSubrange(0..<8, with: TableLayout.magic)
+        put16(&out, H.major, TableLayout.formatMajor)
+        put16(&out, H.minor, TableLayout.formatMinor)
+        put32(&out, H.byteOrder, TableLayout.byteOrderMark)
+        put32(&out, H.headerSize, UInt32(TableLayout.headerSize))
+        put32(&out, H.sectionCount, UInt32(sections.count))
+        put32(&out, H.fileSize, UInt32(out.count))
+        for (i, w) in directory.enumerated() { put32(&out, TableLayout.headerSize + i * 4, w) }
+        let payloadStart = TableLayout.headerSize + sections.count * TableLayout.sectionEntrySize
+        put32(&out, H.payloadCRC, out.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[payloadStart...])) })
+        put32(&out, H.headerCRC, out.withUnsafeBytes { TableLayout.headerChecksum(UnsafeRawBufferPointer(rebasing: $0[0..<payloadStart])) })
+        stats.bytes = out.count
+        return (out, stats)
+    }
+
+    private func bytes(_ words: [UInt32]) -> [UInt8] {
+        var out = [UInt8]()
+        out.reserveCapacity(words.count * 4)
+        for w in words { withUnsafeBytes(of: w.littleEndian) { out += $0 } }
+        return out
+    }
+    private func put32(_ out: inout [UInt8], _ at: Int, _ v: UInt32) {
+        withUnsafeBytes(of: v.littleEndian) { out.replaceSubrange(at..<(at + 4), with: $0) }
+    }
+    private func put16(_ out: inout [UInt8], _ at: Int, _ v: UInt16) {
+        withUnsafeBytes(of: v.littleEndian) { out.replaceSubrange(at..<(at + 2), with: $0) }
+    }
+}
+
+extension String {
+    func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        var copy = self
+        return copy.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+    }
+}

@@ -1,0 +1,112 @@
+/// One piece of a parsed format string. Segments are computed once (by the catalog compiler, or at
+/// run time for a caller's default value) and then only interpreted, never re-parsed.
+public struct FormatSegment: Sendable, Equatable {
+    public enum Kind: UInt32, Sendable {
+        case literal = 0 // bytes [start, start+length) of the text
+        case specifier = 1 // a conversion such as %1$lld
+        case substitution = 2 // %#@name@: [start, start+length) is the name
+    }
+
+    public var kind: Kind
+    public var start: Int
+    public var length: Int
+    /// 1-based argument number; 0 for literals.
+    public var argument: Int = 0
+    public var flags: UInt32 = 0
+    public var width: FormatSegment.Amount = .none
+    public var precision: FormatSegment.Amount = .none
+    public var conversion: UInt8 = 0
+    public var lengthModifier: LengthModifier = .none
+
+    public init(kind: Kind, start: Int, length: Int) {
+        self.kind = kind
+        self.start = start
+        self.length = length
+    }
+
+    /// A width or precision: absent, literal, or read from an argument (`*`, `*2$`).
+    public enum Amount: Sendable, Equatable {
+        case none
+        case fixed(Int)
+        case argument(Int)
+
+        static let fromArgumentBit: UInt32 = 0x8000_0000
+
+        public var encoded: UInt32 {
+            switch self {
+            case .none: TableLayout.none
+            case .fixed(let n): UInt32(n)
+            case .argument(let n): Amount.fromArgumentBit | UInt32(n)
+            }
+        }
+
+        public init(encoded: UInt32) {
+            if encoded == TableLayout.none { self = .none }
+            else if encoded & Amount.fromArgumentBit != 0 { self = .argument(Int(encoded & ~Amount.fromArgumentBit)) }
+            else { self = .fixed(Int(encoded)) }
+        }
+    }
+
+    public enum Flag {
+        public static let leftAlign: UInt32 = 1, plus: UInt32 = 2, space: UInt32 = 4
+        public static let alternate: UInt32 = 8, zeroPad: UInt32 = 16, grouping: UInt32 = 32
+    }
+
+    public enum LengthModifier: UInt8, Sendable {
+        case none = 0, h, hh, l, ll, q, z, t, j, L
+        var spelling: String {
+            switch self {
+            case .none: ""
+            case .h: "h"
+            case .hh: "hh"
+            case .l: "l"
+            case .ll: "ll"
+            case .q: "q"
+            case .z: "z"
+            case .t: "t"
+            case .j: "j"
+            case .L: "L"
+            }
+        }
+    }
+
+    /// The kind of value a specifier consumes.
+    public var argumentType: ArgumentType {
+        switch kind {
+        case .literal: return .none
+        case .substitution: return .integer
+        case .specifier: return ArgumentType(conversion: conversion)
+        }
+    }
+}
+
+public enum ArgumentType: String, Sendable, Equatable {
+    case none, integer, unsigned, floating, object, cString, character
+
+    init(conversion c: UInt8) {
+        switch c {
+        case UInt8(ascii: "d"), UInt8(ascii: "i"): self = .integer
+        case UInt8(ascii: "u"), UInt8(ascii: "x"), UInt8(ascii: "X"), UInt8(ascii: "o"): self = .unsigned
+        case UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "e"), UInt8(ascii: "E"),
+             UInt8(ascii: "g"), UInt8(ascii: "G"), UInt8(ascii: "a"), UInt8(ascii: "A"): self = .floating
+        case UInt8(ascii: "@"): self = .object
+        case UInt8(ascii: "s"): self = .cString
+        case UInt8(ascii: "c"), UInt8(ascii: "C"): self = .character
+        default: self = .none
+        }
+    }
+
+    /// Integer and unsigned conversions read the same kind of value; so do %@ and %s.
+    public func isCompatible(with other: ArgumentType) -> Bool {
+        family == other.family
+    }
+
+    var family: Int {
+        switch self {
+        case .none: 0
+        case .integer, .unsigned, .character: 1
+        case .floating: 2
+        case .object, .cString: 3
+        }
+    }
+}

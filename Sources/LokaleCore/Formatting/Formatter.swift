@@ -1,0 +1,155 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Text produced by formatting, with the problems met on the way (Fluent's rule: always produce text,
+/// report problems separately).
+public struct FormatOutput: Sendable {
+    public var bytes: [UInt8] = []
+    public var problems: [String] = []
+    public init() {}
+}
+
+/// Interprets precompiled segments with typed arguments. It reads an argument only when the caller
+/// passed it: a missing argument leaves the specifier's own text in the output and a problem.
+public enum Formatter {
+    public typealias SubstitutionRenderer = (_ name: UnsafeRawBufferPointer, _ argument: Int, _ out: inout FormatOutput) -> Void
+
+    public static func render<S: Sequence<FormatSegment>>(
+        text: UnsafeRawBufferPointer,
+        segments: S,
+        arguments: [FormatArgument],
+        into out: inout FormatOutput,
+        substitution: SubstitutionRenderer? = nil
+    ) {
+        for seg in segments {
+            guard seg.start >= 0, seg.length >= 0, seg.start + seg.length <= text.count else {
+                out.problems.append("format segment out of bounds")
+                continue
+            }
+            let piece = UnsafeRawBufferPointer(rebasing: text[seg.start..<(seg.start + seg.length)])
+            switch seg.kind {
+            case .literal:
+                out.bytes.append(contentsOf: piece)
+            case .substitution:
+                if let substitution {
+                    substitution(piece, seg.argument, &out)
+                } else {
+                    out.problems.append("substitution %#@\(String(decoding: piece, as: UTF8.self))@ has no definition")
+                    out.bytes.append(contentsOf: piece)
+                }
+            case .specifier:
+                renderSpecifier(seg, piece: piece, arguments: arguments, into: &out)
+            }
+        }
+    }
+
+    /// Parses `text` (a caller's default value or an uncompiled string) and renders it.
+    public static func render(format text: String, arguments: [FormatArgument], into out: inout FormatOutput) {
+        var copy = text
+        copy.withUTF8 { buf in
+            let raw = UnsafeRawBufferPointer(buf)
+            let parsed = FormatParser.parse(raw)
+            out.problems.append(contentsOf: parsed.problems)
+            render(text: raw, segments: parsed.segments, arguments: arguments, into: &out)
+        }
+    }
+
+    static func argument(_ n: Int, _ arguments: [FormatArgument], _ out: inout FormatOutput) -> FormatArgument? {
+        guard n >= 1, n <= arguments.count else {
+            out.problems.append("argument \(n) was not passed (\(arguments.count) given)")
+            return nil
+        }
+        return arguments[n - 1]
+    }
+
+    static func resolve(_ amount: FormatSegment.Amount, _ arguments: [FormatArgument], _ out: inout FormatOutput) -> Int? {
+        switch amount {
+        case .none: return nil
+        case .fixed(let v): return min(v, FormatParser.maxAmount)
+        case .argument(let n):
+            guard let a = argument(n, arguments, &out), let v = a.integerValue else { return nil }
+            return Int(max(-Int64(FormatParser.maxAmount), min(Int64(FormatParser.maxAmount), v)))
+        }
+    }
+
+    static func renderSpecifier(_ seg: FormatSegment, piece: UnsafeRawBufferPointer, arguments: [FormatArgument], into out: inout FormatOutput) {
+        guard let arg = argument(seg.argument, arguments, &out) else {
+            out.bytes.append(contentsOf: piece)
+            return
+        }
+        var width = resolve(seg.width, arguments, &out)
+        var flags = seg.flags
+        if let w = width, w < 0 { flags |= FormatSegment.Flag.leftAlign; width = -w }
+        let precision = resolve(seg.precision, arguments, &out).flatMap { $0 < 0 ? nil : $0 }
+
+        switch seg.argumentType {
+        case .object, .cString:
+            var text = Array(arg.textValue.unicodeScalars)
+            if let p = precision, p < text.count { text = Array(text[0..<p]) }
+            pad(String(String.UnicodeScalarView(text)).utf8, width: width, leftAlign: flags & FormatSegment.Flag.leftAlign != 0, into: &out)
+        case .character:
+            guard let v = arg.integerValue else { return mismatch(seg, arg, piece, &out) }
+            let scalar = Unicode.Scalar(UInt32(truncatingIfNeeded: v)) ?? "\u{FFFD}"
+            pad(String(Character(scalar)).utf8, width: width, leftAlign: flags & FormatSegment.Flag.leftAlign != 0, into: &out)
+        case .integer, .unsigned:
+            guard var v = arg.integerValue else { return mismatch(seg, arg, piece, &out) }
+            switch seg.lengthModifier {
+            case .hh: v = seg.argumentType == .integer ? Int64(Int8(truncatingIfNeeded: v)) : Int64(UInt8(truncatingIfNeeded: v))
+            case .h: v = seg.argumentType == .integer ? Int64(Int16(truncatingIfNeeded: v)) : Int64(UInt16(truncatingIfNeeded: v))
+            default: break
+            }
+            cFormat(seg, flags: flags, width: width, precision: precision, length: "ll", value: v, into: &out)
+        case .floating:
+            guard let v = arg.doubleValue else { return mismatch(seg, arg, piece, &out) }
+            cFormat(seg, flags: flags, width: width, precision: precision, length: "", value: v, into: &out)
+        case .none:
+            out.bytes.append(contentsOf: piece)
+        }
+    }
+
+    static func mismatch(_ seg: FormatSegment, _ arg: FormatArgument, _ piece: UnsafeRawBufferPointer, _ out: inout FormatOutput) {
+        out.problems.append("argument \(seg.argument) is a \(arg.typeName), but '\(String(decoding: piece, as: UTF8.self))' needs a number")
+        out.bytes.append(contentsOf: arg.textValue.utf8)
+    }
+
+    static func pad<C: Collection<UInt8>>(_ bytes: C, width: Int?, leftAlign: Bool, into out: inout FormatOutput) {
+        let count = String(decoding: Array(bytes), as: UTF8.self).unicodeScalars.count
+        let fill = max(0, (width ?? 0) - count)
+        if !leftAlign { out.bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: fill)) }
+        out.bytes.append(contentsOf: bytes)
+        if leftAlign { out.bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: fill)) }
+    }
+
+    /// The C library formats one number whose type we chose ourselves, in the "C" locale so that the
+    /// host's setlocale() cannot change digits or separators behind the catalog's back.
+    static func cFormat(_ seg: FormatSegment, flags: UInt32, width: Int?, precision: Int?, length: String, value: CVarArg, into out: inout FormatOutput) {
+        var spec = "%"
+        if flags & FormatSegment.Flag.leftAlign != 0 { spec += "-" }
+        if flags & FormatSegment.Flag.plus != 0 { spec += "+" }
+        if flags & FormatSegment.Flag.space != 0 { spec += " " }
+        if flags & FormatSegment.Flag.alternate != 0 { spec += "#" }
+        if flags & FormatSegment.Flag.zeroPad != 0 { spec += "0" }
+        if let width { spec += String(width) }
+        if let precision { spec += "." + String(precision) }
+        spec += length
+        spec.unicodeScalars.append(Unicode.Scalar(seg.conversion))
+        let saved = uselocale(CLocale.shared.handle)
+        defer { uselocale(saved) }
+        var buffer = [CChar](repeating: 0, count: 128)
+        var needed = withVaList([value]) { vsnprintf(&buffer, buffer.count, spec, $0) }
+        if needed >= buffer.count {
+            buffer = [CChar](repeating: 0, count: Int(needed) + 1)
+            needed = withVaList([value]) { vsnprintf(&buffer, buffer.count, spec, $0) }
+        }
+        guard needed > 0 else { return }
+        buffer.withUnsafeBytes { out.bytes.append(contentsOf: $0.prefix(Int(needed))) }
+    }
+}
+
+/// The POSIX "C" locale, created once.
+final class CLocale: @unchecked Sendable {
+    static let shared = CLocale()
+    let handle: locale_t
+    private init() { handle = newlocale((1 << LC_NUMERIC) | (1 << LC_CTYPE), "C", nil) }
+}

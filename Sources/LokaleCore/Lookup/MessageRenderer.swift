@@ -1,0 +1,112 @@
+/// Walks a compiled message tree (variants, substitutions, text) and formats the chosen text.
+/// Every node reference is bounds-checked and the walk is depth-limited, so a corrupt table cannot
+/// loop or read outside the mapping.
+struct MessageRenderer {
+    let table: CompiledTable
+    let arguments: [FormatArgument]
+    let locale: String
+    let device: DeviceClass
+    /// Substitutions of the enclosing message node: name bytes -> (argument, node).
+    var substitutions: [(name: UnsafeRawBufferPointer, argument: Int, node: UInt32)] = []
+    var budget = 256
+    static let maxDepth = 16
+
+    init(table: CompiledTable, arguments: [FormatArgument], locale: String, device: DeviceClass) {
+        self.table = table
+        self.arguments = arguments
+        self.locale = locale
+        self.device = device
+    }
+
+    mutating func render(_ node: UInt32, into out: inout FormatOutput, depth: Int = 0) throws(LokaleError) {
+        budget -= 1
+        guard depth < MessageRenderer.maxDepth, budget > 0 else { throw LokaleError(.corrupt, "message tree too deep") }
+        let at = Int(node)
+        guard let kind = TableLayout.NodeKind(rawValue: try table.nodeWord(at)) else { throw LokaleError(.corrupt, "bad node kind") }
+        switch kind {
+        case .text:
+            let text = try table.bytes(try table.nodeWord(at + 1), try table.nodeWord(at + 2))
+            let fmt = try table.nodeWord(at + 3)
+            if fmt == TableLayout.none {
+                out.bytes.append(contentsOf: text)
+                return
+            }
+            let segments = try table.segments(at: fmt)
+            var failure: LokaleError? = nil
+            let subs = substitutions
+            var nested = self
+            Formatter.render(text: text, segments: segments, arguments: arguments, into: &out) { name, argument, o in
+                guard failure == nil else { return }
+                guard let s = subs.first(where: { $0.name.elementsEqual(name) }) else {
+                    o.problems.append("substitution %#@\(String(decoding: name, as: UTF8.self))@ has no definition")
+                    o.bytes.append(contentsOf: name)
+                    return
+                }
+                do throws(LokaleError) { try nested.render(s.node, into: &o, depth: depth + 1) } catch { failure = error }
+            }
+            budget = nested.budget
+            if let failure { throw failure }
+        case .plural:
+            let argument = Int(try table.nodeWord(at + 1))
+            let ordinal = try table.nodeWord(at + 2) & TableLayout.PluralFlag.ordinal != 0
+            let category = pluralCategory(argument: argument, ordinal: ordinal, out: &out)
+            try render(child: at + 3, index: category, fallback: PluralCategory.other.rawIndex,
+                       zeroFirst: isZero(argument), into: &out, depth: depth)
+        case .device:
+            try render(child: at + 1, index: device.rawIndex, fallback: DeviceClass.other.rawIndex,
+                       zeroFirst: false, into: &out, depth: depth)
+        case .message:
+            let body = try table.nodeWord(at + 1)
+            let count = Int(try table.nodeWord(at + 2))
+            guard count <= 64 else { throw LokaleError(.corrupt, "too many substitutions") }
+            var subs: [(UnsafeRawBufferPointer, Int, UInt32)] = []
+            for i in 0..<count {
+                let w = at + 3 + i * TableLayout.substitutionWords
+                subs.append((try table.bytes(try table.nodeWord(w), try table.nodeWord(w + 1)),
+                             Int(try table.nodeWord(w + 2)), try table.nodeWord(w + 5)))
+            }
+            var inner = self
+            inner.substitutions = subs.map { (name: $0.0, argument: $0.1, node: $0.2) }
+            try inner.render(body, into: &out, depth: depth + 1)
+            budget = inner.budget
+        }
+    }
+
+    private mutating func render(child base: Int, index: Int, fallback: Int, zeroFirst: Bool,
+                                 into out: inout FormatOutput, depth: Int) throws(LokaleError) {
+        // Apple's rule: a `zero` variant, when present, serves 0 in every language.
+        if zeroFirst, case let z = try table.nodeWord(base + PluralCategory.zero.rawIndex), z != TableLayout.none {
+            return try render(z, into: &out, depth: depth + 1)
+        }
+        var child = try table.nodeWord(base + index)
+        if child == TableLayout.none { child = try table.nodeWord(base + fallback) }
+        guard child != TableLayout.none else {
+            out.problems.append("no variant for this case and no 'other' variant")
+            return
+        }
+        try render(child, into: &out, depth: depth + 1)
+    }
+
+    private func value(_ argument: Int) -> FormatArgument? {
+        argument >= 1 && argument <= arguments.count ? arguments[argument - 1] : nil
+    }
+
+    private func isZero(_ argument: Int) -> Bool { value(argument)?.doubleValue == 0 }
+
+    private func pluralCategory(argument: Int, ordinal: Bool, out: inout FormatOutput) -> Int {
+        guard let v = value(argument)?.doubleValue else {
+            out.problems.append("plural argument \(argument) is missing or not a number; using 'other'")
+            return PluralCategory.other.rawIndex
+        }
+        guard let rules = PluralRules.forLocale(locale, ordinal: ordinal) else { return PluralCategory.other.rawIndex }
+        return rules.category(v).rawIndex
+    }
+}
+
+extension PluralCategory {
+    var rawIndex: Int { PluralCategory.allCases.firstIndex(of: self)! }
+}
+
+extension DeviceClass {
+    var rawIndex: Int { DeviceClass.allCases.firstIndex(of: self)! }
+}

@@ -1,0 +1,41 @@
+/// The outcome of one lookup: which step of the fallback contract answered, and from where.
+public struct Resolution: Sendable {
+    /// The rows of the seeds' decision table.
+    public enum Step: String, Sendable {
+        /// The user's first preferred language (or its fallback) has the translation.
+        case translation
+        /// A later preferred language matched and has the translation.
+        case laterPreference = "later-preference"
+        /// No preference matched: the development localization's text.
+        case development
+        /// The lookup failed: the message's explicit default value.
+        case defaultValue = "default"
+        /// The lookup failed and no default was given: the key itself.
+        case key
+    }
+
+    public static let defaultTable = "Localizable"
+    nonisolated(unsafe) static let defaultTableBytes = UnsafeRawBufferPointer(StaticString("Localizable").utf8Buffer)
+
+    public var step: Step
+    public var choices: [LocalizationChoice]
+    public var tableIndex: Int?
+    /// The localization whose table was searched (the first in the list that has the table).
+    public var tableLocalization: Int? = nil
+    /// The localization whose text answered.
+    public var served: Int? = nil
+    public var servedPosition: Int? = nil
+    public var entry: CompiledTable.Entry? = nil
+
+    static func step(for choice: LocalizationChoice) -> Step {
+        switch choice.preference {
+        case 0?: .translation
+        case _?: .laterPreference
+        case nil: .development
+        }
+    }
+}
+
+extension StaticString {
+    var utf8Buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: utf8Start, count: utf8CodeUnitCount) }
+}

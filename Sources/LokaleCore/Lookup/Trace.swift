@@ -1,0 +1,94 @@
+/// Everything needed to answer "why did this text show?" for one lookup.
+public struct Trace: Sendable {
+    public var bundle: String
+    public var isMain: Bool
+    public var table: String
+    public var key: String
+    public var defaultValue: String?
+    public var policy: FallbackPolicy
+    public var preferences: [String]
+    public var followsMainBundle: Bool
+    public var localizations: [(name: String, reason: LocalizationChoice.Reason, hasTable: Bool)]
+    public var tableLocalization: String?
+    public var served: String?
+    public var step: Resolution.Step
+    public var result: String
+    public var problems: [String]
+
+    static func describe(_ r: LocalizationChoice.Reason) -> String {
+        switch r {
+        case .matched(let p, let l): "matches preference #\(p + 1) '\(l)'"
+        case .fallback(let of, let p): "fallback of '\(of)' (preference #\(p + 1))"
+        case .development: "development localization"
+        case .base: "Base localization"
+        }
+    }
+
+    static func stepText(_ s: Resolution.Step) -> String {
+        switch s {
+        case .translation: "a preferred language has the translation"
+        case .laterPreference: "the first preference is unavailable; a later one matched"
+        case .development: "no preference matched: the development localization's text"
+        case .defaultValue: "the lookup failed: the explicit default value"
+        case .key: "the lookup failed and no default value was given: the key"
+        }
+    }
+
+    public var text: String {
+        var s = "bundle: \(bundle)\(isMain ? " (main)" : "")\n"
+        s += "table: \(table)\nkey: \(key)\n"
+        if let defaultValue { s += "default value: \(defaultValue)\n" }
+        s += "negotiated against: \(preferences.isEmpty ? "(no preferences)" : preferences.joined(separator: ", "))"
+        s += followsMainBundle ? " (the main bundle's localizations)\n" : "\n"
+        s += "ordered localizations:\n"
+        for (i, l) in localizations.enumerated() {
+            s += "  \(i + 1). \(l.name): \(Trace.describe(l.reason))\(l.hasTable ? "" : " [no table '\(table)']")\n"
+        }
+        s += "table read from: \(tableLocalization ?? "(no localization has this table)")\n"
+        s += "served by: \(served ?? "(none)")\n"
+        s += "step: \(step.rawValue): \(Trace.stepText(step))\n"
+        for p in problems { s += "problem: \(p)\n" }
+        s += "result: \(result)\n"
+        return s
+    }
+
+    public var json: String {
+        var j = JSONText()
+        j.open()
+        j.string("bundle", bundle)
+        j.bool("main", isMain)
+        j.string("table", table)
+        j.string("key", key)
+        j.string("default", defaultValue)
+        j.string("policy", policy.rawValue)
+        j.open("negotiatedAgainst", array: true)
+        for p in preferences { j.string(nil, p) }
+        j.close(array: true)
+        j.bool("followsMainBundle", followsMainBundle)
+        j.open("localizations", array: true)
+        for l in localizations {
+            j.open()
+            j.string("localization", l.name)
+            switch l.reason {
+            case .matched(let p, let lang):
+                j.string("reason", "matched"); j.number("preference", p); j.string("language", lang)
+            case .fallback(let of, let p):
+                j.string("reason", "fallback"); j.number("preference", p); j.string("of", of)
+            case .development: j.string("reason", "development")
+            case .base: j.string("reason", "base")
+            }
+            j.bool("hasTable", l.hasTable)
+            j.close()
+        }
+        j.close(array: true)
+        j.string("tableLocalization", tableLocalization)
+        j.string("served", served)
+        j.string("step", step.rawValue)
+        j.string("result", result)
+        j.open("problems", array: true)
+        for p in problems { j.string(nil, p) }
+        j.close(array: true)
+        j.close()
+        return j.text
+    }
+}

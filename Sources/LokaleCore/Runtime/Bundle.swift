@@ -1,0 +1,140 @@
+import Synchronization
+
+/// An open compiled bundle: immutable data plus the runtime whose preferences it follows.
+public final class Bundle: Sendable {
+    public let table: CompiledTable
+    public let runtime: Runtime
+    public let isMain: Bool
+    private let detached = Atomic<Bool>(false)
+    private let cache = Mutex<(generation: UInt64, choices: [LocalizationChoice], preferences: [String])>((0, [], []))
+
+    init(table: CompiledTable, runtime: Runtime, isMain: Bool) {
+        self.table = table
+        self.runtime = runtime
+        self.isMain = isMain
+    }
+
+    deinit {
+        if isMain && !detached.load(ordering: .relaxed) { runtime.unregisterMain(ObjectIdentifier(self)) }
+    }
+
+    func detach() { detached.store(true, ordering: .relaxed) }
+
+    public var identifier: String { table.identifier }
+    public var developmentLocalization: String { table.localizations[table.developmentLocalization] }
+    /// All localizations the bundle has, Base included, as the bundle spells them.
+    public var localizations: [String] { table.localizations }
+
+    /// The ordered localization list, best first, with the reason for each entry. Cached per
+    /// runtime generation.
+    public var choices: [LocalizationChoice] { selection().choices }
+
+    /// The localizations in `choices`, by name (Apple's `preferredLocalizations`, plus fallbacks).
+    public var preferredLocalizations: [String] { choices.map { table.localizations[$0.localization] } }
+
+    /// The languages this bundle negotiated against: the user's, or the main bundle's choice.
+    public var negotiatedAgainst: [String] { selection().preferences }
+
+    func selection() -> (choices: [LocalizationChoice], preferences: [String]) {
+        let s = runtime.snapshot
+        if let hit = cache.withLock({ $0.generation == s.generation ? ($0.choices, $0.preferences) : nil }) { return hit }
+        var preferences = s.preferred
+        if !isMain, let main = s.main, !main.table.allowsMixedLocalizations {
+            // A framework shows the app's language: it negotiates against the main bundle's choice.
+            preferences = orderedLocalizations(main.table, preferred: s.preferred, matcher: runtime.matcher)
+                .filter { !main.table.isBaseLocalization[$0.localization] }
+                .map { main.table.localizations[$0.localization] }
+        }
+        let choices = orderedLocalizations(table, preferred: preferences, matcher: runtime.matcher)
+        cache.withLock { $0 = (s.generation, choices, preferences) }
+        return (choices, preferences)
+    }
+
+    // MARK: Lookup
+
+    /// Resolves (table, key) under the fallback contract. Allocation-free when the ordered list is
+    /// cached: the answer points into the mapping.
+    public func resolve(key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?, hasDefault: Bool) throws(LokaleError) -> Resolution {
+        let choices = selection().choices
+        let tableIndex = name.map { table.tableIndex($0) } ?? table.tableIndex(Resolution.defaultTableBytes)
+        var r = Resolution(step: hasDefault ? .defaultValue : .key, choices: choices, tableIndex: tableIndex)
+        guard let t = tableIndex else { return r }
+        let chain = runtime.fallbackPolicy == .chain
+        for (position, choice) in choices.enumerated() where table.hasTable(localization: choice.localization, table: t) {
+            if r.tableLocalization == nil { r.tableLocalization = choice.localization }
+            if let entry = try table.find(key, localization: choice.localization, table: t) {
+                r.entry = entry
+                r.served = choice.localization
+                r.servedPosition = position
+                r.step = Resolution.step(for: choice)
+                return r
+            }
+            if !chain { break }
+        }
+        return r
+    }
+
+    public func resolve(key: String, table name: String? = nil, hasDefault: Bool) throws(LokaleError) -> Resolution {
+        try withBytes(key) { k throws(LokaleError) in
+            try withBytes(name ?? Resolution.defaultTable) { t throws(LokaleError) in
+                try resolve(key: k, table: t, hasDefault: hasDefault)
+            }
+        }
+    }
+
+    /// The text for `key`: the translation, else `defaultValue` when non-empty, else the key.
+    public func string(_ key: String, default defaultValue: String? = nil, table name: String? = nil) throws(LokaleError) -> String {
+        let hasDefault = !(defaultValue ?? "").isEmpty
+        let r = try resolve(key: key, table: name, hasDefault: hasDefault)
+        if let e = r.entry { return String(decoding: try table.value(of: e), as: UTF8.self) }
+        return hasDefault ? defaultValue! : key
+    }
+
+    // MARK: Formatting
+
+    /// Resolves and formats a message with typed arguments, choosing plural and device variants.
+    public func format(_ key: String, default defaultValue: String? = nil, table name: String? = nil,
+                       arguments: [FormatArgument]) throws(LokaleError) -> FormattedMessage {
+        let hasDefault = !(defaultValue ?? "").isEmpty
+        let r = try resolve(key: key, table: name, hasDefault: hasDefault)
+        var out = FormatOutput()
+        if let e = r.entry, let served = r.served {
+            if e.node == TableLayout.none {
+                out.bytes.append(contentsOf: try table.value(of: e))
+            } else {
+                var renderer = MessageRenderer(table: table, arguments: arguments,
+                                               locale: table.localizations[served], device: runtime.deviceClass)
+                try renderer.render(e.node, into: &out)
+            }
+        } else {
+            Formatter.render(format: hasDefault ? defaultValue! : key, arguments: arguments, into: &out)
+        }
+        return FormattedMessage(bytes: out.bytes, problems: out.problems, resolution: r)
+    }
+
+    // MARK: Explain
+
+    public func explain(_ key: String, default defaultValue: String? = nil, table name: String? = nil,
+                        arguments: [FormatArgument] = []) throws(LokaleError) -> Trace {
+        let m = try format(key, default: defaultValue, table: name, arguments: arguments)
+        let sel = selection()
+        return Trace(bundle: identifier, isMain: isMain, table: name ?? Resolution.defaultTable, key: key,
+                     defaultValue: defaultValue, policy: runtime.fallbackPolicy,
+                     preferences: sel.preferences, followsMainBundle: !isMain && sel.preferences != runtime.preferredLanguages,
+                     localizations: m.resolution.choices.map { c in
+                         (table.localizations[c.localization], c.reason,
+                          m.resolution.tableIndex.map { table.hasTable(localization: c.localization, table: $0) } ?? false)
+                     },
+                     tableLocalization: m.resolution.tableLocalization.map { table.localizations[$0] },
+                     served: m.resolution.served.map { table.localizations[$0] },
+                     step: m.resolution.step, result: m.text, problems: m.problems)
+    }
+}
+
+/// A formatted message and how it was obtained.
+public struct FormattedMessage: Sendable {
+    public var bytes: [UInt8]
+    public var problems: [String]
+    public var resolution: Resolution
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+}

@@ -1,0 +1,40 @@
+/// One entry of a bundle's ordered localization list, and why it is there.
+public struct LocalizationChoice: Sendable, Equatable {
+    public enum Reason: Sendable, Equatable {
+        /// Matched the user's preference at this index (0 = most preferred).
+        case matched(preference: Int, language: String)
+        /// A fallback (parent) of the localization matched for that preference.
+        case fallback(of: String, preference: Int)
+        /// The bundle's development localization, appended last.
+        case development
+        /// `Base.lproj`, searched after the development localization.
+        case base
+    }
+
+    /// Index into the bundle's localizations.
+    public var localization: Int
+    public var reason: Reason
+
+    public init(localization: Int, reason: Reason) {
+        self.localization = localization
+        self.reason = reason
+    }
+
+    /// The preference this entry answers for, if any.
+    public var preference: Int? {
+        switch reason {
+        case .matched(let p, _), .fallback(_, let p): p
+        case .development, .base: nil
+        }
+    }
+}
+
+/// Orders a bundle's localizations for a list of preferred languages.
+public protocol LocalizationMatcher: Sendable {
+    /// - Parameters:
+    ///   - preferred: the user's (or the main bundle's) languages, most preferred first, as given.
+    ///   - available: the bundle's localizations as the bundle spells them (Base excluded).
+    /// - Returns: indices into `available`, best first, with reasons; the caller appends the
+    ///   development localization.
+    func order(preferred: [String], available: [String]) -> [LocalizationChoice]
+}

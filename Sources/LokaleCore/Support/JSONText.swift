@@ -1,0 +1,56 @@
+/// Minimal JSON output for explain traces (the runtime has no Foundation).
+public struct JSONText {
+    public private(set) var text = ""
+    private var needsComma = [false]
+
+    public init() {}
+
+    public static func quote(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where u.value < 0x20:
+                let hex = String(u.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out + "\""
+    }
+
+    private mutating func separator() {
+        if needsComma[needsComma.count - 1] { text += "," }
+        needsComma[needsComma.count - 1] = true
+    }
+    private mutating func key(_ k: String?) {
+        separator()
+        if let k { text += JSONText.quote(k) + ":" }
+    }
+
+    public mutating func open(_ k: String? = nil, array: Bool = false) {
+        key(k)
+        text += array ? "[" : "{"
+        needsComma.append(false)
+    }
+    public mutating func close(array: Bool = false) {
+        needsComma.removeLast()
+        text += array ? "]" : "}"
+    }
+    public mutating func string(_ k: String?, _ v: String?) {
+        key(k)
+        text += v.map(JSONText.quote) ?? "null"
+    }
+    public mutating func number(_ k: String?, _ v: Int?) {
+        key(k)
+        text += v.map(String.init) ?? "null"
+    }
+    public mutating func bool(_ k: String?, _ v: Bool) {
+        key(k)
+        text += v ? "true" : "false"
+    }
+}

@@ -1,0 +1,238 @@
+/// Reader of a compiled `.lokale` table (format in docs/FORMAT.md).
+///
+/// Opening validates the header, its checksum and every section's bounds: work proportional to the
+/// number of localizations and tables, never to the number of messages. Everything reached later
+/// (entries, strings, nodes) is bounds-checked when it is read, so a corrupt file produces
+/// `LokaleError.corrupt`, never an out-of-bounds read.
+public final class CompiledTable: @unchecked Sendable {
+    public let file: MappedFile
+    public let formatVersion: (major: UInt16, minor: UInt16)
+    public let identifier: String
+    public let developmentLocalization: Int
+    public let allowsMixedLocalizations: Bool
+    public let localizations: [String]
+    public let isBaseLocalization: [Bool]
+    public let tables: [String]
+    /// NUL-terminated names inside the mapping, for callers that lend them out (the C ABI).
+    public let localizationNamePointers: [UnsafePointer<CChar>]
+    public let identifierPointer: UnsafePointer<CChar>
+
+    struct Range { var offset: Int; var count: Int }
+    let strings: Range, entries: Range, slots: Range, nodes: Range, formats: Range
+    let instances: [Instance]
+    /// instances index for (localization * tables.count + table), or -1.
+    let instanceOf: [Int32]
+
+    struct Instance { var localization: Int; var table: Int; var entryStart: Int; var entryCount: Int; var slotStart: Int; var slotCount: Int }
+
+    public convenience init(path: String, verifyPayload: Bool = false) throws(LokaleError) {
+        let file = try MappedFile(path: path)
+        do { try self.init(file: file, verifyPayload: verifyPayload) }
+        catch { throw LokaleError(error.code, "\(path): \(error.message)") }
+    }
+
+    public init(file: MappedFile, verifyPayload: Bool = false) throws(LokaleError) {
+        self.file = file
+        let b = file.bytes
+        func corrupt(_ why: String) -> LokaleError { LokaleError(.corrupt, why) }
+        func u16(_ o: Int) -> UInt16 { b.loadUnaligned(fromByteOffset: o, as: UInt16.self).littleEndian }
+        func u32(_ o: Int) -> UInt32 { b.loadUnaligned(fromByteOffset: o, as: UInt32.self).littleEndian }
+        typealias H = TableLayout.Header
+
+        guard b.count >= TableLayout.headerSize else { throw corrupt("\(b.count) bytes is too small for a compiled table") }
+        guard b.prefix(8).elementsEqual(TableLayout.magic) else { throw corrupt("not a Lokale compiled table (bad magic)") }
+        let bom = u32(H.byteOrder)
+        guard bom == TableLayout.byteOrderMark else {
+            throw bom == TableLayout.byteOrderMark.byteSwapped
+                ? LokaleError(.unsupportedVersion, "table was written with the other byte order")
+                : corrupt("bad byte-order mark")
+        }
+        formatVersion = (u16(H.major), u16(H.minor))
+        guard formatVersion.major == TableLayout.formatMajor else {
+            throw LokaleError(.unsupportedVersion, "format version \(formatVersion.major).\(formatVersion.minor) is not supported (this reader: \(TableLayout.formatMajor).x)")
+        }
+        guard Int(u32(H.headerSize)) == TableLayout.headerSize else { throw corrupt("bad header size") }
+        guard Int(u32(H.fileSize)) == b.count else { throw corrupt("file is \(b.count) bytes but its header says \(u32(H.fileSize)) (truncated or extended)") }
+        let sectionCount = Int(u32(H.sectionCount))
+        guard sectionCount <= TableLayout.maxSections else { throw corrupt("too many sections (\(sectionCount))") }
+        let tableEnd = TableLayout.headerSize + sectionCount * TableLayout.sectionEntrySize
+        guard tableEnd <= b.count else { throw corrupt("section table runs past the end of the file") }
+        let crc = TableLayout.headerChecksum(UnsafeRawBufferPointer(rebasing: b[0..<tableEnd]))
+        guard crc == u32(H.headerCRC) else { throw corrupt("header checksum mismatch") }
+        if verifyPayload {
+            guard CRC32.checksum(UnsafeRawBufferPointer(rebasing: b[tableEnd...])) == u32(H.payloadCRC) else {
+                throw corrupt("payload checksum mismatch")
+            }
+        }
+
+        var found: [TableLayout.Section: Range] = [:]
+        for i in 0..<sectionCount {
+            let e = TableLayout.headerSize + i * TableLayout.sectionEntrySize
+            let tag = u32(e), offset = Int(u32(e + 8)), size = Int(u32(e + 12))
+            guard let section = TableLayout.Section(rawValue: tag) else { continue } // unknown: a newer minor version
+            guard found[section] == nil else { throw corrupt("section \(section.name) appears twice") }
+            guard offset >= tableEnd, offset % 4 == 0, offset <= b.count, size <= b.count - offset else {
+                throw corrupt("section \(section.name) lies outside the file")
+            }
+            guard size % section.recordSize == 0 else { throw corrupt("section \(section.name) size \(size) is not a multiple of \(section.recordSize)") }
+            found[section] = Range(offset: offset, count: size / section.recordSize)
+        }
+        for s in TableLayout.Section.allCases where found[s] == nil { throw corrupt("section \(s.name) is missing") }
+        strings = found[.strings]!; entries = found[.entries]!; slots = found[.slots]!
+        nodes = found[.nodes]!; formats = found[.formats]!
+        let bundle = found[.bundle]!, locs = found[.localizations]!, tbls = found[.tables]!, insts = found[.instances]!
+        guard bundle.count == 1 else { throw corrupt("bundle section must hold one record") }
+
+        let pool = found[.strings]!
+        func string(_ off: UInt32, _ len: UInt32) throws(LokaleError) -> String {
+            let o = Int(off), l = Int(len)
+            guard o < pool.count, l < pool.count - o, b[pool.offset + o + l] == 0 else { throw corrupt("string reference out of bounds") }
+            return String(decoding: UnsafeRawBufferPointer(rebasing: b[(pool.offset + o)..<(pool.offset + o + l)]), as: UTF8.self)
+        }
+
+        func pointer(_ off: UInt32) -> UnsafePointer<CChar> {
+            (file.base + pool.offset + Int(off)).assumingMemoryBound(to: CChar.self)
+        }
+        let br = bundle.offset
+        identifier = try string(u32(br), u32(br + 4))
+        identifierPointer = pointer(u32(br))
+        developmentLocalization = Int(u32(br + 8))
+        allowsMixedLocalizations = u32(br + 12) & TableLayout.BundleFlag.allowMixedLocalizations != 0
+        guard locs.count <= 4096, tbls.count <= 65536 else { throw corrupt("too many localizations or tables") }
+        var names: [String] = [], base: [Bool] = [], pointers: [UnsafePointer<CChar>] = []
+        for i in 0..<locs.count {
+            let r = locs.offset + i * 12
+            names.append(try string(u32(r), u32(r + 4)))
+            pointers.append(pointer(u32(r)))
+            base.append(u32(r + 8) & TableLayout.LocalizationFlag.base != 0)
+        }
+        localizations = names
+        localizationNamePointers = pointers
+        isBaseLocalization = base
+        guard developmentLocalization < names.count else { throw corrupt("development localization index out of range") }
+        var tableNames: [String] = []
+        for i in 0..<tbls.count {
+            let r = tbls.offset + i * 8
+            tableNames.append(try string(u32(r), u32(r + 4)))
+        }
+        tables = tableNames
+        guard insts.count <= names.count * tableNames.count else { throw corrupt("more instances than (localization, table) pairs") }
+        var list: [Instance] = []
+        var index = [Int32](repeating: -1, count: names.count * tableNames.count)
+        for i in 0..<insts.count {
+            let r = insts.offset + i * 24
+            let inst = Instance(localization: Int(u32(r)), table: Int(u32(r + 4)), entryStart: Int(u32(r + 8)),
+                                entryCount: Int(u32(r + 12)), slotStart: Int(u32(r + 16)), slotCount: Int(u32(r + 20)))
+            guard inst.localization < names.count, inst.table < tableNames.count,
+                  inst.entryStart <= entries.count, inst.entryCount <= entries.count - inst.entryStart,
+                  inst.slotStart <= slots.count, inst.slotCount <= slots.count - inst.slotStart,
+                  inst.slotCount > 0, inst.slotCount & (inst.slotCount - 1) == 0
+            else { throw corrupt("instance \(i) is out of bounds") }
+            let k = inst.localization * tableNames.count + inst.table
+            guard index[k] < 0 else { throw corrupt("instance \(i) duplicates a (localization, table) pair") }
+            index[k] = Int32(i)
+            list.append(inst)
+        }
+        instances = list
+        instanceOf = index
+    }
+
+    // MARK: Access
+
+    @inline(__always) func u32(_ o: Int) -> UInt32 {
+        file.base.loadUnaligned(fromByteOffset: o, as: UInt32.self).littleEndian
+    }
+
+    public func tableIndex(_ name: UnsafeRawBufferPointer) -> Int? {
+        for (i, t) in tables.enumerated() where t.utf8.elementsEqual(name) { return i }
+        return nil
+    }
+
+    public func tableIndex(_ name: String) -> Int? { tables.firstIndex(of: name) }
+
+    public func hasTable(localization: Int, table: Int) -> Bool {
+        localization >= 0 && localization < localizations.count && table >= 0 && table < tables.count
+            && instanceOf[localization * tables.count + table] >= 0
+    }
+
+    /// One message record of the ENTR section.
+    public struct Entry: Sendable {
+        public let index: Int
+        public let valueOffset: UInt32, valueLength: UInt32, node: UInt32
+    }
+
+    /// Finds `key` in the (localization, table) instance. Hashes once, compares bytes.
+    public func find(_ key: UnsafeRawBufferPointer, localization: Int, table: Int) throws(LokaleError) -> Entry? {
+        guard hasTable(localization: localization, table: table) else { return nil }
+        let inst = instances[Int(instanceOf[localization * tables.count + table])]
+        let h = keyHash(key)
+        let mask = inst.slotCount - 1
+        var s = Int(h) & mask
+        for _ in 0..<inst.slotCount {
+            let slot = Int(u32(slots.offset + (inst.slotStart + s) * 4))
+            if slot == 0 { return nil }
+            let e = slot - 1
+            guard e < inst.entryCount else { throw LokaleError(.corrupt, "hash slot points outside its table") }
+            let r = entries.offset + (inst.entryStart + e) * 24
+            if u32(r) == h {
+                let k = try bytes(u32(r + 4), u32(r + 8))
+                if k.elementsEqual(key) {
+                    return Entry(index: inst.entryStart + e, valueOffset: u32(r + 12), valueLength: u32(r + 16), node: u32(r + 20))
+                }
+            }
+            s = (s + 1) & mask
+        }
+        return nil
+    }
+
+    /// A NUL-terminated string of the pool, checked.
+    public func bytes(_ off: UInt32, _ len: UInt32) throws(LokaleError) -> UnsafeRawBufferPointer {
+        let o = Int(off), l = Int(len)
+        guard o < strings.count, l < strings.count - o else { throw LokaleError(.corrupt, "string reference out of bounds") }
+        let start = strings.offset + o
+        guard file.base.load(fromByteOffset: start + l, as: UInt8.self) == 0 else { throw LokaleError(.corrupt, "string is not NUL-terminated") }
+        return UnsafeRawBufferPointer(start: file.base + start, count: l)
+    }
+
+    public func value(of entry: Entry) throws(LokaleError) -> UnsafeRawBufferPointer {
+        try bytes(entry.valueOffset, entry.valueLength)
+    }
+
+    /// Word `i` of the NODE section.
+    public func nodeWord(_ i: Int) throws(LokaleError) -> UInt32 {
+        guard i >= 0, i < nodes.count else { throw LokaleError(.corrupt, "node reference out of bounds") }
+        return u32(nodes.offset + i * 4)
+    }
+
+    /// The precompiled segments at `index` of the FMTS section.
+    public func segments(at index: UInt32) throws(LokaleError) -> [FormatSegment] {
+        let i = Int(index)
+        guard i < formats.count else { throw LokaleError(.corrupt, "format reference out of bounds") }
+        let count = Int(u32(formats.offset + i * 4))
+        guard count <= (formats.count - i - 1) / TableLayout.segmentWords else { throw LokaleError(.corrupt, "format segments out of bounds") }
+        var result: [FormatSegment] = []
+        result.reserveCapacity(count)
+        for s in 0..<count {
+            let w = formats.offset + (i + 1 + s * TableLayout.segmentWords) * 4
+            guard let kind = FormatSegment.Kind(rawValue: u32(w)) else { throw LokaleError(.corrupt, "bad format segment kind") }
+            var seg = FormatSegment(kind: kind, start: Int(u32(w + 4)), length: Int(u32(w + 8)))
+            seg.argument = Int(u32(w + 12))
+            seg.flags = u32(w + 16)
+            seg.width = FormatSegment.Amount(encoded: u32(w + 20))
+            seg.precision = FormatSegment.Amount(encoded: u32(w + 24))
+            let conv = u32(w + 28)
+            seg.conversion = UInt8(truncatingIfNeeded: conv)
+            seg.lengthModifier = FormatSegment.LengthModifier(rawValue: UInt8(truncatingIfNeeded: conv >> 8)) ?? .none
+            result.append(seg)
+        }
+        return result
+    }
+
+    public var messageCount: Int { entries.count }
+    public var instanceCount: Int { instances.count }
+    public var stringPoolSize: Int { strings.count }
+    public func keyCount(localization: Int, table: Int) -> Int {
+        guard hasTable(localization: localization, table: table) else { return 0 }
+        return instances[Int(instanceOf[localization * tables.count + table])].entryCount
+    }
+}

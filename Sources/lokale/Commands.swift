@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import LokaleCatalog
+import LokaleCore
+
+func compileCommand(_ raw: ArraySlice<String>) throws {
+    // -o is the one short option.
+    var rest = Array(raw)
+    var output: String? = nil
+    if let i = rest.firstIndex(of: "-o") {
+        guard i + 1 < rest.count else { throw Arguments.UsageError(message: "-o needs a value") }
+        output = rest[i + 1]
+        rest.removeSubrange(i...(i + 1))
+    }
+    let a = try Arguments(rest[...], valued: ["output", "development-region", "bundle-id"], flags: ["allow-mixed-localizations"])
+    output = output ?? a.options["output"]
+    guard let output else { throw Arguments.UsageError(message: "compile needs -o OUT.lokale") }
+    guard !a.positionals.isEmpty else { throw Arguments.UsageError(message: "compile needs at least one SOURCE") }
+    var loader = CatalogLoader()
+    for p in a.positionals { try loader.add(p) }
+    if let d = a.options["development-region"] { loader.setDevelopmentLocalization(d) }
+    var bundle = try loader.finish()
+    if let id = a.options["bundle-id"] { bundle.identifier = id }
+    if a.flags.contains("allow-mixed-localizations") { bundle.allowsMixedLocalizations = true }
+    let stats = try TableWriter.write(bundle, to: output)
+    printError("lokale: compiled \(stats.messages) messages (\(stats.localizations) localizations, \(stats.tables) tables) into \(output) (\(stats.bytes) bytes)\n")
+}
+
+func lookupCommand(_ raw: ArraySlice<String>, explain: Bool) throws {
+    let a = try Arguments(raw, valued: ["table", "default", "prefer", "main", "device", "locale"], flags: ["json", "chain"])
+    guard a.positionals.count >= 2 else { throw Arguments.UsageError(message: "\(explain ? "explain" : "lookup") needs BUNDLE.lokale and KEY") }
+    let path = a.positionals[0], key = a.positionals[1]
+    let arguments = a.positionals.dropFirst(2).map { FormatArgument.string($0) }
+    let runtime = Runtime(preferredLanguages: a.list("prefer"))
+    if a.flags.contains("chain") { runtime.fallbackPolicy = .chain }
+    if let d = a.options["device"] {
+        guard let device = DeviceClass(rawValue: d) else {
+            throw Arguments.UsageError(message: "unknown device '\(d)' (one of \(DeviceClass.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        runtime.deviceClass = device
+    }
+    var main: LokaleCore.Bundle? = nil
+    if let m = a.options["main"], m != path { main = try runtime.open(path: m, main: true) }
+    let bundle = try runtime.open(path: path, main: a.options["main"] == path || a.options["main"] == nil)
+    defer { withExtendedLifetime(main) {} }
+    if explain {
+        let trace = try bundle.explain(key, default: a.options["default"], table: a.options["table"], arguments: arguments)
+        print(a.flags.contains("json") ? trace.json : trace.text, terminator: a.flags.contains("json") ? "\n" : "")
+    } else {
+        let m = try bundle.format(key, default: a.options["default"], table: a.options["table"], arguments: arguments)
+        print(m.text)
+        for p in m.problems { printError("lokale: warning: \(p)\n") }
+    }
+}
+
+func negotiateCommand(_ raw: ArraySlice<String>) throws {
+    let a = try Arguments(raw, valued: ["prefer", "available", "development", "strategy"], flags: [])
+    guard let available = a.list("available"), !available.isEmpty else { throw Arguments.UsageError(message: "negotiate needs --available") }
+    let preferred = a.list("prefer") ?? SystemLanguages.preferred()
+    let development = a.options["development"] ?? "en"
+    switch a.options["strategy"] ?? "apple" {
+    case "apple": break
+    default: throw Arguments.UsageError(message: "unknown strategy '\(a.options["strategy"]!)' (this build has: apple)")
+    }
+    let order = Negotiation.order(preferred: preferred, available: available, development: development, matcher: SimpleMatcher())
+    print(order.joined(separator: ","))
+}
+
+func infoCommand(_ raw: ArraySlice<String>) throws {
+    let a = try Arguments(raw, valued: [], flags: ["verify", "json"])
+    guard a.positionals.count == 1 else { throw Arguments.UsageError(message: "info needs BUNDLE.lokale") }
+    let t = try CompiledTable(path: a.positionals[0], verifyPayload: a.flags.contains("verify"))
+    print("bundle: \(t.identifier.isEmpty ? "(no identifier)" : t.identifier)")
+    print("format: \(t.formatVersion.major).\(t.formatVersion.minor)\(a.flags.contains("verify") ? " (checksums verified)" : "")")
+    print("size: \(t.file.count) bytes, \(t.messageCount) messages, string pool \(t.stringPoolSize) bytes")
+    print("development localization: \(t.localizations[t.developmentLocalization])")
+    print("allows mixed localizations: \(t.allowsMixedLocalizations ? "yes" : "no")")
+    print("localizations: \(t.localizations.joined(separator: ", "))")
+    print("tables:")
+    for (ti, name) in t.tables.enumerated() {
+        let counts = t.localizations.indices.filter { t.hasTable(localization: $0, table: ti) }
+            .map { "\(t.localizations[$0]) \(t.keyCount(localization: $0, table: ti))" }
+        print("  \(name): \(counts.joined(separator: ", "))")
+    }
+}

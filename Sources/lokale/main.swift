@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import LokaleCore
+
+let usage = """
+usage: lokale <command> [options]
+
+  compile SOURCE... -o OUT.lokale [--development-region en] [--bundle-id ID] [--allow-mixed-localizations]
+      SOURCE: .xcstrings, .strings, .stringsdict files, .lproj folders, bundle folders
+  lookup BUNDLE.lokale KEY [--table T] [--default TEXT] [--prefer fr-CA,en] [--main APP.lokale]
+         [--device mac] [--locale L] [--chain] [ARG...]
+  explain (the same arguments as lookup) [--json]
+  negotiate --prefer fr-CA,en --available en,fr,de [--development en] [--strategy apple]
+  info BUNDLE.lokale [--verify]
+
+Preferred languages default to LANGUAGE, LC_ALL, LC_MESSAGES and LANG.
+"""
+
+func fail(_ message: String, status: Int32 = 1) -> Never {
+    printError("lokale: \(message)\n")
+    exit(status)
+}
+
+var args = CommandLine.arguments.dropFirst()
+guard let command = args.popFirst() else { printError(usage + "\n"); exit(2) }
+
+do {
+    switch command {
+    case "compile": try compileCommand(args)
+    case "lookup": try lookupCommand(args, explain: false)
+    case "explain": try lookupCommand(args, explain: true)
+    case "negotiate": try negotiateCommand(args)
+    case "info": try infoCommand(args)
+    case "help", "--help", "-h": print(usage)
+    case "--version", "version": print("lokale \(Lokale.version) (table format \(TableLayout.formatMajor).\(TableLayout.formatMinor))")
+    default: fail("unknown command '\(command)'\n\n\(usage)", status: 2)
+    }
+} catch let e as Arguments.UsageError {
+    fail("\(e.message)\n\n\(usage)", status: 2)
+} catch {
+    fail("\(error)")
+}

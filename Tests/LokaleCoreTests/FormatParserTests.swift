@@ -1,0 +1,32 @@
+import LokaleCore
+import Testing
+
+@Suite struct FormatParserTests {
+    @Test func positionalAndSequential() {
+        let p = FormatParser.parse("%1$@ has %2$lld items")
+        #expect(p.problems.isEmpty)
+        #expect(p.signature == [1: .object, 2: .integer])
+        let mixed = FormatParser.parse("%@ and %2$d")
+        #expect(mixed.problems.contains { $0.contains("mixed") })
+    }
+
+    @Test func rejectsPercentN() {
+        let p = FormatParser.parse("bad %n here")
+        #expect(p.problems.contains { $0.contains("%n") })
+        #expect(p.signature.isEmpty)
+    }
+
+    @Test func formatsWithTypedArguments() {
+        var out = FormatOutput()
+        Formatter.render(format: "%2$@: %1$05.1f%% [%-4d] %x", arguments: [.double(3.14159), .string("pi"), .int(7), .int(255)], into: &out)
+        #expect(String(decoding: out.bytes, as: UTF8.self) == "pi: 003.1% [7   ] ff")
+        #expect(out.problems.isEmpty)
+    }
+
+    @Test func missingArgumentsStayVisible() {
+        var out = FormatOutput()
+        Formatter.render(format: "%@ and %d", arguments: [.string("one")], into: &out)
+        #expect(String(decoding: out.bytes, as: UTF8.self) == "one and %d")
+        #expect(out.problems.count == 1)
+    }
+}

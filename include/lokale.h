@@ -1,0 +1,305 @@
+/*
+ * lokale.h — the C interface of Lokale, an embeddable localization runtime.
+ *
+ * Lokale brings Apple's localization contract (String Catalogs, bundles and tables, per-bundle
+ * language selection, development-language fallback, explicit default values, plurals,
+ * substitutions) to any language that can call C. Catalogs are compiled ahead of time
+ * (`lokale compile`) into one memory-mapped `.lokale` file per bundle.
+ *
+ * Conventions
+ *   - Every function that can fail returns an int status: LOKALE_OK (0) or a negative LOKALE_E*
+ *     code. Out-parameters come first. lokale_last_error() describes the last failure of the
+ *     calling thread.
+ *   - Strings are UTF-8. A string input comes with a length; -1 means "NUL-terminated".
+ *   - Borrowed results state their lifetime next to the function. The caller never passes
+ *     library memory to free().
+ *   - Formatted results use (dst, capacity, needed): *needed receives the length of the whole
+ *     result without its NUL; the result fits when capacity > *needed. When it does not,
+ *     LOKALE_ETRUNCATED is returned and dst (if capacity > 0) holds a NUL-terminated prefix cut at
+ *     a UTF-8 boundary. Call with (NULL, 0, &needed) to size a buffer.
+ *   - lokale_*_free(NULL) does nothing. Options and message structs start with a version field and
+ *     only ever grow at the end.
+ *   - Nothing traps across this boundary: NULL pointers, bad lengths, invalid UTF-8 and corrupt
+ *     files become status codes or safe fallbacks.
+ *
+ * Threads: a lokale_bundle may be used from any number of threads at once. Changing a runtime's
+ * languages publishes a new state that lookups on other threads see atomically.
+ *
+ * If the host is itself a Swift program, link the liblokale.so built without -static-stdlib, so
+ * that only one Swift runtime is loaded into the process.
+ */
+#ifndef LOKALE_H
+#define LOKALE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32)
+#  define LOKALE_API __declspec(dllimport)
+#elif defined(__GNUC__) || defined(__clang__)
+#  define LOKALE_API __attribute__((visibility("default")))
+#else
+#  define LOKALE_API
+#endif
+
+/* ---------------------------------------------------------------------------------------------
+ * Versions
+ * ------------------------------------------------------------------------------------------- */
+
+#define LOKALE_VERSION_MAJOR 0
+#define LOKALE_VERSION_MINOR 1
+#define LOKALE_VERSION_PATCH 0
+#define LOKALE_VERSION_STRING "0.1.0"
+/* MAJOR * 10000 + MINOR * 100 + PATCH */
+#define LOKALE_VERSION_NUMBER 100
+
+/* The library's version, as at run time (compare with the macros to detect a mismatched .so).
+ * Static storage. */
+LOKALE_API const char *lokale_version(void);
+LOKALE_API int lokale_version_number(void);
+
+/* The major version of the compiled-table format this library reads (separate from the library
+ * version). */
+LOKALE_API int lokale_table_format_version(void);
+
+/* ---------------------------------------------------------------------------------------------
+ * Status codes and errors
+ * ------------------------------------------------------------------------------------------- */
+
+#define LOKALE_OK 0
+#define LOKALE_ERROR (-1)       /* an unexpected failure */
+#define LOKALE_EINVAL (-2)      /* a bad argument: NULL, a bad length, a malformed value */
+#define LOKALE_EIO (-3)         /* a file could not be read or mapped */
+#define LOKALE_ECORRUPT (-4)    /* a compiled table is damaged or not a compiled table */
+#define LOKALE_EVERSION (-5)    /* a compiled table of an unsupported format version */
+#define LOKALE_ENOTFOUND (-6)   /* a file that does not exist */
+#define LOKALE_ETRUNCATED (-7)  /* dst was too small; *needed says how large it must be */
+#define LOKALE_EFORMAT (-8)     /* a format string could not be used */
+#define LOKALE_ENOMEM (-9)      /* out of memory */
+#define LOKALE_ESTATE (-10)     /* not possible in the current state (e.g. a second main bundle) */
+
+/* A message for the last failure on the calling thread; "" when there was none. Never NULL.
+ * Valid until the next call into Lokale on the same thread. */
+LOKALE_API const char *lokale_last_error(void);
+
+/* A short name for a status code ("LOKALE_EINVAL"). Static storage. Never NULL. */
+LOKALE_API const char *lokale_status_name(int status);
+
+/* ---------------------------------------------------------------------------------------------
+ * Runtime: the user's preferred languages, the main bundle, the device class
+ * ------------------------------------------------------------------------------------------- */
+
+typedef struct lokale_runtime lokale_runtime;
+
+/* What a lookup does when the selected table lacks the key. */
+typedef enum lokale_fallback_policy {
+    /* Apple's rule: the first localization that has the table answers; a missing key gives the
+     * default value, else the key. */
+    LOKALE_FALLBACK_APPLE = 0,
+    /* Opt-in: look a missing key up through the rest of the ordered localizations first. */
+    LOKALE_FALLBACK_CHAIN = 1
+} lokale_fallback_policy;
+
+/* Device classes for device-specific variants. */
+typedef enum lokale_device {
+    LOKALE_DEVICE_IPHONE = 0,
+    LOKALE_DEVICE_IPAD = 1,
+    LOKALE_DEVICE_IPOD = 2,
+    LOKALE_DEVICE_MAC = 3,
+    LOKALE_DEVICE_APPLEWATCH = 4,
+    LOKALE_DEVICE_APPLETV = 5,
+    LOKALE_DEVICE_APPLEVISION = 6,
+    LOKALE_DEVICE_OTHER = 7
+} lokale_device;
+
+#define LOKALE_RUNTIME_OPTIONS_VERSION 1
+
+typedef struct lokale_runtime_options {
+    uint32_t version; /* LOKALE_RUNTIME_OPTIONS_VERSION */
+    /* The user's preferred languages, most preferred first (BCP 47 or POSIX spellings). NULL
+     * reads them from LANGUAGE, LC_ALL, LC_MESSAGES and LANG. Copied; need not outlive the call. */
+    const char *const *preferred_languages;
+    size_t preferred_count;
+    int fallback_policy; /* a lokale_fallback_policy */
+    int device;          /* a lokale_device; LOKALE_DEVICE_MAC by default */
+} lokale_runtime_options;
+
+/* Fills *options with the defaults (and the current version). */
+LOKALE_API int lokale_runtime_options_init(lokale_runtime_options *options);
+
+/* Creates a runtime. options may be NULL (all defaults). Free with lokale_runtime_free. */
+LOKALE_API int lokale_runtime_new(lokale_runtime **out, const lokale_runtime_options *options);
+
+/* Releases the caller's reference. Bundles opened from the runtime keep it alive, so bundles and
+ * runtime may be freed in any order. NULL does nothing. */
+LOKALE_API void lokale_runtime_free(lokale_runtime *runtime);
+
+/* Replaces the preferred languages (count entries; languages == NULL with count == 0 rereads the
+ * environment). Malformed identifiers are skipped. Every bundle of the runtime follows at once. */
+LOKALE_API int lokale_runtime_set_preferred_languages(lokale_runtime *runtime,
+                                                      const char *const *languages, size_t count);
+
+/* The preferred languages, comma-separated, into dst (see "Formatted results" above). */
+LOKALE_API int lokale_runtime_preferred_languages(char *dst, size_t capacity, size_t *needed,
+                                                  const lokale_runtime *runtime);
+
+LOKALE_API int lokale_runtime_set_device(lokale_runtime *runtime, int device);
+LOKALE_API int lokale_runtime_set_fallback_policy(lokale_runtime *runtime, int policy);
+
+/* ---------------------------------------------------------------------------------------------
+ * Bundles
+ * ------------------------------------------------------------------------------------------- */
+
+typedef struct lokale_bundle lokale_bundle;
+
+/* Flags for lokale_bundle_open. */
+#define LOKALE_OPEN_MAIN 1u   /* the application's bundle; others follow its language */
+#define LOKALE_OPEN_VERIFY 2u /* also verify the payload checksum (reads the whole file) */
+
+/* Opens the compiled bundle at path (a NUL-terminated path). The header and section bounds are
+ * validated in time independent of the number of messages. At most one bundle of a runtime may be
+ * opened with LOKALE_OPEN_MAIN (LOKALE_ESTATE otherwise). Free with lokale_bundle_free. */
+LOKALE_API int lokale_bundle_open(lokale_bundle **out, lokale_runtime *runtime, const char *path,
+                                  uint32_t flags);
+
+/* Closes the bundle. Every pointer it lent becomes invalid. NULL does nothing. */
+LOKALE_API void lokale_bundle_free(lokale_bundle *bundle);
+
+/* The bundle identifier (CFBundleIdentifier; "" when it has none). Borrowed, NUL-terminated,
+ * valid until lokale_bundle_free. */
+LOKALE_API int lokale_bundle_identifier(const char **out, const lokale_bundle *bundle);
+
+/* The development localization (CFBundleDevelopmentRegion). Borrowed, NUL-terminated, valid until
+ * lokale_bundle_free. */
+LOKALE_API int lokale_bundle_development_localization(const char **out, const lokale_bundle *bundle);
+
+/* All localizations of the bundle, as the bundle spells them ("Base" included when present).
+ * *out is an array of *count NUL-terminated strings; array and strings are borrowed and valid
+ * until lokale_bundle_free. */
+LOKALE_API int lokale_bundle_localizations(const char *const **out, size_t *count,
+                                           const lokale_bundle *bundle);
+
+/* The bundle's ordered localizations for the runtime's current languages (Apple's
+ * preferredLocalizations followed by the fallbacks, ending with the development localization),
+ * comma-separated into dst. */
+LOKALE_API int lokale_bundle_preferred_localizations(char *dst, size_t capacity, size_t *needed,
+                                                     const lokale_bundle *bundle);
+
+/* ---------------------------------------------------------------------------------------------
+ * Messages
+ * ------------------------------------------------------------------------------------------- */
+
+#define LOKALE_MESSAGE_VERSION 1
+
+/* A message reference: what to look up, and what to show when the lookup fails. It can be kept
+ * and resolved later (Apple's LocalizedStringResource); Lokale copies nothing out of it. */
+typedef struct lokale_message {
+    uint32_t version;          /* LOKALE_MESSAGE_VERSION */
+    const char *key;           /* required */
+    ptrdiff_t key_len;         /* bytes, or -1 when NUL-terminated */
+    const char *table;         /* NULL: "Localizable" */
+    ptrdiff_t table_len;
+    const char *default_value; /* NULL or empty: the key is the fallback */
+    ptrdiff_t default_len;
+    const char *comment;       /* for translators and extraction; not used at run time */
+    ptrdiff_t comment_len;
+} lokale_message;
+
+/* A message with NUL-terminated key, table (may be NULL) and default value (may be NULL). */
+static inline lokale_message lokale_message_make(const char *key, const char *table,
+                                                 const char *default_value) {
+    lokale_message m;
+    m.version = LOKALE_MESSAGE_VERSION;
+    m.key = key;
+    m.key_len = -1;
+    m.table = table;
+    m.table_len = -1;
+    m.default_value = default_value;
+    m.default_len = -1;
+    m.comment = NULL;
+    m.comment_len = 0;
+    return m;
+}
+
+/* Which row of the fallback contract answered a lookup. */
+typedef enum lokale_step {
+    LOKALE_STEP_TRANSLATION = 1,      /* a preferred language has the translation */
+    LOKALE_STEP_LATER_PREFERENCE = 2, /* the first preference is unavailable; a later one matched */
+    LOKALE_STEP_DEVELOPMENT = 3,      /* no preference matched: the development localization */
+    LOKALE_STEP_DEFAULT = 4,          /* the lookup failed: the message's default value */
+    LOKALE_STEP_KEY = 5               /* the lookup failed and there is no default: the key */
+} lokale_step;
+
+/* Looks a message up without formatting it. Allocates nothing.
+ *   *out, *out_len: the text. It points either into the bundle's mapping (NUL-terminated, valid
+ *       until lokale_bundle_free) or, for LOKALE_STEP_DEFAULT and LOKALE_STEP_KEY, to
+ *       message->default_value or message->key themselves (valid as long as the caller keeps
+ *       them; NUL-terminated only if the caller's string is).
+ *   out_step: may be NULL.
+ * A message with variants (plural, device) yields its "other" text here; use lokale_bundle_format
+ * to choose a variant. */
+LOKALE_API int lokale_bundle_lookup(const char **out, size_t *out_len, lokale_step *out_step,
+                                    const lokale_bundle *bundle, const lokale_message *message);
+
+/* Argument types for lokale_bundle_format. */
+typedef enum lokale_arg_type {
+    LOKALE_ARG_INT = 1,    /* value.i */
+    LOKALE_ARG_UINT = 2,   /* value.u */
+    LOKALE_ARG_DOUBLE = 3, /* value.d */
+    /* value.s: text. Given to a numeric specifier it is read as a number ("1.0", "-3"), which keeps
+     * the visible fraction digits that plural rules depend on. */
+    LOKALE_ARG_STRING = 4
+} lokale_arg_type;
+
+typedef struct lokale_arg {
+    int type; /* a lokale_arg_type */
+    union {
+        int64_t i;
+        uint64_t u;
+        double d;
+        struct {
+            const char *ptr;
+            ptrdiff_t len; /* bytes, or -1 when NUL-terminated */
+        } s;
+    } value;
+} lokale_arg;
+
+static inline lokale_arg lokale_arg_int(int64_t v) {
+    lokale_arg a; a.type = LOKALE_ARG_INT; a.value.i = v; return a;
+}
+static inline lokale_arg lokale_arg_uint(uint64_t v) {
+    lokale_arg a; a.type = LOKALE_ARG_UINT; a.value.u = v; return a;
+}
+static inline lokale_arg lokale_arg_double(double v) {
+    lokale_arg a; a.type = LOKALE_ARG_DOUBLE; a.value.d = v; return a;
+}
+static inline lokale_arg lokale_arg_string(const char *s) {
+    lokale_arg a; a.type = LOKALE_ARG_STRING; a.value.s.ptr = s; a.value.s.len = -1; return a;
+}
+
+/* Looks a message up, chooses its plural and device variants, and formats it with args
+ * (%@ %d %i %u %x %X %o %c %s %f %e %g %a with flags, width, precision, length modifiers,
+ * positional %1$@, %%, substitutions %#@name@). Formatting never reads an argument that was not
+ * passed: a specifier without its argument stays visible in the text and the problem is reported
+ * by lokale_bundle_explain. Writes into dst as described under "Formatted results". */
+LOKALE_API int lokale_bundle_format(char *dst, size_t capacity, size_t *needed,
+                                    const lokale_bundle *bundle, const lokale_message *message,
+                                    const lokale_arg *args, size_t arg_count);
+
+/* Explains a lookup as JSON: the bundle, the table, the languages negotiated against, the ordered
+ * localizations with the reason for each, which localization's table was read, which served, the
+ * step of the fallback contract, the formatted result and any problems. Writes into dst as
+ * described under "Formatted results". */
+LOKALE_API int lokale_bundle_explain(char *dst, size_t capacity, size_t *needed,
+                                     const lokale_bundle *bundle, const lokale_message *message,
+                                     const lokale_arg *args, size_t arg_count);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* LOKALE_H */
