@@ -18,7 +18,7 @@ import Testing
 
     @Test func formatsWithTypedArguments() {
         var out = FormatOutput()
-        Formatter.render(format: "%2$@: %1$05.1f%% [%-4d] %x", arguments: [.double(3.14159), .string("pi"), .int(7), .int(255)], into: &out)
+        Formatter.render(format: "%2$@: %1$05.1f%% [%3$-4d] %4$x", arguments: [.double(3.14159), .string("pi"), .int(7), .int(255)], into: &out)
         #expect(String(decoding: out.bytes, as: UTF8.self) == "pi: 003.1% [7   ] ff")
         #expect(out.problems.isEmpty)
     }
