@@ -28,7 +28,7 @@ public struct Resolution: Sendable {
     public var entry: CompiledTable.Entry? = nil
 
     static func step(for choice: LocalizationChoice) -> Step {
-        switch choice.preference {
+        switch choice.userPreference {
         case 0?: .translation
         case _?: .laterPreference
         case nil: .development

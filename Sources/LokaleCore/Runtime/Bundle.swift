@@ -39,13 +39,15 @@ public final class Bundle: Sendable {
         let s = runtime.snapshot
         if let hit = cache.withLock({ $0.generation == s.generation ? ($0.choices, $0.preferences) : nil }) { return hit }
         var preferences = s.preferred
+        var user: (languages: [String], preferredChoices: [LocalizationChoice])? = nil
         if !isMain, let main = s.main, !main.table.allowsMixedLocalizations {
             // A framework shows the app's language: it negotiates against the main bundle's choice.
-            preferences = orderedLocalizations(main.table, preferred: s.preferred, matcher: runtime.matcher)
+            let mainChoices = orderedLocalizations(main.table, preferred: s.preferred, matcher: runtime.matcher)
                 .filter { !main.table.isBaseLocalization[$0.localization] }
-                .map { main.table.localizations[$0.localization] }
+            preferences = mainChoices.map { main.table.localizations[$0.localization] }
+            user = (s.preferred, mainChoices)
         }
-        let choices = orderedLocalizations(table, preferred: preferences, matcher: runtime.matcher)
+        let choices = orderedLocalizations(table, preferred: preferences, matcher: runtime.matcher, user: user)
         cache.withLock { $0 = (s.generation, choices, preferences) }
         return (choices, preferences)
     }

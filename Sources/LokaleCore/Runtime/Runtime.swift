@@ -78,14 +78,27 @@ public final class Runtime: Sendable {
 
 /// The ordered localization list of `table` for `preferred`: the matcher's choice, then the
 /// development localization, then Base.
-func orderedLocalizations(_ table: CompiledTable, preferred: [String], matcher: any LocalizationMatcher) -> [LocalizationChoice] {
+///
+/// - Parameter user: the user's own preferences when `preferred` is another bundle's choice
+///   (`preferredChoices` says which user preference each of its entries answers); nil when
+///   `preferred` are the user's preferences.
+func orderedLocalizations(_ table: CompiledTable, preferred: [String], matcher: any LocalizationMatcher,
+                          user: (languages: [String], preferredChoices: [LocalizationChoice])? = nil) -> [LocalizationChoice] {
     let candidates = table.localizations.indices.filter { !table.isBaseLocalization[$0] }
     let names = candidates.map { table.localizations[$0] }
-    var result = matcher.order(preferred: preferred, available: names).map {
-        LocalizationChoice(localization: candidates[$0.localization], reason: $0.reason)
+    let userLanguages = user?.languages ?? preferred
+    var result = matcher.order(preferred: preferred, available: names).map { c -> LocalizationChoice in
+        let p = c.preference
+        let answers = user == nil ? p : p.flatMap { $0 < user!.preferredChoices.count ? user!.preferredChoices[$0].userPreference : nil }
+        return LocalizationChoice(localization: candidates[c.localization], reason: c.reason, userPreference: answers)
+    }
+    func answered(_ localization: Int) -> Int? {
+        // A development localization the user also asked for counts as that preference.
+        userLanguages.indices.first { !matcher.order(preferred: [userLanguages[$0]], available: [table.localizations[localization]]).isEmpty }
     }
     if !result.contains(where: { $0.localization == table.developmentLocalization }) {
-        result.append(LocalizationChoice(localization: table.developmentLocalization, reason: .development))
+        let d = table.developmentLocalization
+        result.append(LocalizationChoice(localization: d, reason: .development, userPreference: answered(d)))
     }
     if let base = table.isBaseLocalization.firstIndex(of: true) {
         result.append(LocalizationChoice(localization: base, reason: .base))

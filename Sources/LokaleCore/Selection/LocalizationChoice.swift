@@ -14,10 +14,15 @@ public struct LocalizationChoice: Sendable, Equatable {
     /// Index into the bundle's localizations.
     public var localization: Int
     public var reason: Reason
+    /// The index in the *user's* preferred languages this entry answers for, nil when it answers
+    /// none. Differs from `preference` for a bundle that negotiates against the main bundle's
+    /// choice; it decides the row of the decision table a lookup reports.
+    public var userPreference: Int?
 
-    public init(localization: Int, reason: Reason) {
+    public init(localization: Int, reason: Reason, userPreference: Int? = nil) {
         self.localization = localization
         self.reason = reason
+        self.userPreference = userPreference
     }
 
     /// The preference this entry answers for, if any.
