@@ -99,6 +99,11 @@ public enum Formatter {
             case .h: v = seg.argumentType == .integer ? Int64(Int16(truncatingIfNeeded: v)) : Int64(UInt16(truncatingIfNeeded: v))
             default: break
             }
+            if flags == 0, width == nil, precision == nil,
+               seg.conversion == UInt8(ascii: "d") || seg.conversion == UInt8(ascii: "i") || (seg.conversion == UInt8(ascii: "u") && v >= 0) {
+                out.bytes.append(contentsOf: String(v).utf8) // the common case, without the C library
+                return
+            }
             cFormat(seg, flags: flags, width: width, precision: precision, length: "ll", value: v, into: &out)
         case .floating:
             guard let v = arg.doubleValue else { return mismatch(seg, arg, piece, &out) }

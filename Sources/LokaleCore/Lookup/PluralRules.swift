@@ -3,7 +3,8 @@ import Synchronization
 
 /// ICU plural rules, opened once per (locale, type) and kept: opening them costs far more than a lookup.
 final class PluralRules: @unchecked Sendable {
-    static let cache = Mutex<[String: PluralRules]>([:])
+    /// Cardinal and ordinal rules by locale identifier.
+    static let cache = Mutex<(cardinal: [String: PluralRules], ordinal: [String: PluralRules])>(([:], [:]))
 
     private let rules: OpaquePointer
 
@@ -17,21 +18,26 @@ final class PluralRules: @unchecked Sendable {
     deinit { lk_uplrules_close(rules) }
 
     static func forLocale(_ locale: String, ordinal: Bool) -> PluralRules? {
-        let key = (ordinal ? "o:" : "c:") + locale
-        return cache.withLock { cache in
-            if let r = cache[key] { return r }
+        cache.withLock { cache in
+            if let r = ordinal ? cache.ordinal[locale] : cache.cardinal[locale] { return r }
             guard let r = PluralRules(locale: locale.replacingOccurrences("-", "_"), ordinal: ordinal) else { return nil }
-            cache[key] = r
+            if ordinal { cache.ordinal[locale] = r } else { cache.cardinal[locale] = r }
             return r
         }
     }
 
     func category(_ number: Double) -> PluralCategory {
-        var keyword = [UInt16](repeating: 0, count: 16)
-        var status = U_ZERO_ERROR
-        let n = lk_uplrules_select(rules, number, &keyword, Int32(keyword.count), &status)
-        guard lk_failure(status) == 0, n > 0 else { return .other }
-        return PluralCategory(rawValue: String(decoding: keyword.prefix(Int(n)), as: UTF16.self)) ?? .other
+        withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 8) { keyword in
+            var status = U_ZERO_ERROR
+            let n = Int(lk_uplrules_select(rules, number, keyword.baseAddress, 8, &status))
+            guard lk_failure(status) == 0, n > 0, n <= 8 else { return .other }
+            // ICU's keywords are ASCII; match them without building a String.
+            for c in PluralCategory.allCases where c.rawValue.utf8.count == n
+                && c.rawValue.utf8.enumerated().allSatisfy({ UInt16($0.element) == keyword[$0.offset] }) {
+                return c
+            }
+            return .other
+        }
     }
 }
 

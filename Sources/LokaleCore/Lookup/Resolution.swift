@@ -15,7 +15,6 @@ public struct Resolution: Sendable {
     }
 
     public static let defaultTable = "Localizable"
-    nonisolated(unsafe) static let defaultTableBytes = UnsafeRawBufferPointer(StaticString("Localizable").utf8Buffer)
 
     public var step: Step
     public var choices: [LocalizationChoice]
@@ -34,8 +33,4 @@ public struct Resolution: Sendable {
         case nil: .development
         }
     }
-}
-
-extension StaticString {
-    var utf8Buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: utf8Start, count: utf8CodeUnitCount) }
 }

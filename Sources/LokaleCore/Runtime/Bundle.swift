@@ -36,8 +36,9 @@ public final class Bundle: Sendable {
     public var negotiatedAgainst: [String] { selection().preferences }
 
     func selection() -> (choices: [LocalizationChoice], preferences: [String]) {
+        let current = runtime.generation.load(ordering: .acquiring)
+        if let hit = cache.withLock({ $0.generation == current ? ($0.choices, $0.preferences) : nil }) { return hit }
         let s = runtime.snapshot
-        if let hit = cache.withLock({ $0.generation == s.generation ? ($0.choices, $0.preferences) : nil }) { return hit }
         var preferences = s.preferred
         var user: (languages: [String], preferredChoices: [LocalizationChoice])? = nil
         if !isMain, let main = s.main, !main.table.allowsMixedLocalizations {
@@ -58,7 +59,7 @@ public final class Bundle: Sendable {
     /// cached: the answer points into the mapping.
     public func resolve(key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?, hasDefault: Bool) throws(LokaleError) -> Resolution {
         let choices = selection().choices
-        let tableIndex = name.map { table.tableIndex($0) } ?? table.tableIndex(Resolution.defaultTableBytes)
+        let tableIndex = name.map { table.tableIndex($0) } ?? table.defaultTableIndex
         var r = Resolution(step: hasDefault ? .defaultValue : .key, choices: choices, tableIndex: tableIndex)
         guard let t = tableIndex else { return r }
         let chain = runtime.fallbackPolicy == .chain

@@ -18,10 +18,13 @@ public final class Runtime: Sendable {
         var generation: UInt64 = 1
         var main: (id: ObjectIdentifier, table: CompiledTable)? = nil
         var device: DeviceClass = .mac
-        var policy: FallbackPolicy = .apple
     }
 
     let state: Mutex<State>
+    /// A copy of `state.generation` readable without the lock: the lookup fast path only
+    /// compares it with the generation its bundle cached.
+    let generation = Atomic<UInt64>(1)
+    private let policyRaw = Atomic<UInt8>(0)
     public let matcher: any LocalizationMatcher
 
     /// - Parameter preferredLanguages: most preferred first; nil reads them from the environment.
@@ -32,7 +35,7 @@ public final class Runtime: Sendable {
 
     public var preferredLanguages: [String] {
         get { state.withLock { $0.preferred } }
-        set { state.withLock { $0.preferred = newValue; $0.generation &+= 1 } }
+        set { state.withLock { $0.preferred = newValue; bump(&$0) } }
     }
 
     public var deviceClass: DeviceClass {
@@ -41,8 +44,14 @@ public final class Runtime: Sendable {
     }
 
     public var fallbackPolicy: FallbackPolicy {
-        get { state.withLock { $0.policy } }
-        set { state.withLock { $0.policy = newValue } }
+        get { policyRaw.load(ordering: .relaxed) == 1 ? .chain : .apple }
+        set { policyRaw.store(newValue == .chain ? 1 : 0, ordering: .relaxed) }
+    }
+
+    /// Called with the lock held after every change that can alter a bundle's ordered list.
+    private func bump(_ s: inout State) {
+        s.generation &+= 1
+        generation.store(s.generation, ordering: .releasing)
     }
 
     /// Opens a compiled bundle. At most one bundle of a runtime is the main bundle.
@@ -56,7 +65,7 @@ public final class Runtime: Sendable {
             let ok = state.withLock { s -> Bool in
                 guard s.main == nil else { return false }
                 s.main = (ObjectIdentifier(bundle), table)
-                s.generation &+= 1
+                bump(&s)
                 return true
             }
             if !ok {
@@ -69,7 +78,7 @@ public final class Runtime: Sendable {
 
     func unregisterMain(_ id: ObjectIdentifier) {
         state.withLock { s in
-            if let m = s.main, m.id == id { s.main = nil; s.generation &+= 1 }
+            if let m = s.main, m.id == id { s.main = nil; bump(&s) }
         }
     }
 

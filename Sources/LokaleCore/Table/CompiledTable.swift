@@ -13,6 +13,10 @@ public final class CompiledTable: @unchecked Sendable {
     public let localizations: [String]
     public let isBaseLocalization: [Bool]
     public let tables: [String]
+    /// Table names inside the mapping, compared as bytes on every lookup.
+    let tableNameBytes: [UnsafeRawBufferPointer]
+    /// The index of "Localizable", the table a lookup without a table name reads.
+    public let defaultTableIndex: Int?
     /// NUL-terminated names inside the mapping, for callers that lend them out (the C ABI).
     public let localizationNamePointers: [UnsafePointer<CChar>]
     public let identifierPointer: UnsafePointer<CChar>
@@ -110,12 +114,15 @@ public final class CompiledTable: @unchecked Sendable {
         localizationNamePointers = pointers
         isBaseLocalization = base
         guard developmentLocalization < names.count else { throw corrupt("development localization index out of range") }
-        var tableNames: [String] = []
+        var tableNames: [String] = [], tableBytes: [UnsafeRawBufferPointer] = []
         for i in 0..<tbls.count {
             let r = tbls.offset + i * 8
             tableNames.append(try string(u32(r), u32(r + 4)))
+            tableBytes.append(UnsafeRawBufferPointer(start: pointer(u32(r)), count: Int(u32(r + 4))))
         }
         tables = tableNames
+        tableNameBytes = tableBytes
+        defaultTableIndex = tableNames.firstIndex(of: Resolution.defaultTable)
         guard insts.count <= names.count * tableNames.count else { throw corrupt("more instances than (localization, table) pairs") }
         var list: [Instance] = []
         var index = [Int32](repeating: -1, count: names.count * tableNames.count)
@@ -144,7 +151,7 @@ public final class CompiledTable: @unchecked Sendable {
     }
 
     public func tableIndex(_ name: UnsafeRawBufferPointer) -> Int? {
-        for (i, t) in tables.enumerated() where t.utf8.elementsEqual(name) { return i }
+        for (i, t) in tableNameBytes.enumerated() where equalBytes(t, name) { return i }
         return nil
     }
 
@@ -176,7 +183,7 @@ public final class CompiledTable: @unchecked Sendable {
             let r = entries.offset + (inst.entryStart + e) * 24
             if u32(r) == h {
                 let k = try bytes(u32(r + 4), u32(r + 8))
-                if k.elementsEqual(key) {
+                if equalBytes(k, key) {
                     return Entry(index: inst.entryStart + e, valueOffset: u32(r + 12), valueLength: u32(r + 16), node: u32(r + 20))
                 }
             }
