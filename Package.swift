@@ -15,9 +15,16 @@ let package = Package(
             pkgConfig: "icu-i18n",
             providers: [.apt(["libicu-dev"])]
         ),
+        // CLDR's LocaleMatcher is C++-only in ICU 72: a small C++ shim with a C interface.
+        .target(
+            name: "CICUMatcher",
+            path: "Sources/CICUMatcher",
+            cxxSettings: [.unsafeFlags(["-std=c++17"])],
+            linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]
+        ),
         .target(
             name: "LokaleCore",
-            dependencies: ["CICU"]
+            dependencies: ["CICU", "CICUMatcher"]
         ),
         .target(
             name: "LokaleCatalog",

@@ -63,7 +63,7 @@ func negotiateCommand(_ raw: ArraySlice<String>) throws {
     case "apple": break
     default: throw Arguments.UsageError(message: "unknown strategy '\(a.options["strategy"]!)' (this build has: apple)")
     }
-    let order = Negotiation.order(preferred: preferred, available: available, development: development, matcher: SimpleMatcher())
+    let order = Negotiation.order(preferred: preferred, available: available, development: development, matcher: AppleMatcher())
     print(order.joined(separator: ","))
 }
 

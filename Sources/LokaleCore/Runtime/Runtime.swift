@@ -28,7 +28,7 @@ public final class Runtime: Sendable {
     public let matcher: any LocalizationMatcher
 
     /// - Parameter preferredLanguages: most preferred first; nil reads them from the environment.
-    public init(preferredLanguages: [String]? = nil, matcher: any LocalizationMatcher = SimpleMatcher()) {
+    public init(preferredLanguages: [String]? = nil, matcher: any LocalizationMatcher = AppleMatcher()) {
         state = Mutex(State(preferred: preferredLanguages ?? SystemLanguages.preferred()))
         self.matcher = matcher
     }
