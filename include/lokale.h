@@ -116,6 +116,14 @@ typedef enum lokale_device {
     LOKALE_DEVICE_OTHER = 7
 } lokale_device;
 
+/* How a bundle's localizations are ordered for the preferred languages. */
+typedef enum lokale_strategy {
+    /* Apple's Bundle.preferredLocalizations, on ICU data (default). */
+    LOKALE_STRATEGY_APPLE = 0,
+    /* CLDR's LocaleMatcher (ICU's icu::LocaleMatcher). */
+    LOKALE_STRATEGY_ICU = 1
+} lokale_strategy;
+
 #define LOKALE_RUNTIME_OPTIONS_VERSION 1
 
 typedef struct lokale_runtime_options {
@@ -126,6 +134,11 @@ typedef struct lokale_runtime_options {
     size_t preferred_count;
     int fallback_policy; /* a lokale_fallback_policy */
     int device;          /* a lokale_device; LOKALE_DEVICE_MAC by default */
+    int strategy;        /* a lokale_strategy; LOKALE_STRATEGY_APPLE by default */
+    /* Where the in-app language (lokale_runtime_set_language) is kept. NULL:
+     * $XDG_CONFIG_HOME/lokale/<main bundle identifier>.language (or ~/.config/...), read when the
+     * main bundle is opened; "": not persisted; otherwise a file path. Copied. */
+    const char *settings_path;
 } lokale_runtime_options;
 
 /* Fills *options with the defaults (and the current version). */
@@ -149,6 +162,39 @@ LOKALE_API int lokale_runtime_preferred_languages(char *dst, size_t capacity, si
 
 LOKALE_API int lokale_runtime_set_device(lokale_runtime *runtime, int device);
 LOKALE_API int lokale_runtime_set_fallback_policy(lokale_runtime *runtime, int policy);
+
+/* The in-app language (Localize-Swift's feature): language comes before the user's preferences
+ * for every bundle of the runtime, framework bundles included, from the next lookup on. NULL
+ * returns to the system preferences. The choice is persisted as options.settings_path says and
+ * restored at the next start. A malformed identifier gives LOKALE_EINVAL and changes nothing.
+ * When the choice applies but cannot be stored, LOKALE_EIO says why (the change stays in effect).
+ * The change callbacks run before this returns. */
+LOKALE_API int lokale_runtime_set_language(lokale_runtime *runtime, const char *language);
+
+/* The in-app language into dst; "" when the system preferences apply. */
+LOKALE_API int lokale_runtime_language(char *dst, size_t capacity, size_t *needed,
+                                       const lokale_runtime *runtime);
+
+/* Called after the languages change (lokale_runtime_set_language,
+ * lokale_runtime_set_preferred_languages), on the thread that changed them, with no lock held:
+ * a callback may look messages up and reload its UI. */
+typedef void (*lokale_change_callback)(void *payload, lokale_runtime *runtime);
+
+/* Registers callback with payload; *out_id identifies it for removal (may be NULL). */
+LOKALE_API int lokale_runtime_add_callback(uint64_t *out_id, lokale_runtime *runtime,
+                                           lokale_change_callback callback, void *payload);
+/* LOKALE_ENOTFOUND when no callback has that id. */
+LOKALE_API int lokale_runtime_remove_callback(lokale_runtime *runtime, uint64_t id);
+
+/* Problems the runtime noticed and worked around, one per line: malformed preferred languages
+ * that were skipped, a settings file that could not be read or written. "" when none. */
+LOKALE_API int lokale_runtime_diagnostics(char *dst, size_t capacity, size_t *needed,
+                                          const lokale_runtime *runtime);
+
+/* The display name of a language for a language picker, from ICU: in display_language, or in the
+ * language itself when display_language is NULL ("Deutsch"). */
+LOKALE_API int lokale_language_display_name(char *dst, size_t capacity, size_t *needed,
+                                            const char *language, const char *display_language);
 
 /* ---------------------------------------------------------------------------------------------
  * Bundles

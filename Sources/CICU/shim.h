@@ -69,6 +69,10 @@ static inline UBool lk_has_data(const char *locale) {
     if (res != NULL) ures_close(res);
     return U_SUCCESS(err) && res != NULL;
 }
+static inline int32_t lk_uloc_getDisplayName(const char *locale, const char *inLocale, UChar *out,
+                                             int32_t cap, UErrorCode *err) {
+    return uloc_getDisplayName(locale, inLocale, out, cap, err);
+}
 static inline void lk_u_getVersion(UVersionInfo info) { u_getVersion(info); }
 static inline UBool lk_failure(UErrorCode err) { return U_FAILURE(err); }
 

@@ -39,14 +39,15 @@ public final class Bundle: Sendable {
         let current = runtime.generation.load(ordering: .acquiring)
         if let hit = cache.withLock({ $0.generation == current ? ($0.choices, $0.preferences) : nil }) { return hit }
         let s = runtime.snapshot
-        var preferences = s.preferred
+        let effective = s.effective
+        var preferences = effective
         var user: (languages: [String], preferredChoices: [LocalizationChoice])? = nil
         if !isMain, let main = s.main, !main.table.allowsMixedLocalizations {
             // A framework shows the app's language: it negotiates against the main bundle's choice.
-            let mainChoices = orderedLocalizations(main.table, preferred: s.preferred, matcher: runtime.matcher)
+            let mainChoices = orderedLocalizations(main.table, preferred: effective, matcher: runtime.matcher)
                 .filter { !main.table.isBaseLocalization[$0.localization] }
             preferences = mainChoices.map { main.table.localizations[$0.localization] }
-            user = (s.preferred, mainChoices)
+            user = (effective, mainChoices)
         }
         let choices = orderedLocalizations(table, preferred: preferences, matcher: runtime.matcher, user: user)
         cache.withLock { $0 = (s.generation, choices, preferences) }
@@ -123,7 +124,7 @@ public final class Bundle: Sendable {
         let sel = selection()
         return Trace(bundle: identifier, isMain: isMain, table: name ?? Resolution.defaultTable, key: key,
                      defaultValue: defaultValue, policy: runtime.fallbackPolicy,
-                     preferences: sel.preferences, followsMainBundle: !isMain && sel.preferences != runtime.preferredLanguages,
+                     preferences: sel.preferences, followsMainBundle: !isMain && sel.preferences != runtime.effectiveLanguages,
                      localizations: m.resolution.choices.map { c in
                          (table.localizations[c.localization], c.reason,
                           m.resolution.tableIndex.map { table.hasTable(localization: c.localization, table: $0) } ?? false)

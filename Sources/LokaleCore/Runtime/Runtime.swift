@@ -9,15 +9,37 @@ public enum FallbackPolicy: String, Sendable {
     case chain
 }
 
-/// Process-wide localization state: the user's preferred languages, the main bundle, the device
-/// class. Bundles read it as one consistent snapshot; changing it bumps a generation so that each
-/// bundle recomputes its ordered localizations once.
+/// Process-wide localization state: the user's preferred languages, the in-app language
+/// override, the main bundle, the device class. Bundles read it as one consistent snapshot;
+/// changing it bumps a generation so that each bundle recomputes its ordered localizations once.
 public final class Runtime: Sendable {
     struct State: Sendable {
         var preferred: [String]
         var generation: UInt64 = 1
         var main: (id: ObjectIdentifier, table: CompiledTable)? = nil
         var device: DeviceClass = .mac
+        /// The in-app language (Localize-Swift's feature), ahead of the user's preferences.
+        var override: String? = nil
+        /// Whether the override was set in this run (it then wins over the stored one).
+        var overrideSetHere = false
+        var settings: Settings
+        var callbacks: [(id: UInt64, call: @Sendable (Runtime) -> Void)] = []
+        var nextCallback: UInt64 = 1
+        var diagnostics: [String] = []
+
+        /// The languages bundles negotiate against.
+        var effective: [String] {
+            guard let o = override else { return preferred }
+            return [o] + preferred.filter { $0 != o }
+        }
+    }
+
+    /// Where the in-app language is kept.
+    public enum Settings: Sendable, Equatable {
+        /// `$XDG_CONFIG_HOME/lokale/<main bundle identifier>.language`, once the main bundle is open.
+        case automatic
+        case file(String)
+        case none
     }
 
     let state: Mutex<State>
@@ -27,15 +49,113 @@ public final class Runtime: Sendable {
     private let policyRaw = Atomic<UInt8>(0)
     public let matcher: any LocalizationMatcher
 
-    /// - Parameter preferredLanguages: most preferred first; nil reads them from the environment.
-    public init(preferredLanguages: [String]? = nil, matcher: any LocalizationMatcher = AppleMatcher()) {
-        state = Mutex(State(preferred: preferredLanguages ?? SystemLanguages.preferred()))
+    /// - Parameters:
+    ///   - preferredLanguages: most preferred first; nil reads them from the environment.
+    ///   - settings: where the in-app language is persisted.
+    public init(preferredLanguages: [String]? = nil, matcher: any LocalizationMatcher = AppleMatcher(),
+                settings: Settings = .none) {
+        let preferred = preferredLanguages ?? SystemLanguages.preferred()
+        var initial = State(preferred: preferred, settings: settings)
+        initial.diagnostics = Runtime.malformed(preferred)
+        state = Mutex(initial)
         self.matcher = matcher
+        if case .file(let path) = settings { restore(LanguageSettings(path: path)) }
     }
 
+    /// The user's preferred languages (without the in-app override).
     public var preferredLanguages: [String] {
         get { state.withLock { $0.preferred } }
-        set { state.withLock { $0.preferred = newValue; bump(&$0) } }
+        set {
+            let malformed = Runtime.malformed(newValue)
+            changeNotifying { s in
+                s.preferred = newValue
+                s.diagnostics += malformed
+            }
+        }
+    }
+
+    /// The languages bundles negotiate against: the in-app language, then the preferences.
+    public var effectiveLanguages: [String] { state.withLock { $0.effective } }
+
+    /// The in-app language, or nil when the system preferences apply.
+    public var language: String? { state.withLock { $0.override } }
+
+    /// Sets the in-app language (nil returns to the system preferences), persists it, and runs the
+    /// change callbacks. The change applies even when persisting fails; the error says why.
+    public func setLanguage(_ language: String?) throws(LokaleError) {
+        if let language, case .failure(let e) = LanguageTag.canonical(language) { throw e }
+        let settings = changeNotifying { s -> LanguageSettings? in
+            s.override = language
+            s.overrideSetHere = true
+            return settingsFile(s)
+        }
+        try settings?.store(language)
+    }
+
+    /// Problems noticed so far: malformed language identifiers skipped, unreadable settings.
+    public var diagnostics: [String] { state.withLock { $0.diagnostics } }
+
+    /// Registers a callback run after every language change, on the changing thread, outside any
+    /// lock. Returns an id for `removeCallback`.
+    @discardableResult
+    public func onChange(_ callback: @escaping @Sendable (Runtime) -> Void) -> UInt64 {
+        state.withLock { s in
+            defer { s.nextCallback += 1 }
+            s.callbacks.append((s.nextCallback, callback))
+            return s.nextCallback
+        }
+    }
+
+    @discardableResult
+    public func removeCallback(_ id: UInt64) -> Bool {
+        state.withLock { s in
+            let before = s.callbacks.count
+            s.callbacks.removeAll { $0.id == id }
+            return s.callbacks.count != before
+        }
+    }
+
+    /// Applies a change under the lock, bumps the generation, then runs the callbacks.
+    private func changeNotifying<R>(_ change: (inout State) -> R) -> R {
+        let (result, callbacks) = state.withLock { s in
+            let r = change(&s)
+            bump(&s)
+            return (r, s.callbacks.map(\.call))
+        }
+        for c in callbacks { c(self) }
+        return result
+    }
+
+    private func settingsFile(_ s: State) -> LanguageSettings? {
+        switch s.settings {
+        case .none: return nil
+        case .file(let path): return LanguageSettings(path: path)
+        case .automatic:
+            guard let id = s.main?.table.identifier else { return nil }
+            return LanguageSettings.defaultPath(identifier: id).map(LanguageSettings.init(path:))
+        }
+    }
+
+    /// Restores a stored in-app language unless one was set in this run; a stored value that
+    /// cannot be used is reported and left alone.
+    private func restore(_ file: LanguageSettings) {
+        do {
+            let stored = try file.load()
+            state.withLock { s in
+                guard !s.overrideSetHere, let stored else { return }
+                s.override = stored
+                bump(&s)
+            }
+        } catch {
+            state.withLock { $0.diagnostics.append("in-app language not restored: \(error.message)") }
+        }
+    }
+
+    static func malformed(_ languages: [String]) -> [String] {
+        languages.compactMap { l in
+            if case .failure(let e) = LanguageTag.canonical(l) { return "preferred language skipped: \(e.message)" }
+            return nil
+        }
     }
 
     public var deviceClass: DeviceClass {
@@ -71,6 +191,19 @@ public final class Runtime: Sendable {
             if !ok {
                 bundle.detach()
                 throw LokaleError(.state, "the runtime already has a main bundle")
+            }
+            // Now the identifier is known: restore the stored in-app language, or store the one
+            // chosen before the main bundle was opened.
+            let pending = state.withLock { s -> (LanguageSettings, String?, Bool)? in
+                guard s.settings == .automatic, let f = settingsFile(s) else { return nil }
+                return (f, s.override, s.overrideSetHere)
+            }
+            if let (file, language, setHere) = pending {
+                if setHere {
+                    do { try file.store(language) } catch { state.withLock { $0.diagnostics.append("in-app language not stored: \(error.message)") } }
+                } else {
+                    restore(file)
+                }
             }
         }
         return bundle
