@@ -80,7 +80,20 @@ int main(int argc, char **argv) {
         lokale_bundle_format(out, sizeof out, &needed, b, &m, &three, 1);
     }
     double fmt = fmt_rounds / (now() - t0);
+    /* The cost a language switch adds: the next lookup renegotiates the bundle's localizations. */
+    const char *a[] = {"de"}, *c[] = {"fr-CA", "en"};
+    size_t switches = 20000;
+    t0 = now();
+    for (size_t i = 0; i < switches; i++) {
+        lokale_runtime_set_preferred_languages(rt, (i & 1) ? a : c, (i & 1) ? 1 : 2);
+        lokale_message m = lokale_message_make(keys[i % n], NULL, NULL);
+        const char *s;
+        size_t len;
+        lokale_bundle_lookup(&s, &len, NULL, b, &m);
+    }
+    double switch_us = (now() - t0) / switches * 1e6;
     printf("open: %.1f us (mean of %d)\n", open_us, OPENS);
+    printf("language switch + first lookup: %.1f us\n", switch_us);
     printf("lookup (present keys, random order): %.2f M/s (%zu of %zu translated)\n", hit / 1e6, found, rounds);
     printf("lookup (missing key, default value): %.2f M/s\n", miss / 1e6);
     printf("format (plural messages, 1 argument): %.2f M/s\n", fmt / 1e6);
