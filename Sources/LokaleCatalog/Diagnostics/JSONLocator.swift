@@ -1,6 +1,6 @@
 /// Finds where a JSON document stops being valid, for error messages: JSONDecoder reports that the
-/// data "was not valid JSON" without a position. Only called after decoding failed; the document
-/// itself is always parsed by FoundationEssentials.
+/// data "was not valid JSON" without a position, and accepts trailing commas. The document itself
+/// is always parsed by FoundationEssentials.
 enum JSONLocator {
     struct Failure { var line: Int; var column: Int; var message: String }
 
@@ -118,13 +118,19 @@ enum JSONLocator {
         }
 
         mutating func literal(_ word: String) throws(Failure) {
+            let start = i
             for b in word.utf8 {
-                guard peek == b else { throw fail("invalid literal, expected '\(word)'") }
+                guard peek == b else {
+                    // Point at the word, not at its first wrong letter.
+                    i = start
+                    throw fail("invalid literal, expected '\(word)'")
+                }
                 i += 1
             }
         }
 
         mutating func string() throws(Failure) {
+            let start = i
             i += 1
             while let c = peek {
                 i += 1
@@ -138,6 +144,8 @@ enum JSONLocator {
                     throw fail(c == 0x0A ? "unterminated string (line break inside a string)" : "control character inside a string")
                 }
             }
+            // At the end of the file the opening quote is the useful position.
+            i = start
             throw fail("unterminated string")
         }
     }

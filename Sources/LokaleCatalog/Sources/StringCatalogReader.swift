@@ -40,6 +40,10 @@ public enum StringCatalogReader {
     /// Parses `path` into a table named after the file. Returns the catalog's source language too.
     public static func read(path: String) throws(CatalogError) -> (table: CatalogTable, sourceLanguage: String) {
         let bytes = try readFile(path)
+        // JSONDecoder accepts some invalid JSON (trailing commas) that Xcode rejects.
+        if let f = JSONLocator.firstError(bytes) {
+            throw CatalogError(file: path, line: f.line, column: f.column, "invalid JSON: \(f.message)")
+        }
         let file: File
         do { file = try JSONDecoder().decode(File.self, from: Data(bytes)) }
         catch { throw catalogError(error, file: path, bytes: bytes, json: true) }

@@ -10,12 +10,15 @@ public enum StringsFileReader {
 
     public static func parse(_ bytes: [UInt8], file: String) throws(CatalogError) -> [String: String] {
         if bytes.isEmpty || (bytes.count <= 3 && bytes.elementsEqual([0xEF, 0xBB, 0xBF].prefix(bytes.count))) { return [:] }
+        // A UTF-16 byte-order mark alone: the parser refuses the empty string it decodes to.
+        if bytes == [0xFF, 0xFE] || bytes == [0xFE, 0xFF] { return [:] }
         let isBinary = bytes.starts(with: Array("bplist".utf8))
         if !isBinary, let problem = StringsDiagnostics.firstError(bytes) {
             throw CatalogError(file: file, line: problem.line, column: problem.column, problem.message)
         }
+        let input = isBinary ? bytes : StringsDiagnostics.normalizingEscapes(bytes) ?? bytes
         do {
-            return try PropertyListDecoder().decode([String: String].self, from: Data(bytes))
+            return try PropertyListDecoder().decode([String: String].self, from: Data(input))
         } catch {
             if case DecodingError.typeMismatch = error {
                 throw CatalogError(file: file, "is not a table of strings (a property list of another shape)")
@@ -74,6 +77,60 @@ enum StringsDiagnostics {
         return .success(scalars)
     }
 
+    /// Rewrites the escapes that FoundationEssentials' parser gets wrong into the characters they
+    /// stand for, as CoreFoundation reads them: `\U` surrogates (it rejects the whole file; a pair
+    /// is one character, a lone half U+FFFD) and `\f`, `\v` (it gives U+0012 and U+0011). Returns
+    /// UTF-8, or nil when there is nothing to rewrite.
+    static func normalizingEscapes(_ bytes: [UInt8]) -> [UInt8]? {
+        guard case .success(let s) = decode(bytes),
+              s.first(where: { !$0.properties.isWhitespace && $0 != "\u{FEFF}" }) != "<" else { return nil }
+        func hex(_ at: Int) -> (value: UInt32, end: Int)? {
+            var v: UInt32 = 0, j = at
+            while j < s.count, j < at + 4, s[j].isASCII, let d = UInt32(String(s[j]), radix: 16) { v = v << 4 | d; j += 1 }
+            return j > at ? (v, j) : nil
+        }
+        enum State { case text, string, blockComment, lineComment }
+        var state = State.text, out: [Unicode.Scalar] = [], changed = false, i = 0
+        out.reserveCapacity(s.count)
+        while i < s.count {
+            let c = s[i], next: Unicode.Scalar? = i + 1 < s.count ? s[i + 1] : nil
+            switch state {
+            case .text:
+                if c == "\"" { state = .string }
+                else if c == "/", next == "*" { out += [c, "*"]; i += 2; state = .blockComment; continue }
+                else if c == "/", next == "/" { state = .lineComment }
+            case .blockComment:
+                if c == "*", next == "/" { out += [c, "/"]; i += 2; state = .text; continue }
+            case .lineComment:
+                if c == "\n" { state = .text }
+            case .string:
+                if c == "\"" { state = .text; break }
+                guard c == "\\", let e = next else { break }
+                if e == "f" || e == "v" {
+                    out.append(e == "f" ? "\u{0C}" : "\u{0B}")
+                    i += 2; changed = true; continue
+                }
+                if e == "U", let (v, end) = hex(i + 2), (0xD800...0xDFFF).contains(v) {
+                    var scalar: Unicode.Scalar = "\u{FFFD}", after = end
+                    if v < 0xDC00, end + 1 < s.count, s[end] == "\\", s[end + 1] == "U",
+                       let (low, lowEnd) = hex(end + 2), (0xDC00...0xDFFF).contains(low) {
+                        scalar = Unicode.Scalar(0x10000 + (v - 0xD800) << 10 + (low - 0xDC00))!
+                        after = lowEnd
+                    }
+                    out.append(scalar)
+                    i = after; changed = true; continue
+                }
+                out += [c, e]; i += 2; continue
+            }
+            out.append(c)
+            i += 1
+        }
+        guard changed else { return nil }
+        var text = ""
+        text.unicodeScalars.append(contentsOf: out)
+        return Array(text.utf8)
+    }
+
     static func firstError(_ bytes: [UInt8]) -> Problem? {
         let scalars: [Unicode.Scalar]
         switch decode(bytes) {
@@ -126,22 +183,27 @@ enum StringsDiagnostics {
             while i < scalars.count, isWordChar(scalars[i]) { advance() }
             return nil
         }
-        // A whole-file dictionary in braces is a property list too; leave it to the parser.
+        // A whole-file dictionary in braces, or an XML property list, is a property list too;
+        // leave it to the parser.
         if let p = skip() { return p }
-        if i < scalars.count, scalars[i] == "{" { return nil }
+        if i < scalars.count, scalars[i] == "{" || scalars[i] == "<" { return nil }
         while true {
             if let p = skip() { return p }
             if i >= scalars.count { return nil }
             if let p = token("a key") { return p }
+            var end = (line, col)
             if let p = skip() { return p }
             if i < scalars.count, scalars[i] == "=" {
                 advance()
                 if let p = skip() { return p }
                 if let p = token("a value after '='") { return p }
+                end = (line, col)
                 if let p = skip() { return p }
             }
             guard i < scalars.count, scalars[i] == ";" else {
-                return problem(i < scalars.count ? "expected ';' after the entry" : "missing ';' at the end of the file")
+                // The ';' is missing right after the entry, which may be lines above the next token.
+                return Problem(line: end.0, column: end.1,
+                               message: i < scalars.count ? "expected ';' after the entry" : "missing ';' at the end of the file")
             }
             advance()
         }

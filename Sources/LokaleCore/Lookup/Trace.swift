@@ -6,9 +6,13 @@ public struct Trace: Sendable {
     public var key: String
     public var defaultValue: String?
     public var policy: FallbackPolicy
+    /// The languages the bundle negotiated against (the user's, or the main bundle's list).
     public var preferences: [String]
+    /// The user's languages: the in-app language first when one is set.
+    public var userLanguages: [String]
+    public var inAppLanguage: String?
     public var followsMainBundle: Bool
-    public var localizations: [(name: String, reason: LocalizationChoice.Reason, hasTable: Bool)]
+    public var localizations: [(name: String, reason: LocalizationChoice.Reason, hasTable: Bool, answers: Int?)]
     public var tableLocalization: String?
     public var served: String?
     public var step: Resolution.Step
@@ -38,11 +42,14 @@ public struct Trace: Sendable {
         var s = "bundle: \(bundle)\(isMain ? " (main)" : "")\n"
         s += "table: \(table)\nkey: \(key)\n"
         if let defaultValue { s += "default value: \(defaultValue)\n" }
+        s += "user languages: \(userLanguages.isEmpty ? "(none)" : userLanguages.joined(separator: ", "))"
+        s += inAppLanguage.map { " (in-app language \($0))\n" } ?? "\n"
         s += "negotiated against: \(preferences.isEmpty ? "(no preferences)" : preferences.joined(separator: ", "))"
         s += followsMainBundle ? " (the main bundle's localizations)\n" : "\n"
         s += "ordered localizations:\n"
         for (i, l) in localizations.enumerated() {
-            s += "  \(i + 1). \(l.name): \(Trace.describe(l.reason))\(l.hasTable ? "" : " [no table '\(table)']")\n"
+            let answers = followsMainBundle ? l.answers.map { ", answers user language #\($0 + 1)" } ?? "" : ""
+            s += "  \(i + 1). \(l.name): \(Trace.describe(l.reason))\(answers)\(l.hasTable ? "" : " [no table '\(table)']")\n"
         }
         s += "table read from: \(tableLocalization ?? "(no localization has this table)")\n"
         s += "served by: \(served ?? "(none)")\n"
@@ -61,6 +68,10 @@ public struct Trace: Sendable {
         j.string("key", key)
         j.string("default", defaultValue)
         j.string("policy", policy.rawValue)
+        j.open("userLanguages", array: true)
+        for p in userLanguages { j.string(nil, p) }
+        j.close(array: true)
+        j.string("inAppLanguage", inAppLanguage)
         j.open("negotiatedAgainst", array: true)
         for p in preferences { j.string(nil, p) }
         j.close(array: true)
@@ -78,6 +89,7 @@ public struct Trace: Sendable {
             case .base: j.string("reason", "base")
             }
             j.bool("hasTable", l.hasTable)
+            j.number("answersUserLanguage", l.answers)
             j.close()
         }
         j.close(array: true)

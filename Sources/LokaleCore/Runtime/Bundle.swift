@@ -124,10 +124,12 @@ public final class Bundle: Sendable {
         let sel = selection()
         return Trace(bundle: identifier, isMain: isMain, table: name ?? Resolution.defaultTable, key: key,
                      defaultValue: defaultValue, policy: runtime.fallbackPolicy,
-                     preferences: sel.preferences, followsMainBundle: !isMain && sel.preferences != runtime.effectiveLanguages,
+                     preferences: sel.preferences, userLanguages: runtime.effectiveLanguages, inAppLanguage: runtime.language,
+                     followsMainBundle: !isMain && sel.preferences != runtime.effectiveLanguages,
                      localizations: m.resolution.choices.map { c in
                          (table.localizations[c.localization], c.reason,
-                          m.resolution.tableIndex.map { table.hasTable(localization: c.localization, table: $0) } ?? false)
+                          m.resolution.tableIndex.map { table.hasTable(localization: c.localization, table: $0) } ?? false,
+                          c.userPreference)
                      },
                      tableLocalization: m.resolution.tableLocalization.map { table.localizations[$0] },
                      served: m.resolution.served.map { table.localizations[$0] },
