@@ -1,6 +1,4 @@
 import LokaleCore
 
-/// The `icu` strategy, when this build has it.
-func icuMatcher() throws(LokaleError) -> any LocalizationMatcher {
-    throw LokaleError(.invalidArgument, "the icu strategy is not available in this build")
-}
+/// The `icu` strategy: CLDR's LocaleMatcher with its default parameters.
+func icuMatcher() throws(LokaleError) -> any LocalizationMatcher { ICUMatcher() }

@@ -28,11 +28,11 @@ func compileCommand(_ raw: ArraySlice<String>) throws {
 }
 
 func lookupCommand(_ raw: ArraySlice<String>, explain: Bool) throws {
-    let a = try Arguments(raw, valued: ["table", "default", "prefer", "main", "device", "locale"], flags: ["json", "chain"])
+    let a = try Arguments(raw, valued: ["table", "default", "prefer", "main", "device", "locale", "strategy"], flags: ["json", "chain"])
     guard a.positionals.count >= 2 else { throw Arguments.UsageError(message: "\(explain ? "explain" : "lookup") needs BUNDLE.lokale and KEY") }
     let path = a.positionals[0], key = a.positionals[1]
     let arguments = a.positionals.dropFirst(2).map { FormatArgument.string($0) }
-    let runtime = Runtime(preferredLanguages: a.list("prefer"))
+    let runtime = Runtime(preferredLanguages: a.list("prefer"), matcher: try matcher(a.options["strategy"]))
     if a.flags.contains("chain") { runtime.fallbackPolicy = .chain }
     if let d = a.options["device"] {
         guard let device = DeviceClass(rawValue: d) else {
@@ -59,11 +59,8 @@ func negotiateCommand(_ raw: ArraySlice<String>) throws {
     guard let available = a.list("available"), !available.isEmpty else { throw Arguments.UsageError(message: "negotiate needs --available") }
     let preferred = a.list("prefer") ?? SystemLanguages.preferred()
     let development = a.options["development"] ?? "en"
-    switch a.options["strategy"] ?? "apple" {
-    case "apple": break
-    default: throw Arguments.UsageError(message: "unknown strategy '\(a.options["strategy"]!)' (this build has: apple)")
-    }
-    let order = Negotiation.order(preferred: preferred, available: available, development: development, matcher: AppleMatcher())
+    let order = Negotiation.order(preferred: preferred, available: available, development: development,
+                                  matcher: try matcher(a.options["strategy"]))
     print(order.joined(separator: ","))
 }
 
@@ -82,5 +79,13 @@ func infoCommand(_ raw: ArraySlice<String>) throws {
         let counts = t.localizations.indices.filter { t.hasTable(localization: $0, table: ti) }
             .map { "\(t.localizations[$0]) \(t.keyCount(localization: $0, table: ti))" }
         print("  \(name): \(counts.joined(separator: ", "))")
+    }
+}
+
+func matcher(_ name: String?) throws(Arguments.UsageError) -> any LocalizationMatcher {
+    switch name ?? "apple" {
+    case "apple": return AppleMatcher()
+    case "icu": return ICUMatcher()
+    case let other: throw Arguments.UsageError(message: "unknown strategy '\(other)' (apple or icu)")
     }
 }

@@ -9,9 +9,9 @@ usage: lokale <command> [options]
   compile SOURCE... -o OUT.lokale [--development-region en] [--bundle-id ID] [--allow-mixed-localizations]
       SOURCE: .xcstrings, .strings, .stringsdict files, .lproj folders, bundle folders
   lookup BUNDLE.lokale KEY [--table T] [--default TEXT] [--prefer fr-CA,en] [--main APP.lokale]
-         [--device mac] [--locale L] [--chain] [ARG...]
+         [--device mac] [--locale L] [--strategy apple|icu] [--chain] [ARG...]
   explain (the same arguments as lookup) [--json]
-  negotiate --prefer fr-CA,en --available en,fr,de [--development en] [--strategy apple]
+  negotiate --prefer fr-CA,en --available en,fr,de [--development en] [--strategy apple|icu]
   info BUNDLE.lokale [--verify]
 
 Preferred languages default to LANGUAGE, LC_ALL, LC_MESSAGES and LANG.

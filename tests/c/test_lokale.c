@@ -165,6 +165,29 @@ static void test_bundle_facts(void) {
     lokale_runtime_free(rt);
 }
 
+static void test_strategies(void) {
+    const char *langs[] = {"fr-CA", "en"};
+    lokale_runtime_options o;
+    lokale_runtime_options_init(&o);
+    CHECK(o.strategy == LOKALE_STRATEGY_APPLE && o.settings_path == NULL);
+    o.preferred_languages = langs;
+    o.preferred_count = 2;
+    o.strategy = LOKALE_STRATEGY_ICU;
+    lokale_runtime *rt = NULL;
+    CHECK(lokale_runtime_new(&rt, &o) == LOKALE_OK);
+    lokale_bundle *b = NULL;
+    CHECK(lokale_bundle_open(&b, rt, path(tests, "Tables.lokale"), 0) == LOKALE_OK);
+    char buf[64];
+    size_t needed;
+    CHECK(lokale_bundle_preferred_localizations(buf, sizeof buf, &needed, b) == LOKALE_OK);
+    CHECK_STR(buf, "fr,en");
+    lokale_bundle_free(b);
+    lokale_runtime_free(rt);
+    o.strategy = 7;
+    rt = NULL;
+    CHECK(lokale_runtime_new(&rt, &o) == LOKALE_EINVAL && rt == NULL);
+}
+
 static void test_lookup_contract(void) {
     const char *fr[] = {"fr"};
     lokale_runtime *rt = runtime_with(fr, 1);
@@ -617,6 +640,7 @@ int main(int argc, char **argv) {
     test_versions();
     test_null_and_bad_arguments();
     test_bundle_facts();
+    test_strategies();
     test_lookup_contract();
     test_format();
     test_explain();
