@@ -35,8 +35,15 @@ public enum LanguageTag {
         var status = U_ZERO_ERROR
         var parsed: Int32 = 0
         var localeID = [CChar](repeating: 0, count: 160)
-        let n = lk_uloc_forLanguageTag(tag, &localeID, Int32(localeID.count), &parsed, &status)
-        guard lk_failure(status) == 0, n > 0, Int(parsed) == tag.utf8.count else {
+        var n = lk_uloc_forLanguageTag(tag, &localeID, Int32(localeID.count), &parsed, &status)
+        // -u- keywords expand ("kb" → "colbackwards=yes"), so a short tag can outgrow the buffer; one
+        // that fills it exactly comes back without its NUL, as a mere warning.
+        if Int(n) >= localeID.count {
+            localeID = [CChar](repeating: 0, count: Int(n) + 1)
+            status = U_ZERO_ERROR
+            n = lk_uloc_forLanguageTag(tag, &localeID, Int32(localeID.count), &parsed, &status)
+        }
+        guard lk_failure(status) == 0, n > 0, Int(n) < localeID.count, Int(parsed) == tag.utf8.count else {
             return .failure(LokaleError(.invalidArgument, "malformed language identifier '\(raw)'"))
         }
         var bcp = [CChar](repeating: 0, count: 160)
