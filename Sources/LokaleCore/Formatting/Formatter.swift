@@ -13,6 +13,9 @@ public struct FormatOutput: Sendable {
 /// Interprets precompiled segments with typed arguments. It reads an argument only when the caller
 /// passed it: a missing argument leaves the specifier's own text in the output and a problem.
 public enum Formatter {
+    /// No message renders to more than this, whatever widths and nesting a table asks for.
+    public static let maxOutput = 1 << 20
+
     public typealias SubstitutionRenderer = (_ name: UnsafeRawBufferPointer, _ argument: Int, _ out: inout FormatOutput) -> Void
 
     public static func render<S: Sequence<FormatSegment>>(
@@ -23,6 +26,11 @@ public enum Formatter {
         substitution: SubstitutionRenderer? = nil
     ) {
         for seg in segments {
+            guard out.bytes.count <= maxOutput else {
+                out.problems.append("formatted text longer than \(maxOutput) bytes; cut")
+                out.bytes.removeLast(out.bytes.count - maxOutput)
+                return
+            }
             guard seg.start >= 0, seg.length >= 0, seg.start + seg.length <= text.count else {
                 out.problems.append("format segment out of bounds")
                 continue

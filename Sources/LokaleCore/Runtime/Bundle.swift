@@ -32,6 +32,13 @@ public final class Bundle: Sendable {
     /// The localizations in `choices`, by name (Apple's `preferredLocalizations`, plus fallbacks).
     public var preferredLocalizations: [String] { choices.map { table.localizations[$0.localization] } }
 
+    /// Whether this bundle negotiates against the main bundle's choice rather than the user's
+    /// languages (a framework, when the main bundle does not allow mixed localizations).
+    public var followsMainBundle: Bool {
+        guard !isMain else { return false }
+        return runtime.state.withLock { s in s.main.map { !$0.table.allowsMixedLocalizations } ?? false }
+    }
+
     /// The languages this bundle negotiated against: the user's, or the main bundle's choice.
     public var negotiatedAgainst: [String] { selection().preferences }
 
@@ -125,7 +132,7 @@ public final class Bundle: Sendable {
         return Trace(bundle: identifier, isMain: isMain, table: name ?? Resolution.defaultTable, key: key,
                      defaultValue: defaultValue, policy: runtime.fallbackPolicy,
                      preferences: sel.preferences, userLanguages: runtime.effectiveLanguages, inAppLanguage: runtime.language,
-                     followsMainBundle: !isMain && sel.preferences != runtime.effectiveLanguages,
+                     followsMainBundle: followsMainBundle,
                      localizations: m.resolution.choices.map { c in
                          (table.localizations[c.localization], c.reason,
                           m.resolution.tableIndex.map { table.hasTable(localization: c.localization, table: $0) } ?? false,

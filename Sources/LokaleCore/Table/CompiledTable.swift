@@ -102,7 +102,11 @@ public final class CompiledTable: @unchecked Sendable {
         identifierPointer = pointer(u32(br))
         developmentLocalization = Int(u32(br + 8))
         allowsMixedLocalizations = u32(br + 12) & TableLayout.BundleFlag.allowMixedLocalizations != 0
-        guard locs.count <= 4096, tbls.count <= 65536 else { throw corrupt("too many localizations or tables") }
+        // The (localization, table) index below is sized by their product: bound it so that a small
+        // hostile file cannot make open allocate gigabytes.
+        guard locs.count <= 4096, tbls.count <= 65536, locs.count * tbls.count <= 1 << 20 else {
+            throw corrupt("too many localizations or tables")
+        }
         var names: [String] = [], base: [Bool] = [], pointers: [UnsafePointer<CChar>] = []
         for i in 0..<locs.count {
             let r = locs.offset + i * 12
