@@ -4,6 +4,7 @@ CONFIG  ?= debug
 JOBS    ?= 2
 CC      ?= cc
 CXX     ?= c++
+PYTHON  ?= python3
 PREFIX  ?= /usr/local
 ROOT    := $(abspath .)
 OUT     := $(ROOT)/build
@@ -13,7 +14,7 @@ CFLAGS  ?= -std=c11 -O1 -g -Wall -Wextra -Werror
 LOKALE  := $(OUT)/bin/lokale
 LINK    := -L$(OUT)/lib -llokale -Wl,-rpath,$(OUT)/lib
 
-.PHONY: all build demo test test-swift test-c examples install clean
+.PHONY: all build demo test test-swift test-c test-python examples install clean
 
 all: build
 
@@ -38,7 +39,7 @@ examples: build
 demo: examples
 	$(OUT)/examples/window $(OUT)/examples
 
-test: test-swift test-c
+test: test-swift test-c test-python
 
 test-swift:
 	$(SWIFT) build -j $(JOBS) --build-tests
@@ -51,6 +52,11 @@ test-c: examples
 	bash tests/c/check_exports.sh include/lokale.h $(OUT)/lib/liblokale.so
 	$(LOKALE) compile tests/c/fixtures/Tables -o $(OUT)/tests/Tables.lokale
 	$(OUT)/tests/test_lokale $(OUT)/examples $(OUT)/tests
+
+# The Python binding (bindings/python) against this build: pytest, including `pip install` of the
+# package into a temporary target and a temporary venv, and the code of docs/PYTHON.md.
+test-python: examples
+	LOKALE_LIBRARY=$(OUT)/lib/liblokale.so $(PYTHON) -m pytest -q bindings/python/tests
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include

@@ -10,14 +10,21 @@ let package = Package(
         .library(name: "LokaleCatalog", targets: ["LokaleCatalog"]),
     ],
     targets: [
+        // System ICU, through pkg-config; linked, never imported by Swift (see Sources/ICU).
         .systemLibrary(
-            name: "CICU",
+            name: "ICU",
             pkgConfig: "icu-i18n",
             providers: [.apt(["libicu-dev"])]
+        ),
+        // The ICU functions the runtime uses, behind plain C types.
+        .target(
+            name: "CICU",
+            dependencies: ["ICU"]
         ),
         // CLDR's LocaleMatcher is C++-only in ICU 72: a small C++ shim with a C interface.
         .target(
             name: "CICUMatcher",
+            dependencies: ["ICU"],
             path: "Sources/CICUMatcher",
             cxxSettings: [.unsafeFlags(["-std=c++17"])],
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]

@@ -26,6 +26,8 @@ public enum StringCatalogReader {
     struct Variations: Decodable {
         var plural: [String: VariationValue]?
         var device: [String: VariationValue]?
+        /// A Lokale extension: plural variants chosen by CLDR's ordinal rules (1st, 2nd, 3rd…).
+        var ordinal: [String: VariationValue]?
     }
     struct VariationValue: Decodable {
         var stringUnit: StringUnit?
@@ -129,7 +131,7 @@ public enum StringCatalogReader {
     }
 
     static func firstState(_ v: Variations) -> String? {
-        for group in [v.device, v.plural].compactMap({ $0 }) {
+        for group in [v.device, v.plural, v.ordinal].compactMap({ $0 }) {
             for key in group.keys.sorted() {
                 if let s = group[key]!.stringUnit?.state { return s }
                 if let n = group[key]!.variations, let s = firstState(n) { return s }
@@ -144,7 +146,9 @@ public enum StringCatalogReader {
             if let u = value.stringUnit { return .text(u.value) }
             throw fail("variation '\(what)' has neither stringUnit nor variations")
         }
-        switch (v.plural, v.device) {
+        let kinds = [v.plural, v.device, v.ordinal].compactMap { $0 }.count
+        guard kinds <= 1 else { throw fail("variations vary by more than one of plural, ordinal and device at the same level") }
+        switch (v.plural ?? v.ordinal, v.device) {
         case (let p?, nil):
             var cases: [PluralCategory: Variation] = [:]
             for (k, value) in p {
@@ -152,7 +156,7 @@ public enum StringCatalogReader {
                 cases[c] = try leaf(value, k)
             }
             guard !cases.isEmpty else { throw fail("plural variation with no cases") }
-            return .plural(argument: 0, ordinal: false, cases: cases)
+            return .plural(argument: 0, ordinal: v.ordinal != nil, cases: cases)
         case (nil, let d?):
             var cases: [DeviceClass: Variation] = [:]
             for (k, value) in d {

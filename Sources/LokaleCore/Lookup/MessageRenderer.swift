@@ -94,11 +94,13 @@ struct MessageRenderer {
     private func isZero(_ argument: Int) -> Bool { value(argument)?.doubleValue == 0 }
 
     private func pluralCategory(argument: Int, ordinal: Bool, out: inout FormatOutput) -> Int {
-        guard let v = value(argument)?.doubleValue else {
+        guard let arg = value(argument), let v = arg.doubleValue else {
             out.problems.append("plural argument \(argument) is missing or not a number; using 'other'")
             return PluralCategory.other.rawIndex
         }
         guard let rules = PluralRules.forLocale(locale, ordinal: ordinal) else { return PluralCategory.other.rawIndex }
+        // Numbers given as text keep their visible fraction digits ("1.0" is not "1").
+        if case .string(let text) = arg, let c = rules.category(decimal: String(text.trimmedASCII)) { return c.rawIndex }
         return rules.category(v).rawIndex
     }
 }

@@ -1,4 +1,4 @@
-import CICU
+internal import CICU
 import Synchronization
 
 /// ICU plural rules, opened once per (locale, type) and kept: opening them costs far more than a lookup.
@@ -6,16 +6,21 @@ final class PluralRules: @unchecked Sendable {
     /// Cardinal and ordinal rules by locale identifier.
     static let cache = Mutex<(cardinal: [String: PluralRules], ordinal: [String: PluralRules])>(([:], [:]))
 
-    private let rules: OpaquePointer
+    private let rules: UnsafeMutableRawPointer
+    private let locale: String
+    /// Number formatters by count of fraction digits, for decimals given as text.
+    private let formatters = Mutex<[Int: UnsafeMutableRawPointer]>([:])
 
     private init?(locale: String, ordinal: Bool) {
-        var status = U_ZERO_ERROR
-        guard let r = lk_uplrules_open(locale, ordinal ? UPLURAL_TYPE_ORDINAL : UPLURAL_TYPE_CARDINAL, &status),
-              lk_failure(status) == 0 else { return nil }
+        guard let r = lk_plural_open(locale, ordinal ? 1 : 0) else { return nil }
         rules = r
+        self.locale = locale
     }
 
-    deinit { lk_uplrules_close(rules) }
+    deinit {
+        lk_plural_close(rules)
+        formatters.withLock { for f in $0.values { lk_number_formatter_close(f) } }
+    }
 
     static func forLocale(_ locale: String, ordinal: Bool) -> PluralRules? {
         cache.withLock { cache in
@@ -26,18 +31,48 @@ final class PluralRules: @unchecked Sendable {
         }
     }
 
-    func category(_ number: Double) -> PluralCategory {
-        withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 8) { keyword in
-            var status = U_ZERO_ERROR
-            let n = Int(lk_uplrules_select(rules, number, keyword.baseAddress, 8, &status))
-            guard lk_failure(status) == 0, n > 0, n <= 8 else { return .other }
-            // ICU's keywords are ASCII; match them without building a String.
-            for c in PluralCategory.allCases where c.rawValue.utf8.count == n
-                && c.rawValue.utf8.enumerated().allSatisfy({ UInt16($0.element) == keyword[$0.offset] }) {
-                return c
+    /// The category of a decimal written as text, keeping its visible fraction digits: ICU formats
+    /// it with exactly that many digits and selects on the formatted number. Nil when the text is
+    /// not a plain decimal number.
+    func category(decimal text: String) -> PluralCategory? {
+        let bytes = Array(text.utf8)
+        guard let digits = PluralRules.fractionDigits(bytes) else { return nil }
+        guard let formatter = formatter(fractionDigits: digits) else { return nil }
+        let keyword = ICUString.get(capacity: 16) { out, cap in
+            bytes.withUnsafeBufferPointer { b in
+                b.withMemoryRebound(to: CChar.self) { lk_plural_select_decimal(rules, formatter, $0.baseAddress, Int32($0.count), out, cap) }
             }
-            return .other
         }
+        return keyword.flatMap(PluralCategory.init(rawValue:))
+    }
+
+    /// Visible fraction digits of `-?digits(.digits)?`; nil for anything else.
+    static func fractionDigits(_ b: [UInt8]) -> Int? {
+        var i = 0
+        if i < b.count, b[i] == UInt8(ascii: "-") || b[i] == UInt8(ascii: "+") { i += 1 }
+        let intStart = i
+        while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
+        guard i > intStart, i - intStart <= 30 else { return nil }
+        guard i < b.count else { return 0 }
+        guard b[i] == UInt8(ascii: "."), i + 1 < b.count else { return nil }
+        let fracStart = i + 1
+        i = fracStart
+        while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
+        guard i == b.count, i - fracStart <= 15 else { return nil }
+        return i - fracStart
+    }
+
+    private func formatter(fractionDigits: Int) -> UnsafeMutableRawPointer? {
+        formatters.withLock { cache in
+            if let f = cache[fractionDigits] { return f }
+            guard let f = lk_number_formatter_open(locale, Int32(fractionDigits)) else { return nil }
+            cache[fractionDigits] = f
+            return f
+        }
+    }
+
+    func category(_ number: Double) -> PluralCategory {
+        ICUString.get(capacity: 16) { lk_plural_select(rules, number, $0, $1) }.flatMap(PluralCategory.init(rawValue:)) ?? .other
     }
 }
 

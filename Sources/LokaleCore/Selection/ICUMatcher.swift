@@ -1,4 +1,4 @@
-import CICUMatcher
+internal import CICUMatcher
 
 /// The `icu` strategy: CLDR's LocaleMatcher, run by ICU's C++ `icu::LocaleMatcher` through the
 /// C shim in `CICUMatcher`.

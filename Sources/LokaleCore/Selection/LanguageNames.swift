@@ -1,4 +1,4 @@
-import CICU
+internal import CICU
 
 /// Display names for a language picker, from ICU: "Deutsch" for `de` in itself, "German" in English.
 public enum LanguageNames {
@@ -13,9 +13,8 @@ public enum LanguageNames {
             target = l
         }
         var buffer = [UInt16](repeating: 0, count: 256)
-        var status = U_ZERO_ERROR
-        let n = lk_uloc_getDisplayName(l.id, target.id, &buffer, Int32(buffer.count), &status)
-        guard lk_failure(status) == 0, n > 0, Int(n) <= buffer.count else {
+        let n = lk_loc_display_name(l.id, target.id, &buffer, Int32(buffer.count))
+        guard n > 0, Int(n) < buffer.count else {
             return .failure(LokaleError(.notFound, "no display name for '\(language)'"))
         }
         return .success(String(decoding: buffer.prefix(Int(n)), as: UTF16.self))

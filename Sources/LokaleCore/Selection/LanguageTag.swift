@@ -1,4 +1,4 @@
-import CICU
+internal import CICU
 
 /// Language identifiers as users, environments and bundles spell them (`en-GB`, `en_GB`, `pt_BR.UTF-8`,
 /// `English`), brought to one canonical BCP 47 form with ICU.
@@ -32,27 +32,16 @@ public enum LanguageTag {
         guard !tag.hasPrefix("-"), !tag.hasSuffix("-"), !tag.contains("--") else {
             return .failure(LokaleError(.invalidArgument, "malformed language identifier '\(raw)'"))
         }
-        var status = U_ZERO_ERROR
+        // A -u- keyword expands ("kb" → "colbackwards=yes"), so a short tag can outgrow a small buffer.
         var parsed: Int32 = 0
-        var localeID = [CChar](repeating: 0, count: 160)
-        var n = lk_uloc_forLanguageTag(tag, &localeID, Int32(localeID.count), &parsed, &status)
-        // -u- keywords expand ("kb" → "colbackwards=yes"), so a short tag can outgrow the buffer; one
-        // that fills it exactly comes back without its NUL, as a mere warning.
-        if Int(n) >= localeID.count {
-            localeID = [CChar](repeating: 0, count: Int(n) + 1)
-            status = U_ZERO_ERROR
-            n = lk_uloc_forLanguageTag(tag, &localeID, Int32(localeID.count), &parsed, &status)
-        }
-        guard lk_failure(status) == 0, n > 0, Int(n) < localeID.count, Int(parsed) == tag.utf8.count else {
+        guard let localeID = ICUString.get(capacity: 512, { lk_loc_for_language_tag(tag, $0, $1, &parsed) }),
+              !localeID.isEmpty, Int(parsed) == tag.utf8.count,
+              let bcp = ICUString.get(capacity: 512, { lk_loc_to_language_tag(localeID, $0, $1) }), !bcp.isEmpty
+        else {
             return .failure(LokaleError(.invalidArgument, "malformed language identifier '\(raw)'"))
         }
-        var bcp = [CChar](repeating: 0, count: 160)
-        status = U_ZERO_ERROR
-        let m = lk_uloc_toLanguageTag(localeID, &bcp, Int32(bcp.count), 1, &status)
-        guard lk_failure(status) == 0, m > 0 else {
-            return .failure(LokaleError(.invalidArgument, "malformed language identifier '\(raw)'"))
-        }
-        let result = String(decoding: bcp.prefix(Int(m)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // Apple treats Norwegian `no` as Bokmål `nb`.
+        let result = bcp == "no" || bcp.hasPrefix("no-") ? "nb" + bcp.dropFirst(2) : bcp
         guard result != "und" else { return .failure(LokaleError(.invalidArgument, "'\(raw)' names no language")) }
         return .success(result)
     }

@@ -1,0 +1,62 @@
+/*
+ * The ICU functions LokaleCore uses, behind plain C types. ICU's own headers stay inside shim.c:
+ * ICU's C names are versioned macros (uloc_forLanguageTag -> uloc_forLanguageTag_72) that Swift
+ * cannot import, and Foundation's private ICU copy defines the same types, which must never meet
+ * the system's in one Swift module.
+ *
+ * Strings out: (out, cap) receives a NUL-terminated string; the return value is its length, or -1
+ * when ICU fails or the result does not fit.
+ */
+#ifndef LOKALE_ICU_H
+#define LOKALE_ICU_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* BCP 47 tag -> ICU locale id; *parsed (may be NULL) receives how many bytes of tag were used. */
+int32_t lk_loc_for_language_tag(const char *tag, char *out, int32_t cap, int32_t *parsed);
+/* ICU locale id -> canonical BCP 47 tag (strict). */
+int32_t lk_loc_to_language_tag(const char *locale, char *out, int32_t cap);
+int32_t lk_loc_add_likely_subtags(const char *locale, char *out, int32_t cap);
+int32_t lk_loc_language(const char *locale, char *out, int32_t cap);
+int32_t lk_loc_script(const char *locale, char *out, int32_t cap);
+int32_t lk_loc_region(const char *locale, char *out, int32_t cap);
+/* The truncation parent (en_GB -> en). */
+int32_t lk_loc_parent(const char *locale, char *out, int32_t cap);
+/* The explicit CLDR parent from ICU's data ("%%Parent": en_IN -> en_001); 0 when the locale has no
+ * data of its own or no explicit parent. */
+int32_t lk_loc_cldr_parent(const char *locale, char *out, int32_t cap);
+/* 1 when ICU has locale data for exactly this locale (zh_Hant_HK), else 0. */
+int lk_loc_has_data(const char *locale);
+/* The display name of locale in display_locale, as UTF-16. */
+int32_t lk_loc_display_name(const char *locale, const char *display_locale, uint16_t *out, int32_t cap);
+
+/* CLDR plural rules (cardinal, or ordinal when ordinal != 0); NULL on failure. */
+void *lk_plural_open(const char *locale, int ordinal);
+void lk_plural_close(void *rules);
+/* The ASCII keyword ("one") for a number. */
+int32_t lk_plural_select(const void *rules, double number, char *keyword, int32_t cap);
+/* A number formatter with exactly fraction_digits fraction digits (0: integers); NULL on failure. */
+void *lk_number_formatter_open(const char *locale, int32_t fraction_digits);
+void lk_number_formatter_close(void *formatter);
+/* The keyword of a decimal given as text, formatted first so that visible fraction digits count. */
+int32_t lk_plural_select_decimal(const void *rules, const void *formatter, const char *number,
+                                 int32_t length, char *keyword, int32_t cap);
+
+#define LK_SYMBOL_DECIMAL 0
+#define LK_SYMBOL_GROUPING 1
+#define LK_SYMBOL_ZERO_DIGIT 2
+/* A number symbol of locale's default numbering system, as UTF-16. */
+int32_t lk_number_symbol(const char *locale, int32_t which, uint16_t *out, int32_t cap);
+
+/* ICU's major version. */
+int32_t lk_icu_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,163 @@
+#include "lokale_icu.h"
+
+#include <unicode/uloc.h>
+#include <unicode/unum.h>
+#include <unicode/unumberformatter.h>
+#include <unicode/upluralrules.h>
+#include <unicode/ures.h>
+#include <unicode/uversion.h>
+
+/* ICU's result convention -> ours: the length when it succeeded and fits with its NUL, else -1. */
+static int32_t fit(int32_t n, int32_t cap, UErrorCode err) {
+    if (U_FAILURE(err) || err == U_STRING_NOT_TERMINATED_WARNING || n < 0 || n >= cap) return -1;
+    return n;
+}
+
+int32_t lk_loc_for_language_tag(const char *tag, char *out, int32_t cap, int32_t *parsed) {
+    UErrorCode err = U_ZERO_ERROR;
+    int32_t used = 0;
+    int32_t n = uloc_forLanguageTag(tag, out, cap, &used, &err);
+    if (parsed) *parsed = used;
+    return fit(n, cap, err);
+}
+
+int32_t lk_loc_to_language_tag(const char *locale, char *out, int32_t cap) {
+    UErrorCode err = U_ZERO_ERROR;
+    return fit(uloc_toLanguageTag(locale, out, cap, 1, &err), cap, err);
+}
+
+int32_t lk_loc_add_likely_subtags(const char *locale, char *out, int32_t cap) {
+    UErrorCode err = U_ZERO_ERROR;
+    return fit(uloc_addLikelySubtags(locale, out, cap, &err), cap, err);
+}
+
+int32_t lk_loc_language(const char *locale, char *out, int32_t cap) {
+    UErrorCode err = U_ZERO_ERROR;
+    return fit(uloc_getLanguage(locale, out, cap, &err), cap, err);
+}
+
+int32_t lk_loc_script(const char *locale, char *out, int32_t cap) {
+    UErrorCode err = U_ZERO_ERROR;
+    return fit(uloc_getScript(locale, out, cap, &err), cap, err);
+}
+
+int32_t lk_loc_region(const char *locale, char *out, int32_t cap) {
+    UErrorCode err = U_ZERO_ERROR;
+    return fit(uloc_getCountry(locale, out, cap, &err), cap, err);
+}
+
+int32_t lk_loc_parent(const char *locale, char *out, int32_t cap) {
+    UErrorCode err = U_ZERO_ERROR;
+    return fit(uloc_getParent(locale, out, cap, &err), cap, err);
+}
+
+int32_t lk_loc_cldr_parent(const char *locale, char *out, int32_t cap) {
+    UErrorCode err = U_ZERO_ERROR;
+    UResourceBundle *res = ures_openDirect(NULL, locale, &err);
+    if (U_FAILURE(err) || res == NULL) return 0;
+    int32_t len = 0, n = 0;
+    const UChar *parent = ures_getStringByKey(res, "%%Parent", &len, &err);
+    if (U_SUCCESS(err) && parent != NULL && len < cap) {
+        for (; n < len; n++) {
+            if (parent[n] > 0x7F) { n = 0; break; }
+            out[n] = (char)parent[n];
+        }
+        out[n] = 0;
+    }
+    ures_close(res);
+    return n;
+}
+
+int lk_loc_has_data(const char *locale) {
+    UErrorCode err = U_ZERO_ERROR;
+    UResourceBundle *res = ures_openDirect(NULL, locale, &err);
+    if (res != NULL) ures_close(res);
+    return U_SUCCESS(err) && res != NULL;
+}
+
+int32_t lk_loc_display_name(const char *locale, const char *display_locale, uint16_t *out, int32_t cap) {
+    UErrorCode err = U_ZERO_ERROR;
+    return fit(uloc_getDisplayName(locale, display_locale, (UChar *)out, cap, &err), cap, err);
+}
+
+void *lk_plural_open(const char *locale, int ordinal) {
+    UErrorCode err = U_ZERO_ERROR;
+    UPluralRules *rules = uplrules_openForType(locale, ordinal ? UPLURAL_TYPE_ORDINAL : UPLURAL_TYPE_CARDINAL, &err);
+    if (U_FAILURE(err)) {
+        if (rules) uplrules_close(rules);
+        return NULL;
+    }
+    return rules;
+}
+
+void lk_plural_close(void *rules) {
+    if (rules) uplrules_close((UPluralRules *)rules);
+}
+
+/* Keywords are ASCII: copy them out of UTF-16. */
+static int32_t ascii(const UChar *keyword, int32_t n, char *out, int32_t cap) {
+    if (n <= 0 || n >= cap) return -1;
+    for (int32_t i = 0; i < n; i++) {
+        if (keyword[i] > 0x7F) return -1;
+        out[i] = (char)keyword[i];
+    }
+    out[n] = 0;
+    return n;
+}
+
+int32_t lk_plural_select(const void *rules, double number, char *keyword, int32_t cap) {
+    UChar buffer[32];
+    UErrorCode err = U_ZERO_ERROR;
+    int32_t n = uplrules_select((const UPluralRules *)rules, number, buffer, 32, &err);
+    return U_FAILURE(err) ? -1 : ascii(buffer, n, keyword, cap);
+}
+
+void *lk_number_formatter_open(const char *locale, int32_t fraction_digits) {
+    UChar skeleton[40];
+    int32_t n = 0;
+    if (fraction_digits <= 0) {
+        const char *integer = "precision-integer";
+        for (; integer[n]; n++) skeleton[n] = (UChar)integer[n];
+    } else {
+        if (fraction_digits > 30) return NULL;
+        skeleton[n++] = '.';
+        for (int32_t i = 0; i < fraction_digits; i++) skeleton[n++] = '0';
+    }
+    UErrorCode err = U_ZERO_ERROR;
+    UNumberFormatter *f = unumf_openForSkeletonAndLocale(skeleton, n, locale, &err);
+    if (U_FAILURE(err)) {
+        if (f) unumf_close(f);
+        return NULL;
+    }
+    return f;
+}
+
+void lk_number_formatter_close(void *formatter) {
+    if (formatter) unumf_close((UNumberFormatter *)formatter);
+}
+
+int32_t lk_plural_select_decimal(const void *rules, const void *formatter, const char *number,
+                                 int32_t length, char *keyword, int32_t cap) {
+    UErrorCode err = U_ZERO_ERROR;
+    UFormattedNumber *result = unumf_openResult(&err);
+    if (U_FAILURE(err)) return -1;
+    unumf_formatDecimal((const UNumberFormatter *)formatter, number, length, result, &err);
+    UChar buffer[32];
+    int32_t n = 0;
+    if (U_SUCCESS(err)) n = uplrules_selectFormatted((const UPluralRules *)rules, result, buffer, 32, &err);
+    unumf_closeResult(result);
+    return U_FAILURE(err) ? -1 : ascii(buffer, n, keyword, cap);
+}
+
+int32_t lk_number_symbol(const char *locale, int32_t which, uint16_t *out, int32_t cap) {
+    UNumberFormatSymbol symbol = which == 0 ? UNUM_DECIMAL_SEPARATOR_SYMBOL
+                               : which == 1 ? UNUM_GROUPING_SEPARATOR_SYMBOL : UNUM_ZERO_DIGIT_SYMBOL;
+    UErrorCode err = U_ZERO_ERROR;
+    UNumberFormat *f = unum_open(UNUM_DECIMAL, NULL, 0, locale, NULL, &err);
+    if (U_FAILURE(err)) return -1;
+    int32_t n = unum_getSymbol(f, symbol, (UChar *)out, cap, &err);
+    unum_close(f);
+    return fit(n, cap, err);
+}
+
+int32_t lk_icu_version(void) { return U_ICU_VERSION_MAJOR_NUM; }

@@ -1,0 +1,1003 @@
+"""Runtime, Bundle and Message: the Pythonic surface over the C ABI of ``include/lokale.h``."""
+
+from __future__ import annotations
+
+import ctypes
+import decimal
+import enum
+import json
+import logging
+import numbers
+import os
+import threading
+import warnings
+import weakref
+from ctypes import byref, c_int, c_size_t, c_uint64, c_void_p
+from dataclasses import dataclass, field
+from typing import (
+    Any,
+    Callable,
+    Dict,
+    Iterable,
+    List,
+    NoReturn,
+    Optional,
+    Sequence,
+    Tuple,
+    TypeVar,
+    Union,
+)
+
+from . import _errors
+from . import _ffi
+from ._errors import CallbackWarning, ClosedError, Error, InvalidArgument, StateError
+
+__all__ = [
+    "Runtime",
+    "Bundle",
+    "Message",
+    "LookupResult",
+    "Subscription",
+    "Step",
+    "Device",
+    "Strategy",
+    "Fallback",
+    "display_name",
+    "library_path",
+    "library_version",
+    "table_format_version",
+]
+
+logger = logging.getLogger("lokale")
+
+PathLike = Union[str, "os.PathLike[str]"]
+Arg = Union[int, float, str, decimal.Decimal]
+"""A format argument: int (``LOKALE_ARG_INT``, or ``UINT`` above 2**63-1), float (``DOUBLE``),
+str (``STRING``), or :class:`decimal.Decimal` (``STRING`` of its digits, so ``Decimal("1.0")``
+keeps its visible fraction digit for the plural rules)."""
+
+
+# A first buffer for (dst, capacity, needed) results; grown to `needed` when too small.
+_STACK_SIZE = 512
+
+
+class Step(enum.IntEnum):
+    """Which row of the fallback contract answered a lookup (``lokale_step``)."""
+
+    TRANSLATION = 1
+    """A preferred language has the translation."""
+    LATER_PREFERENCE = 2
+    """The first preference is unavailable; a later one matched."""
+    DEVELOPMENT = 3
+    """No preference matched: the development localization's text."""
+    DEFAULT = 4
+    """The lookup failed: the message's explicit default value."""
+    KEY = 5
+    """The lookup failed and there is no default value: the key."""
+
+
+class Device(enum.IntEnum):
+    """Device classes for device-specific variants (``lokale_device``)."""
+
+    IPHONE = 0
+    IPAD = 1
+    IPOD = 2
+    MAC = 3
+    APPLEWATCH = 4
+    APPLETV = 5
+    APPLEVISION = 6
+    OTHER = 7
+
+
+class Strategy(enum.IntEnum):
+    """How a bundle's localizations are ordered (``lokale_strategy``)."""
+
+    APPLE = 0
+    """Apple's ``Bundle.preferredLocalizations`` on ICU data (default)."""
+    ICU = 1
+    """CLDR's LocaleMatcher."""
+
+
+class Fallback(enum.IntEnum):
+    """What a lookup does when the selected table lacks the key (``lokale_fallback_policy``)."""
+
+    APPLE = 0
+    """Apple's rule: a missing key gives the default value, else the key."""
+    CHAIN = 1
+    """Look a missing key up through the rest of the ordered localizations first."""
+
+
+_E = TypeVar("_E", bound=enum.IntEnum)
+
+
+def _enum_value(kind: "type[_E]", value: Union[str, int, _E], what: str) -> _E:
+    """Accepts an enum member, its int value, or its name in any case ("mac", "ICU")."""
+    if isinstance(value, bool):
+        raise TypeError(f"{what} must be a {kind.__name__} or a name, not bool")
+    if isinstance(value, str):
+        try:
+            return kind[value.strip().upper().replace("-", "_")]
+        except KeyError:
+            names = ", ".join(repr(m.name.lower()) for m in kind)
+            raise InvalidArgument(f"unknown {what} {value!r}; expected one of {names}") from None
+    if isinstance(value, int):
+        try:
+            return kind(value)
+        except ValueError:
+            raise InvalidArgument(f"unknown {what} {value!r}") from None
+    raise TypeError(f"{what} must be a {kind.__name__}, a name or an int, not {type(value).__name__}")
+
+
+# ------------------------------------------------------------------------------------------------
+# Calling conventions
+# ------------------------------------------------------------------------------------------------
+
+
+def _lib() -> _ffi.Library:
+    return _ffi.library()
+
+
+def _raise(status: int, filename: Optional[str] = None) -> NoReturn:
+    """Raises the exception for a failed call; reads the thread's last error first."""
+    lib = _lib()
+    ptr = lib.lokale_last_error()
+    message = ctypes.string_at(ptr).decode("utf-8", "replace") if ptr else ""
+    name = (lib.lokale_status_name(status) or b"LOKALE_UNKNOWN").decode("ascii", "replace")
+    raise _errors.error_for(status, message, name, filename)
+
+
+def _check(status: int, filename: Optional[str] = None) -> None:
+    if status != _errors.OK:
+        _raise(status, filename)
+
+
+def _fill(function: Callable[..., int], *args: Any) -> bytes:
+    """Calls a (dst, capacity, needed, ...) function: a small buffer first, grown on
+    LOKALE_ETRUNCATED to the ``needed`` length it reports."""
+    capacity = _STACK_SIZE
+    needed = c_size_t(0)
+    while True:
+        buffer = ctypes.create_string_buffer(capacity)
+        status = function(buffer, capacity, byref(needed), *args)
+        if status == _errors.OK:
+            return ctypes.string_at(buffer, needed.value)
+        if status == _errors.ETRUNCATED and needed.value >= capacity:
+            # The result may grow again in between (another thread changed the language).
+            capacity = needed.value + 1
+            continue
+        _raise(status)
+
+
+def _non_null(pointer: c_void_p, function: str) -> int:
+    """The address a successful call stored, checked."""
+    if not pointer.value:
+        raise Error(f"lokale: {function} reported success but returned NULL")
+    return pointer.value
+
+
+def _fill_text(function: Callable[..., int], *args: Any) -> str:
+    return _fill(function, *args).decode("utf-8", "replace")
+
+
+def _encode(value: str, what: str) -> bytes:
+    if not isinstance(value, str):
+        raise TypeError(f"{what} must be str, not {type(value).__name__}")
+    return value.encode("utf-8")
+
+
+def _optional(value: Optional[str], what: str) -> Optional[bytes]:
+    return None if value is None else _encode(value, what)
+
+
+def _split(text: str) -> List[str]:
+    return [part for part in text.split(",") if part] if text else []
+
+
+def _message(
+    key: str, default: Optional[str], table: Optional[str], comment: Optional[str]
+) -> _ffi.Message:
+    """A lokale_message. The ctypes structure keeps the encoded bytes alive with it."""
+    message = _ffi.Message()
+    message.version = _ffi.MESSAGE_VERSION
+    encoded = _encode(key, "key")
+    message.key = encoded
+    message.key_len = len(encoded)
+    if table is not None:
+        encoded = _encode(table, "table")
+        message.table = encoded
+        message.table_len = len(encoded)
+    if default is not None:
+        encoded = _encode(default, "default")
+        message.default_value = encoded
+        message.default_len = len(encoded)
+    if comment is not None:
+        encoded = _encode(comment, "comment")
+        message.comment = encoded
+        message.comment_len = len(encoded)
+    return message
+
+
+_INT64_MIN = -(2**63)
+_INT64_MAX = 2**63 - 1
+_UINT64_MAX = 2**64 - 1
+
+
+def _check_arg(index: int, value: Any) -> None:
+    """Raises TypeError for an argument that cannot be passed (bool, or an unknown type)."""
+    if isinstance(value, bool):
+        raise TypeError(
+            f"argument {index + 1}: bool is not a format argument; pass int(value) or a str"
+        )
+    if isinstance(value, (str, decimal.Decimal, numbers.Integral, numbers.Real)):
+        return
+    raise TypeError(
+        f"argument {index + 1}: {type(value).__name__} is not a format argument "
+        "(int, float, str or decimal.Decimal)"
+    )
+
+
+def _args(values: Sequence[Any]) -> Tuple[Optional["ctypes.Array[_ffi.Arg]"], List[bytes]]:
+    """Typed lokale_arg array for values, and the encoded strings it points into."""
+    if not values:
+        return None, []
+    array = (_ffi.Arg * len(values))()
+    keep: List[bytes] = []
+    for index, value in enumerate(values):
+        _check_arg(index, value)
+        slot = array[index]
+        if isinstance(value, (str, decimal.Decimal)):
+            text = value if isinstance(value, str) else format(value, "f")
+            encoded = text.encode("utf-8")
+            keep.append(encoded)
+            slot.type = _ffi.ARG_STRING
+            slot.value.s.ptr = encoded
+            slot.value.s.len = len(encoded)
+        elif isinstance(value, numbers.Integral):
+            number = int(value)
+            if _INT64_MIN <= number <= _INT64_MAX:
+                slot.type = _ffi.ARG_INT
+                slot.value.i = number
+            elif 0 <= number <= _UINT64_MAX:
+                slot.type = _ffi.ARG_UINT
+                slot.value.u = number
+            else:
+                raise OverflowError(
+                    f"argument {index + 1}: {number} does not fit in 64 bits; pass it as a str"
+                )
+        else:
+            slot.type = _ffi.ARG_DOUBLE
+            slot.value.d = float(value)
+    return array, keep
+
+
+# ------------------------------------------------------------------------------------------------
+# Module-level functions
+# ------------------------------------------------------------------------------------------------
+
+
+def library_path() -> str:
+    """The path of the loaded ``liblokale`` (loading it if needed)."""
+    return _lib().path
+
+
+def library_version() -> str:
+    """The C library's version string (``lokale_version()``), e.g. ``"0.1.0"``."""
+    return (_lib().lokale_version() or b"").decode("ascii", "replace")
+
+
+def table_format_version() -> int:
+    """The major version of the compiled-table format the library reads."""
+    return int(_lib().lokale_table_format_version())
+
+
+def display_name(language: str, in_language: Optional[str] = None) -> str:
+    """The display name of ``language`` for a language picker, from ICU: in ``in_language``, or
+    in the language itself when ``in_language`` is None.
+
+    >>> display_name("de")
+    'Deutsch'
+    >>> display_name("de", "fr")
+    'allemand'
+    """
+    lib = _lib()
+    return _fill_text(
+        lib.lokale_language_display_name,
+        _encode(language, "language"),
+        _optional(in_language, "in_language"),
+    )
+
+
+# ------------------------------------------------------------------------------------------------
+# Callbacks
+# ------------------------------------------------------------------------------------------------
+
+_pending = threading.local()
+
+
+def _report_callback_error(callback: Callable[..., Any], exc: BaseException) -> None:
+    """Reports an exception raised by a change callback without letting it reach C."""
+    if not isinstance(exc, Exception):
+        # KeyboardInterrupt, SystemExit: re-raised once the C call has returned.
+        if getattr(_pending, "exc", None) is None:
+            _pending.exc = exc
+        return
+    message = f"lokale: change callback {callback!r} raised {type(exc).__name__}: {exc}"
+    try:
+        warnings.warn(message, CallbackWarning, stacklevel=2)
+    except BaseException:  # warnings turned into errors: log instead, never propagate
+        try:
+            logger.error(message, exc_info=exc)
+        except BaseException:
+            pass
+
+
+def _reraise_pending() -> None:
+    exc = getattr(_pending, "exc", None)
+    if exc is not None:
+        _pending.exc = None
+        raise exc
+
+
+class Subscription:
+    """A registered change callback (see :meth:`Runtime.on_change`). ``remove()`` it, or use it as
+    a context manager, to unregister."""
+
+    __slots__ = ("_runtime", "id", "callback", "__weakref__")
+
+    def __init__(self, runtime: "Runtime", id: int, callback: Callable[["Runtime"], Any]) -> None:
+        self._runtime: Optional[Runtime] = runtime
+        self.id = id  # the C library's identifier of the callback
+        self.callback = callback
+
+    @property
+    def active(self) -> bool:
+        """Whether the callback is still registered."""
+        runtime = self._runtime
+        return runtime is not None and runtime._has_callback(self.id)
+
+    def remove(self) -> bool:
+        """Unregisters the callback. Returns False when it was no longer registered."""
+        runtime, self._runtime = self._runtime, None
+        if runtime is None:
+            return False
+        return runtime._remove_callback(self.id)
+
+    def __enter__(self) -> "Subscription":
+        return self
+
+    def __exit__(self, *exc_info: Any) -> None:
+        self.remove()
+
+    def __repr__(self) -> str:
+        return f"<lokale.Subscription id={self.id} callback={self.callback!r} active={self.active}>"
+
+
+def _free_runtime(
+    lib: _ffi.Library, handle: int, callbacks: Dict[int, Any], retired: List[Any]
+) -> None:
+    for cid in list(callbacks):
+        lib.lokale_runtime_remove_callback(handle, cid)
+    lib.lokale_runtime_free(handle)
+    callbacks.clear()
+    retired.clear()
+
+
+# ------------------------------------------------------------------------------------------------
+# Runtime
+# ------------------------------------------------------------------------------------------------
+
+
+class Runtime:
+    """The user's preferred languages, the in-app language, the main bundle and the device class.
+
+    ``preferred_languages``: most preferred first (BCP 47 or POSIX spellings); None reads them from
+    ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` and ``LANG``. A str is read as a comma-separated list.
+
+    ``settings_path``: where the in-app language (:meth:`set_language`) is kept. None:
+    ``$XDG_CONFIG_HOME/lokale/<main bundle identifier>.language``; ``""``: not persisted;
+    otherwise a file path. The stored choice is restored when the main bundle is opened.
+
+    A runtime is thread-safe: lookups on any thread see a language change atomically. Bundles
+    keep the C runtime alive, so :meth:`close` may come before the bundles are closed (they stay
+    usable; the runtime itself does not). ``close()`` must not race with calls on other threads.
+    """
+
+    def __init__(
+        self,
+        preferred_languages: Union[Iterable[str], str, None] = None,
+        *,
+        strategy: Union[str, int, Strategy] = "apple",
+        fallback: Union[str, int, Fallback] = "apple",
+        device: Union[str, int, Device] = "mac",
+        settings_path: Optional[PathLike] = None,
+    ) -> None:
+        lib = _lib()
+        self._lib = lib
+        self._strategy = _enum_value(Strategy, strategy, "strategy")
+        self._fallback = _enum_value(Fallback, fallback, "fallback")
+        self._device = _enum_value(Device, device, "device")
+        self._settings_path: Optional[str] = (
+            None if settings_path is None else os.fspath(settings_path)
+        )
+        options = _ffi.RuntimeOptions()
+        _check(lib.lokale_runtime_options_init(byref(options)))
+        languages = self._language_array(preferred_languages)
+        if languages is not None:
+            options.preferred_languages, options.preferred_count = languages
+        options.strategy = int(self._strategy)
+        options.fallback_policy = int(self._fallback)
+        options.device = int(self._device)
+        if self._settings_path is not None:
+            options.settings_path = os.fsencode(self._settings_path)
+        handle = c_void_p()
+        _check(lib.lokale_runtime_new(byref(handle), byref(options)))
+        created = _non_null(handle, "lokale_runtime_new")
+        self._handle: Optional[int] = created
+        self._lock = threading.Lock()  # registration and close only; never taken by lookups
+        self._callbacks: Dict[int, Tuple[Any, Callable[..., Any]]] = {}
+        self._retired: List[Any] = []  # removed trampolines a running change may still call
+        self._changing = 0
+        self._bundles: List["weakref.ref[Bundle]"] = []
+        # The main bundle is held strongly: it decides the languages of the framework bundles and
+        # where the in-app language is stored, so it stays open until closed (or the runtime is).
+        self._main: Optional[Bundle] = None
+        self._finalizer = weakref.finalize(
+            self, _free_runtime, lib, created, self._callbacks, self._retired
+        )
+
+    # -- lifetime ---------------------------------------------------------------------------------
+
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` was called."""
+        return self._handle is None
+
+    def _h(self) -> int:
+        handle = self._handle
+        if handle is None:
+            raise ClosedError("lokale: the runtime is closed")
+        return handle
+
+    def close(self) -> None:
+        """Releases the runtime (idempotent). Its callbacks are unregistered; bundles opened from
+        it remain usable until they are closed."""
+        with self._lock:
+            if self._handle is None:
+                return
+            self._handle = None
+            self._main = None
+        self._finalizer()
+
+    def __enter__(self) -> "Runtime":
+        self._h()
+        return self
+
+    def __exit__(self, *exc_info: Any) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        if self._handle is None:
+            return "<lokale.Runtime closed>"
+        return (
+            f"<lokale.Runtime preferred_languages={self.preferred_languages!r} "
+            f"language={self.language!r}>"
+        )
+
+    # -- languages --------------------------------------------------------------------------------
+
+    @staticmethod
+    def _language_array(
+        languages: Union[Iterable[str], str, None]
+    ) -> Optional[Tuple["ctypes.Array[ctypes.c_char_p]", int]]:
+        """A non-NULL array of the encoded languages and their count; None for None.
+
+        An empty list stays an empty list (a non-NULL array with count 0): no preferences, as
+        opposed to None, which reads the environment."""
+        if languages is None:
+            return None
+        if isinstance(languages, str):
+            items = [part.strip() for part in languages.split(",") if part.strip()]
+        else:
+            items = list(languages)
+        encoded = [_encode(item, "language") for item in items]
+        array = (ctypes.c_char_p * max(len(encoded), 1))(*encoded)
+        return array, len(encoded)
+
+    def _changed(self, call: Callable[[], int]) -> int:
+        """Runs a call that may invoke the change callbacks, keeping removed ones alive meanwhile."""
+        with self._lock:
+            self._changing += 1
+        try:
+            return call()
+        finally:
+            with self._lock:
+                self._changing -= 1
+                if self._changing == 0:
+                    self._retired.clear()
+
+    @property
+    def preferred_languages(self) -> List[str]:
+        """The user's preferred languages, most preferred first. Assign a list (or None to re-read
+        the environment); malformed identifiers are skipped and listed in :attr:`diagnostics`."""
+        return _split(_fill_text(self._lib.lokale_runtime_preferred_languages, self._h()))
+
+    @preferred_languages.setter
+    def preferred_languages(self, languages: Union[Iterable[str], str, None]) -> None:
+        self.set_preferred_languages(languages)
+
+    def set_preferred_languages(self, languages: Union[Iterable[str], str, None]) -> None:
+        """Replaces the preferred languages; None re-reads the environment. Every bundle of the
+        runtime follows at once, and the change callbacks run before this returns."""
+        handle = self._h()
+        converted = self._language_array(languages)
+        array, count = converted if converted is not None else (None, 0)
+        status = self._changed(
+            lambda: self._lib.lokale_runtime_set_preferred_languages(handle, array, count)
+        )
+        _reraise_pending()
+        _check(status)
+
+    @property
+    def language(self) -> Optional[str]:
+        """The in-app language, or None when the system preferences apply. Assigning calls
+        :meth:`set_language`."""
+        text = _fill_text(self._lib.lokale_runtime_language, self._h())
+        return text or None
+
+    @language.setter
+    def language(self, language: Optional[str]) -> None:
+        self.set_language(language)
+
+    def set_language(self, language: Optional[str]) -> None:
+        """Sets the in-app language, which comes before the user's preferences for every bundle
+        of the runtime (framework bundles included) from the next lookup on; None returns to the
+        system preferences. The choice is persisted as ``settings_path`` says and restored at the
+        next start. The change callbacks run before this returns.
+
+        Raises :class:`InvalidArgument` for a malformed identifier (nothing changes), and
+        :class:`lokale.IOError` when the choice applies but could not be stored.
+        """
+        handle = self._h()
+        encoded = _optional(language, "language")
+        status = self._changed(lambda: self._lib.lokale_runtime_set_language(handle, encoded))
+        _reraise_pending()
+        _check(status, self._settings_path if status == _errors.EIO else None)
+
+    def reset_language(self) -> None:
+        """Returns to the system preferences (``set_language(None)``)."""
+        self.set_language(None)
+
+    @property
+    def device(self) -> Device:
+        """The device class used for device variants (assignable)."""
+        self._h()
+        return self._device
+
+    @device.setter
+    def device(self, device: Union[str, int, Device]) -> None:
+        value = _enum_value(Device, device, "device")
+        _check(self._lib.lokale_runtime_set_device(self._h(), int(value)))
+        self._device = value
+
+    @property
+    def fallback(self) -> Fallback:
+        """The fallback policy for missing keys (assignable)."""
+        self._h()
+        return self._fallback
+
+    @fallback.setter
+    def fallback(self, fallback: Union[str, int, Fallback]) -> None:
+        value = _enum_value(Fallback, fallback, "fallback")
+        _check(self._lib.lokale_runtime_set_fallback_policy(self._h(), int(value)))
+        self._fallback = value
+
+    @property
+    def strategy(self) -> Strategy:
+        """How localizations are ordered (fixed when the runtime is created)."""
+        return self._strategy
+
+    @property
+    def settings_path(self) -> Optional[str]:
+        """The settings path given at creation (None: the default location)."""
+        return self._settings_path
+
+    @property
+    def diagnostics(self) -> List[str]:
+        """Problems the runtime noticed and worked around, one per entry: malformed preferred
+        languages that were skipped, a settings file that could not be read or written."""
+        text = _fill_text(self._lib.lokale_runtime_diagnostics, self._h())
+        return [line for line in text.splitlines() if line]
+
+    # -- callbacks --------------------------------------------------------------------------------
+
+    def on_change(self, callback: Callable[["Runtime"], Any]) -> Subscription:
+        """Registers ``callback(runtime)`` to run after the languages change (``set_language``,
+        ``set_preferred_languages``), on the thread that changed them; it may look messages up.
+
+        An exception raised by the callback is reported as a :class:`lokale.CallbackWarning` (or
+        logged to the ``lokale`` logger when warnings are errors) and never reaches C;
+        KeyboardInterrupt and SystemExit are re-raised once the change has completed.
+        Returns a :class:`Subscription`; ``remove()`` it to unregister.
+        """
+        if not callable(callback):
+            raise TypeError(f"callback must be callable, not {type(callback).__name__}")
+        handle = self._h()
+        self_ref = weakref.ref(self)
+
+        def trampoline(_payload: Optional[int], _runtime: Optional[int]) -> None:
+            try:
+                runtime = self_ref()
+                if runtime is not None:
+                    callback(runtime)
+            except BaseException as exc:  # nothing may unwind into C
+                _report_callback_error(callback, exc)
+
+        thunk = _ffi.ChangeCallback(trampoline)
+        cid = c_uint64(0)
+        with self._lock:
+            _check(self._lib.lokale_runtime_add_callback(byref(cid), handle, thunk, None))
+            self._callbacks[cid.value] = (thunk, callback)
+        return Subscription(self, cid.value, callback)
+
+    def remove_callback(self, subscription: Union[Subscription, int]) -> bool:
+        """Unregisters a callback by its :class:`Subscription` (or id). False when it was not
+        registered."""
+        if isinstance(subscription, Subscription):
+            return subscription.remove()
+        return self._remove_callback(int(subscription))
+
+    def _has_callback(self, cid: int) -> bool:
+        return self._handle is not None and cid in self._callbacks
+
+    def _remove_callback(self, cid: int) -> bool:
+        with self._lock:
+            handle = self._handle
+            if handle is None:
+                return False
+            status = self._lib.lokale_runtime_remove_callback(handle, cid)
+            entry = self._callbacks.pop(cid, None)
+            if entry is not None and self._changing:
+                self._retired.append(entry)  # a change in progress may still be calling it
+        if status == _errors.ENOTFOUND:
+            return False
+        _check(status)
+        return entry is not None
+
+    # -- bundles ----------------------------------------------------------------------------------
+
+    def open(self, path: PathLike, main: bool = False, verify: bool = False) -> "Bundle":
+        """Opens the compiled bundle (``.lokale``) at ``path``.
+
+        ``main``: the application's bundle, which framework bundles follow; at most one per
+        runtime (:class:`StateError` otherwise) and the one whose in-app language is restored.
+        The runtime keeps its main bundle open (see :attr:`main_bundle`) until it is closed.
+        ``verify``: also verify the payload checksum (reads the whole file).
+        Raises :class:`NotFound` (a FileNotFoundError), :class:`CorruptTable`,
+        :class:`UnsupportedVersion` or :class:`lokale.IOError`.
+        """
+        fspath = os.fspath(path)
+        if not isinstance(fspath, str):
+            fspath = os.fsdecode(fspath)
+        flags = (_ffi.OPEN_MAIN if main else 0) | (_ffi.OPEN_VERIFY if verify else 0)
+        handle = c_void_p()
+        status = self._lib.lokale_bundle_open(
+            byref(handle), self._h(), os.fsencode(fspath), flags
+        )
+        _check(status, fspath)
+        bundle = Bundle._create(self, _non_null(handle, "lokale_bundle_open"), fspath, bool(main))
+        with self._lock:
+            self._bundles = [ref for ref in self._bundles if _live(ref)]
+            self._bundles.append(weakref.ref(bundle))
+            if main:
+                self._main = bundle
+        return bundle
+
+    @property
+    def main_bundle(self) -> Optional["Bundle"]:
+        """The open main bundle of this runtime, if any."""
+        bundle = self._main
+        return bundle if bundle is not None and not bundle.closed else None
+
+    def bundle(self, identifier: str) -> "Bundle":
+        """An open bundle of this runtime with that identifier (the main bundle first, then the
+        most recently opened). :class:`StateError` when none is open."""
+        main = self.main_bundle
+        if main is not None and main.identifier == identifier:
+            return main
+        for ref in reversed(self._bundles):
+            bundle = ref()
+            if bundle is not None and not bundle.closed and bundle.identifier == identifier:
+                return bundle
+        raise StateError(f"lokale: no open bundle of this runtime has the identifier {identifier!r}")
+
+    def resolve(self, message: "Message") -> str:
+        """Resolves a :class:`Message` in the bundle it names: a :class:`Bundle`, the identifier
+        of a bundle opened from this runtime, or (None) the main bundle."""
+        target = message.bundle
+        if isinstance(target, Bundle):
+            bundle = target
+        elif isinstance(target, str):
+            bundle = self.bundle(target)
+        elif target is None:
+            self._h()
+            main = self.main_bundle
+            if main is None:
+                raise StateError(
+                    "lokale: the message names no bundle and this runtime has no open main bundle"
+                )
+            bundle = main
+        else:
+            raise TypeError(f"Message.bundle must be a Bundle, a str or None, not {type(target).__name__}")
+        return bundle.resolve(message)
+
+
+def _live(ref: "weakref.ref[Bundle]") -> bool:
+    bundle = ref()
+    return bundle is not None and not bundle.closed
+
+
+# ------------------------------------------------------------------------------------------------
+# Bundle
+# ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LookupResult:
+    """The text of a lookup and the row of the fallback contract that answered it."""
+
+    text: str
+    step: Step
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _borrowed(function: Callable[..., int], handle: int) -> str:
+    ptr = c_void_p()
+    _check(function(byref(ptr), handle))
+    return ctypes.string_at(ptr.value).decode("utf-8", "replace") if ptr.value else ""
+
+
+class Bundle:
+    """A compiled bundle (``.lokale``), opened with :meth:`Runtime.open`.
+
+    Lookups are thread-safe and never take a Python-side lock; ``close()`` (or leaving a ``with``
+    block) must not race with lookups on other threads.
+    """
+
+    __slots__ = (
+        "_lib",
+        "_handle",
+        "_finalizer",
+        "_lock",
+        "runtime",
+        "path",
+        "is_main",
+        "identifier",
+        "development_localization",
+        "localizations",
+        "__weakref__",
+    )
+
+    _lib: _ffi.Library
+    _handle: Optional[int]
+    _finalizer: "weakref.finalize[Any, Any]"
+    _lock: threading.Lock
+    runtime: Runtime
+    path: str
+    is_main: bool
+    identifier: str
+    development_localization: str
+    localizations: Tuple[str, ...]
+
+    def __init__(self) -> None:
+        raise TypeError("open bundles with lokale.Runtime.open(path)")
+
+    @classmethod
+    def _create(cls, runtime: Runtime, handle: int, path: str, main: bool) -> "Bundle":
+        self = object.__new__(cls)
+        lib = runtime._lib
+        self._lib = lib
+        self._handle = handle
+        self._finalizer = weakref.finalize(self, lib.lokale_bundle_free, handle)
+        self._lock = threading.Lock()
+        self.runtime = runtime
+        self.path = path
+        self.is_main = main
+        try:
+            self.identifier = _borrowed(lib.lokale_bundle_identifier, handle)
+            self.development_localization = _borrowed(
+                lib.lokale_bundle_development_localization, handle
+            )
+            names = ctypes.POINTER(c_void_p)()
+            count = c_size_t(0)
+            _check(lib.lokale_bundle_localizations(byref(names), byref(count), handle))
+            self.localizations = tuple(
+                ctypes.string_at(names[i]).decode("utf-8", "replace") for i in range(count.value)
+            )
+        except BaseException:
+            self._finalizer()
+            raise
+        return self
+
+    # -- lifetime ---------------------------------------------------------------------------------
+
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` was called."""
+        return self._handle is None
+
+    def _h(self) -> int:
+        handle = self._handle
+        if handle is None:
+            raise ClosedError(f"lokale: the bundle {self.path!r} is closed")
+        return handle
+
+    def close(self) -> None:
+        """Closes the bundle (idempotent); later use raises :class:`ClosedError`."""
+        with self._lock:
+            if self._handle is None:
+                return
+            self._handle = None
+        self._finalizer()
+
+    def __enter__(self) -> "Bundle":
+        self._h()
+        return self
+
+    def __exit__(self, *exc_info: Any) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        state = " closed" if self._handle is None else ""
+        main = " main" if self.is_main else ""
+        return f"<lokale.Bundle {self.identifier!r}{main} {self.path!r}{state}>"
+
+    # -- facts ------------------------------------------------------------------------------------
+
+    @property
+    def preferred_localizations(self) -> List[str]:
+        """The bundle's ordered localizations for the runtime's current languages (Apple's
+        ``preferredLocalizations`` and the fallbacks, ending with the development localization)."""
+        return _split(_fill_text(self._lib.lokale_bundle_preferred_localizations, self._h()))
+
+    # -- lookups ----------------------------------------------------------------------------------
+
+    def lookup(
+        self,
+        key: str,
+        default: Optional[str] = None,
+        table: Optional[str] = None,
+        comment: Optional[str] = None,
+    ) -> LookupResult:
+        """Looks ``key`` up without formatting: the text and the :class:`Step` that answered.
+
+        ``table``: None is ``"Localizable"``. ``default``: shown when the lookup fails (None or
+        ``""``: the key shows). ``comment`` is for translators and extraction only. A message with
+        variants yields its "other" text; use :meth:`format` to choose a variant.
+        """
+        message = _message(key, default, table, comment)
+        text = c_void_p()
+        length = c_size_t(0)
+        step = c_int(0)
+        _check(
+            self._lib.lokale_bundle_lookup(
+                byref(text), byref(length), byref(step), self._h(), byref(message)
+            )
+        )
+        value = ctypes.string_at(text.value, length.value) if length.value and text.value else b""
+        return LookupResult(value.decode("utf-8", "replace"), Step(step.value))
+
+    def string(
+        self,
+        key: str,
+        default: Optional[str] = None,
+        table: Optional[str] = None,
+        comment: Optional[str] = None,
+    ) -> str:
+        """The localized text of ``key`` (see :meth:`lookup`), without formatting."""
+        return self.lookup(key, default, table, comment).text
+
+    def format(
+        self,
+        key: str,
+        *args: Arg,
+        default: Optional[str] = None,
+        table: Optional[str] = None,
+        comment: Optional[str] = None,
+    ) -> str:
+        """Looks ``key`` up, chooses its plural and device variants, and formats it with ``args``.
+
+        Arguments are typed: int, float, str, or :class:`decimal.Decimal` (passed as its text,
+        so ``Decimal("1.0")`` keeps the visible fraction digit that plural rules read). bool is
+        refused (TypeError). A specifier without its argument stays visible in the text.
+        """
+        message = _message(key, default, table, comment)
+        array, keep = _args(args)
+        result = _fill_text(
+            self._lib.lokale_bundle_format, self._h(), byref(message), array, len(args)
+        )
+        del keep
+        return result
+
+    def explain(
+        self,
+        key: str,
+        *args: Arg,
+        default: Optional[str] = None,
+        table: Optional[str] = None,
+        comment: Optional[str] = None,
+    ) -> Dict[str, Any]:
+        """Explains a lookup: the bundle, the table, the languages negotiated against, the ordered
+        localizations with the reason for each, which localization's table was read
+        (``tableLocalization``), which served (``served``), the ``step`` (``"translation"``,
+        ``"later-preference"``, ``"development"``, ``"default"``, ``"key"``), the formatted
+        ``result`` and any ``problems``. The parsed JSON of ``lokale_bundle_explain``."""
+        message = _message(key, default, table, comment)
+        array, keep = _args(args)
+        raw = _fill(self._lib.lokale_bundle_explain, self._h(), byref(message), array, len(args))
+        del keep
+        result: Dict[str, Any] = json.loads(raw.decode("utf-8", "replace"))
+        return result
+
+    def resolve(self, message: "Message") -> str:
+        """Resolves a deferred :class:`Message` in this bundle: formatted with its arguments when
+        it has any, else looked up (as :meth:`string`)."""
+        if not isinstance(message, Message):
+            raise TypeError(f"expected a lokale.Message, not {type(message).__name__}")
+        if message.args:
+            return self.format(
+                message.key,
+                *message.args,
+                default=message.default,
+                table=message.table,
+                comment=message.comment,
+            )
+        return self.string(message.key, message.default, message.table, message.comment)
+
+
+# ------------------------------------------------------------------------------------------------
+# Message
+# ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Message:
+    """A deferred message (Apple's ``LocalizedStringResource``): what to look up, what to show
+    when the lookup fails, and the typed arguments, resolved only at display time by
+    :meth:`Bundle.resolve` or :meth:`Runtime.resolve`.
+
+    ``bundle``: the :class:`Bundle` or bundle identifier the message belongs to; None means the
+    main bundle when resolved through a runtime.
+    """
+
+    key: str
+    default: Optional[str] = None
+    table: Optional[str] = None
+    bundle: Union[Bundle, str, None] = field(default=None, compare=False)
+    comment: Optional[str] = None
+    args: Tuple[Arg, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.key, str):
+            raise TypeError(f"key must be str, not {type(self.key).__name__}")
+        for name in ("default", "table", "comment"):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, str):
+                raise TypeError(f"{name} must be str or None, not {type(value).__name__}")
+        if self.bundle is not None and not isinstance(self.bundle, (Bundle, str)):
+            raise TypeError(
+                f"bundle must be a Bundle, a bundle identifier or None, not {type(self.bundle).__name__}"
+            )
+        args = tuple(self.args)
+        for index, value in enumerate(args):
+            _check_arg(index, value)
+        object.__setattr__(self, "args", args)
+
+    def with_args(self, *args: Arg) -> "Message":
+        """A copy of this message with these arguments."""
+        return Message(self.key, self.default, self.table, self.bundle, self.comment, args)
+
+    def resolve(self, where: Union[Bundle, Runtime]) -> str:
+        """``where.resolve(self)``."""
+        return where.resolve(self)

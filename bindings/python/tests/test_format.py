@@ -1,0 +1,149 @@
+"""Plurals (English, French, Russian), typed arguments, Decimal, and the growing-buffer path."""
+
+from __future__ import annotations
+
+import decimal
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+import lokale
+from lokale import Step
+
+
+@pytest.fixture
+def open_plurals(plurals_path: Path, runtime_factory: Callable[..., lokale.Runtime]) -> Callable[..., lokale.Bundle]:
+    def make(*languages: str, **options: Any) -> lokale.Bundle:
+        return runtime_factory(list(languages), **options).open(plurals_path, main=True)
+
+    return make
+
+
+@pytest.mark.parametrize(
+    "n, english, french, russian",
+    [
+        (0, "0 files", "0 fichier", "0 файлов"),
+        (1, "1 file", "1 fichier", "1 файл"),
+        (2, "2 files", "2 fichiers", "2 файла"),
+        (5, "5 files", "5 fichiers", "5 файлов"),
+        (11, "11 files", "11 fichiers", "11 файлов"),
+        (21, "21 files", "21 fichiers", "21 файл"),
+        (22, "22 files", "22 fichiers", "22 файла"),
+        (25, "25 files", "25 fichiers", "25 файлов"),
+        (1000000, "1000000 files", "1000000 de fichiers", "1000000 файлов"),
+    ],
+)
+def test_integer_plurals(open_plurals: Callable[..., lokale.Bundle], n: int, english: str,
+                         french: str, russian: str) -> None:
+    assert open_plurals("en").format("files.count", n) == english
+    assert open_plurals("fr").format("files.count", n) == french
+    assert open_plurals("ru").format("files.count", n) == russian
+
+
+def test_plural_rules_see_visible_fraction_digits(open_plurals: Callable[..., lokale.Bundle]) -> None:
+    en, ru = open_plurals("en"), open_plurals("ru")
+    # English: 1 is "one", 1.0 is "other" — a Decimal keeps its digits, as text does.
+    assert en.format("distance.km", Decimal("1")) == "1 kilometer"
+    assert en.format("distance.km", Decimal("1.0")) == "1.0 kilometers"
+    assert en.format("distance.km", Decimal("1.50")) == "1.50 kilometers"
+    assert en.format("distance.km", "1") == "1 kilometer"
+    assert en.format("distance.km", "1.0") == "1.0 kilometers"
+    # Russian: fractions are "other"; integers ending in 1 (not 11) are "one".
+    assert ru.format("distance.km", Decimal("1.5")) == "1.5 километра"
+    assert ru.format("distance.km", Decimal("21")) == "21 километр"
+    assert ru.format("distance.km", Decimal("5")) == "5 километров"
+    # Exponent notation is expanded, so the library reads plain digits.
+    assert en.format("distance.km", Decimal("1E+1")) == "10 kilometers"
+
+
+def test_typed_arguments(open_plurals: Callable[..., lokale.Bundle]) -> None:
+    en = open_plurals("en")
+    assert en.format("price", 3.14159, "abc") == "Total: 3.14 (abc)"
+    assert en.format("price", 2.5, "€") == "Total: 2.50 (€)"
+    assert en.format("echo", "Ünïcödé ✓") == "Start Ünïcödé ✓ end"
+    assert en.format("files.count", -3) == "-3 files"
+    assert en.format("files.count", 2**63 - 1) == f"{2**63 - 1} files"
+    # Beyond int64: passed as LOKALE_ARG_UINT, for an unsigned specifier.
+    assert en.format("nope", 2**63 + 5, default="%llu bytes") == f"{2**63 + 5} bytes"
+    with pytest.raises(OverflowError):
+        en.format("files.count", 2**64)
+    # A format string given as the default value is formatted too.
+    assert en.format("nope", 5, default="%lld things") == "5 things"
+    assert en.format("nope", "x", 7, default="%2$lld/%1$@") == "7/x"
+    # A specifier without its argument stays visible; nothing is read that was not passed.
+    assert en.format("echo") == "Start %@ end"
+
+
+def test_bool_and_unknown_types_are_refused(open_plurals: Callable[..., lokale.Bundle]) -> None:
+    en = open_plurals("en")
+    with pytest.raises(TypeError, match="bool"):
+        en.format("files.count", True)
+    with pytest.raises(TypeError):
+        en.format("echo", None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        en.format("echo", b"bytes")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        en.format("echo", ["list"])  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        en.string(42)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        en.format("echo", "x", table=1)  # type: ignore[arg-type]
+
+
+def test_device_variants(plurals_path: Path, runtime_factory: Callable[..., lokale.Runtime]) -> None:
+    runtime = runtime_factory(["en"])
+    bundle = runtime.open(plurals_path)
+    assert runtime.device is lokale.Device.MAC
+    assert bundle.format("device.hint") == "Click to open"
+    runtime.device = "iphone"
+    assert runtime.device is lokale.Device.IPHONE
+    assert bundle.format("device.hint") == "Tap to open"
+    runtime.device = lokale.Device.APPLETV
+    assert bundle.format("device.hint") == "Select to open"
+    with pytest.raises(lokale.InvalidArgument):
+        runtime.device = "toaster"
+    other = runtime_factory(["en"], device="ipad")
+    assert other.open(plurals_path).format("device.hint") == "Select to open"
+
+
+def test_results_longer_than_the_first_buffer(open_plurals: Callable[..., lokale.Bundle]) -> None:
+    en = open_plurals("en")
+    ru = open_plurals("ru")
+    for size in (0, 1, 400, 499, 500, 501, 511, 512, 513, 4096, 100_000):
+        text = "x" * size
+        assert en.format("echo", text) == f"Start {text} end"
+    # Multi-byte text around the boundary: nothing is cut in the middle of a character.
+    text = "ж" * 300
+    assert ru.format("echo", text) == f"Начало {text} конец"
+    long_default = "d" * 2000
+    assert en.string("missing", default=long_default) == long_default
+    assert en.format("missing", default=long_default) == long_default
+    long_key = "k" * 3000
+    assert en.lookup(long_key) == lokale.LookupResult(long_key, Step.KEY)
+
+
+def test_tables_follow_apples_rule_and_chain_policy(plurals_path: Path,
+                                                    runtime_factory: Callable[..., lokale.Runtime]) -> None:
+    runtime = runtime_factory(["fr"])
+    bundle = runtime.open(plurals_path)
+    assert bundle.lookup("open", table="Menu") == lokale.LookupResult("Ouvrir", Step.TRANSLATION)
+    # fr has the Menu table: a key missing there is not looked up in en.
+    assert bundle.lookup("close", table="Menu", default="Close (default)") == lokale.LookupResult(
+        "Close (default)", Step.DEFAULT)
+    assert bundle.lookup("close", table="Menu") == lokale.LookupResult("close", Step.KEY)
+    assert bundle.lookup("open", table="NoSuchTable", default="Open") == lokale.LookupResult("Open", Step.DEFAULT)
+    runtime.fallback = "chain"
+    assert runtime.fallback is lokale.Fallback.CHAIN
+    assert bundle.lookup("close", table="Menu", default="Close (default)") == lokale.LookupResult(
+        "Close", Step.DEVELOPMENT)
+    chained = runtime_factory(["fr"], fallback=lokale.Fallback.CHAIN).open(plurals_path)
+    assert chained.string("close", table="Menu") == "Close"
+
+
+def test_decimal_context_does_not_matter(open_plurals: Callable[..., lokale.Bundle]) -> None:
+    en = open_plurals("en")
+    with decimal.localcontext() as context:
+        context.prec = 2
+        assert en.format("distance.km", Decimal("1.000")) == "1.000 kilometers"
