@@ -24,6 +24,7 @@ func compileCommand(_ raw: ArraySlice<String>) throws {
     if let id = a.options["bundle-id"] { bundle.identifier = id }
     if a.flags.contains("allow-mixed-localizations") { bundle.allowsMixedLocalizations = true }
     let stats = try TableWriter.write(bundle, to: output)
+    for w in stats.warnings { printError("\(w)") }
     printError("lokale: compiled \(stats.messages) messages (\(stats.localizations) localizations, \(stats.tables) tables) into \(output) (\(stats.bytes) bytes)\n")
 }
 
@@ -52,6 +53,20 @@ func lookupCommand(_ raw: ArraySlice<String>, explain: Bool) throws {
         print(m.text)
         for p in m.problems { printError("lokale: warning: \(p)\n") }
     }
+}
+
+/// `lokale check SOURCE...`: reads and compiles in memory, prints every problem, writes nothing.
+/// Exits 1 when there is any problem.
+func checkCommand(_ raw: ArraySlice<String>) throws -> Int32 {
+    let a = try Arguments(raw, valued: ["development-region"], flags: [])
+    guard !a.positionals.isEmpty else { throw Arguments.UsageError(message: "check needs at least one SOURCE") }
+    var loader = CatalogLoader()
+    for p in a.positionals { try loader.add(p) }
+    if let d = a.options["development-region"] { loader.setDevelopmentLocalization(d) }
+    let stats = try TableWriter.compile(try loader.finish()).statistics
+    for w in stats.warnings { print(w) }
+    print("\(stats.messages) messages, \(stats.warnings.count) problems, \(stats.replaced) translations replaced by the development text")
+    return stats.warnings.isEmpty ? 0 : 1
 }
 
 func negotiateCommand(_ raw: ArraySlice<String>) throws {

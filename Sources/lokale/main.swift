@@ -13,6 +13,7 @@ usage: lokale <command> [options]
   explain (the same arguments as lookup) [--json]
   negotiate --prefer fr-CA,en --available en,fr,de [--development en] [--strategy apple|icu]
   info BUNDLE.lokale [--verify]
+  check SOURCE... [--development-region en]   (reports format problems; writes nothing)
 
 Preferred languages default to LANGUAGE, LC_ALL, LC_MESSAGES and LANG.
 """
@@ -32,6 +33,7 @@ do {
     case "explain": try lookupCommand(args, explain: true)
     case "negotiate": try negotiateCommand(args)
     case "info": try infoCommand(args)
+    case "check": exit(try checkCommand(args))
     case "help", "--help", "-h": print(usage)
     case "--version", "version": print("lokale \(Lokale.version) (table format \(TableLayout.formatMajor).\(TableLayout.formatMinor))")
     default: fail("unknown command '\(command)'\n\n\(usage)", status: 2)

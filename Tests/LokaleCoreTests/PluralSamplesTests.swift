@@ -74,7 +74,7 @@ struct PluralSamplesTests {
 
     @Test func integersDoublesAndTextDiffer() throws {
         let dir = Fixtures.temporaryDirectory("plural-kinds")
-        let source = Fixtures.write(Self.catalog(locales: ["en", "fr", "ru"]), to: "Localizable.xcstrings", in: dir)
+        let source = Fixtures.write(Self.catalog(locales: ["root", "en", "fr", "ru"]), to: "Localizable.xcstrings", in: dir)
         let runtime = Runtime(preferredLanguages: ["en"])
         let bundle = try runtime.open(path: try Fixtures.compile([source], to: dir + "/P.lokale"))
         func category(_ a: FormatArgument) throws -> String { String(try bundle.format("cardinal", arguments: [a]).text.split(separator: " ")[0]) }

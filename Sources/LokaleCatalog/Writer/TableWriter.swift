@@ -6,6 +6,11 @@ import LokaleCore
 public struct TableWriter {
     public struct Statistics: Sendable {
         public var localizations = 0, tables = 0, messages = 0, bytes = 0
+        /// Problems found while compiling: malformed specifiers, translations whose specifiers do
+        /// not match the development localization's (those are replaced by the development text).
+        public var warnings: [CatalogWarning] = []
+        /// Translations replaced by the development localization's text.
+        public var replaced = 0
     }
 
     private var pool: [UInt8] = [0] // offset 0 is the empty string
@@ -74,6 +79,17 @@ public struct TableWriter {
         }
     }
 
+    /// A translation the compiler will not let the runtime format: its reason, then the
+    /// development localization's message in its place.
+    mutating func replacement(_ reason: String, _ m: CatalogMessage) -> UInt32 {
+        var inner = node(m)
+        if inner == TableLayout.none { inner = node(m.variation) }
+        let (ro, rl) = string(reason)
+        let at = UInt32(nodes.count)
+        nodes += [TableLayout.NodeKind.replaced.rawValue, ro, rl, inner]
+        return at
+    }
+
     mutating func node(_ m: CatalogMessage) -> UInt32 {
         if m.substitutions.isEmpty {
             if case .text(let s) = m.variation, !s.utf8.contains(UInt8(ascii: "%")) { return TableLayout.none }
@@ -120,12 +136,33 @@ public struct TableWriter {
                 var slotCount = 1
                 while slotCount < keys.count * 2 { slotCount <<= 1 }
                 var table = [UInt32](repeating: 0, count: slotCount)
+                let catalog = bundle.tables[t]!
+                let source = l == development ? nil : catalog.messages[development]
+                let file = catalog.sources.first ?? t
                 for (ei, k) in keys.enumerated() {
-                    let m = messages[k]!
+                    var m = messages[k]!
+                    var reason: String? = nil
+                    let parsed = FormatCheck.parsed(m)
+                    let own = parsed.problems + parsed.gaps.map { "argument \($0) is never used although a later one is" }
+                    for p in own where l == development || source?[k] == nil {
+                        stats.warnings.append(CatalogWarning(file: file, table: t, localization: l, key: k, message: p))
+                    }
+                    if let s = source?[k] {
+                        let problems = FormatCheck.problems(source: s, translation: m)
+                        if !problems.isEmpty {
+                            reason = problems.joined(separator: "; ")
+                            for p in problems {
+                                stats.warnings.append(CatalogWarning(file: file, table: t, localization: l, key: k,
+                                                                     message: p + " (the development localization's text is used instead)"))
+                            }
+                            m = s
+                            stats.replaced += 1
+                        }
+                    }
                     let (ko, kl) = string(k)
                     let (vo, vl) = string(m.representativeText)
                     let h = k.withBytes { keyHash($0) }
-                    entries += [h, ko, kl, vo, vl, node(m)]
+                    entries += [h, ko, kl, vo, vl, reason.map { replacement($0, m) } ?? node(m)]
                     var s = Int(h) & (slotCount - 1)
                     while table[s] != 0 { s = (s + 1) & (slotCount - 1) }
                     table[s] = UInt32(ei + 1)

@@ -9,8 +9,20 @@ public struct ParsedFormat: Sendable, Equatable {
 
     /// The argument each position consumes, 1-based; conflicting uses are reported as problems.
     public var signature: [Int: ArgumentType] = [:]
+    /// Numbered (%1$@) and unnumbered (%@) specifiers together. Apple formats it (unnumbered ones
+    /// count from 1), so it is no problem for Lokale; gettext's C rules reject it.
+    public var mixesNumbering = false
+    public init() {}
+
     public var hasSpecifiers: Bool { segments.contains { $0.kind != .literal } }
     public var argumentCount: Int { signature.keys.max() ?? 0 }
+
+    /// Argument positions below the highest that no specifier uses (`%2$@` alone leaves 1 out):
+    /// their type is unknown, so a C caller could not pass them correctly.
+    public var gaps: [Int] {
+        guard let top = signature.keys.max(), top > 1 else { return [] }
+        return (1..<top).filter { signature[$0] == nil }
+    }
 }
 
 public enum FormatParser {
@@ -193,15 +205,7 @@ public enum FormatParser {
             literalStart = i
         }
         addLiteral(literalStart, n)
-        if positional && sequential {
-            result.problems.append("numbered (%1$@) and unnumbered (%@) specifiers are mixed")
-        }
-        if positional, let top = result.signature.keys.max() {
-            let missing = (1...top).filter { result.signature[$0] == nil }
-            if !missing.isEmpty {
-                result.problems.append("argument \(missing.map(String.init).joined(separator: ", ")) is never used although a later one is")
-            }
-        }
+        result.mixesNumbering = positional && sequential
         return result
     }
 }

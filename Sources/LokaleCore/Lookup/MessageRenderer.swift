@@ -55,6 +55,10 @@ struct MessageRenderer {
         case .device:
             try render(child: at + 1, index: device.rawIndex, fallback: DeviceClass.other.rawIndex,
                        zeroFirst: false, into: &out, depth: depth)
+        case .replaced:
+            let reason = try table.bytes(try table.nodeWord(at + 1), try table.nodeWord(at + 2))
+            out.problems.append("the \(locale) translation is not used, its format does not match the development localization's (\(String(decoding: reason, as: UTF8.self))); the development localization's text is shown")
+            try render(try table.nodeWord(at + 3), into: &out, depth: depth + 1)
         case .message:
             let body = try table.nodeWord(at + 1)
             let count = Int(try table.nodeWord(at + 2))

@@ -56,6 +56,7 @@ public enum TableLayout {
         case plural = 2 // [kind, argNum, flags, zero, one, two, few, many, other]
         case device = 3 // [kind, iphone, ipad, ipod, mac, applewatch, appletv, applevision, other]
         case message = 4 // [kind, body, count, count x [nameOff, nameLen, argNum, specOff, specLen, node]]
+        case replaced = 5 // [kind, reasonOff, reasonLen, node]: a translation the compiler rejected; node is the development text
     }
     public enum PluralFlag { public static let ordinal: UInt32 = 1 }
     public static let substitutionWords = 6

@@ -1,0 +1,36 @@
+import LokaleCore
+
+/// Compile-time checks of format specifiers: every text on its own, and every translation against
+/// the development localization's message, as the runtime formatter will meet them.
+enum FormatCheck {
+    /// All the texts of a message parsed as one argument list (body and substitution variants).
+    static func parsed(_ m: CatalogMessage) -> ParsedFormat {
+        var merged = ParsedFormat()
+        for text in m.variation.texts + m.substitutions.flatMap(\.variation.texts) {
+            let p = FormatParser.parse(text)
+            merged.segments += p.segments
+            merged.problems += p.problems.map { "'\(text)': \($0)" }
+            merged.signature.merge(p.signature) { a, _ in a }
+        }
+        for s in m.substitutions where !m.variation.texts.contains(where: { $0.contains("@" + s.name + "@") }) {
+            merged.problems.append("substitution '\(s.name)' is never used")
+        }
+        return merged
+    }
+
+    /// Why `translation` cannot be formatted with the source's arguments; empty when it can.
+    static func problems(source: CatalogMessage, translation: CatalogMessage) -> [String] {
+        let t = parsed(translation)
+        var result = FormatCompatibility.problems(source: parsed(source), translation: t)
+        // Substitution names must exist in the translation's own definitions.
+        let names = Set(translation.substitutions.map(\.name))
+        for text in translation.variation.texts {
+            let bytes = Array(text.utf8)
+            for seg in FormatParser.parse(text).segments where seg.kind == .substitution {
+                let name = String(decoding: bytes[seg.start..<(seg.start + seg.length)], as: UTF8.self)
+                if !names.contains(name) { result.append("%#@\(name)@ has no substitution") }
+            }
+        }
+        return result
+    }
+}
