@@ -239,7 +239,8 @@ LOKALE_API int lokale_bundle_preferred_localizations(char *dst, size_t capacity,
  * Messages
  * ------------------------------------------------------------------------------------------- */
 
-#define LOKALE_MESSAGE_VERSION 1
+/* Version 2 added `locale`. A struct of version 1 is still accepted (its locale is NULL). */
+#define LOKALE_MESSAGE_VERSION 2
 
 /* A message reference: what to look up, and what to show when the lookup fails. It can be kept
  * and resolved later (Apple's LocalizedStringResource); Lokale copies nothing out of it. */
@@ -253,6 +254,10 @@ typedef struct lokale_message {
     ptrdiff_t default_len;
     const char *comment;       /* for translators and extraction; not used at run time */
     ptrdiff_t comment_len;
+    /* How numbers are written (digits, separators), as Apple's `locale:` parameter: it never
+     * changes which translation is looked up. NULL: the localization that served the message. */
+    const char *locale;
+    ptrdiff_t locale_len;
 } lokale_message;
 
 /* A message with NUL-terminated key, table (may be NULL) and default value (may be NULL). */
@@ -268,6 +273,8 @@ static inline lokale_message lokale_message_make(const char *key, const char *ta
     m.default_len = -1;
     m.comment = NULL;
     m.comment_len = 0;
+    m.locale = NULL;
+    m.locale_len = 0;
     return m;
 }
 

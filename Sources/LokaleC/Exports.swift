@@ -274,15 +274,31 @@ struct MessageView {
     var key: UnsafeRawBufferPointer
     var table: UnsafeRawBufferPointer?
     var defaultValue: UnsafeRawBufferPointer?
+    var locale: String?
 
     init(_ m: UnsafePointer<lokale_message>?) throws(LokaleError) {
         guard let m else { throw invalid("message is NULL") }
-        let v = m.pointee
-        guard v.version >= 1 else { throw invalid("message.version \(v.version) is not supported") }
+        // Read the version first: a version-1 caller's struct ends before `locale`.
+        let version = UnsafeRawPointer(m).load(as: UInt32.self)
+        guard version >= 1 else { throw invalid("message.version \(version) is not supported") }
+        let v: lokale_message
+        if version >= 2 {
+            v = m.pointee
+        } else {
+            var copy = lokale_message()
+            let size = MemoryLayout<lokale_message>.offset(of: \lokale_message.locale)!
+            withUnsafeMutableBytes(of: &copy) { $0.copyMemory(from: UnsafeRawBufferPointer(start: m, count: size)) }
+            v = copy
+        }
         key = try bytes(v.key, v.key_len, "message.key", limit: Limits.key)
         table = v.table == nil ? nil : try bytes(v.table, v.table_len, "message.table", limit: Limits.key)
         let d = v.default_value == nil ? nil : try bytes(v.default_value, v.default_len, "message.default_value")
         defaultValue = (d?.isEmpty ?? true) ? nil : d
+        if v.locale != nil {
+            let l = String(decoding: try bytes(v.locale, v.locale_len, "message.locale", limit: 1024), as: UTF8.self)
+            guard case .success = LanguageTag.canonical(l) else { throw invalid("message.locale '\(l)' is not a language identifier") }
+            locale = l
+        }
     }
 
     var keyString: String { String(decoding: key, as: UTF8.self) }
@@ -345,7 +361,8 @@ public func lokale_bundle_format(_ dst: UnsafeMutablePointer<CChar>!, _ capacity
     status { () throws(LokaleError) in
         let b = try bundleHandle(bundle).bundle
         let m = try MessageView(message)
-        let formatted = try b.format(m.keyString, default: m.defaultString, table: m.tableString, arguments: try arguments(args, count))
+        let formatted = try b.format(m.keyString, default: m.defaultString, table: m.tableString,
+                                     arguments: try arguments(args, count), locale: m.locale)
         try emit(formatted.bytes, dst, capacity, needed)
     }
 }
@@ -357,7 +374,8 @@ public func lokale_bundle_explain(_ dst: UnsafeMutablePointer<CChar>!, _ capacit
     status { () throws(LokaleError) in
         let b = try bundleHandle(bundle).bundle
         let m = try MessageView(message)
-        let trace = try b.explain(m.keyString, default: m.defaultString, table: m.tableString, arguments: try arguments(args, count))
+        let trace = try b.explain(m.keyString, default: m.defaultString, table: m.tableString,
+                                  arguments: try arguments(args, count), locale: m.locale)
         try emit(trace.json.utf8, dst, capacity, needed)
     }
 }

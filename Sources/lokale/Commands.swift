@@ -46,10 +46,12 @@ func lookupCommand(_ raw: ArraySlice<String>, explain: Bool) throws {
     let bundle = try runtime.open(path: path, main: a.options["main"] == path || a.options["main"] == nil)
     defer { withExtendedLifetime(main) {} }
     if explain {
-        let trace = try bundle.explain(key, default: a.options["default"], table: a.options["table"], arguments: arguments)
+        let trace = try bundle.explain(key, default: a.options["default"], table: a.options["table"], arguments: arguments,
+                                       locale: a.options["locale"])
         print(a.flags.contains("json") ? trace.json : trace.text, terminator: a.flags.contains("json") ? "\n" : "")
     } else {
-        let m = try bundle.format(key, default: a.options["default"], table: a.options["table"], arguments: arguments)
+        let m = try bundle.format(key, default: a.options["default"], table: a.options["table"], arguments: arguments,
+                                  locale: a.options["locale"])
         print(m.text)
         for p in m.problems { printError("lokale: warning: \(p)\n") }
     }

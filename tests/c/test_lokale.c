@@ -306,6 +306,43 @@ static void test_format(void) {
     lokale_runtime_free(rt);
 }
 
+/* Numbers are written the way the serving localization (or the caller's locale) writes them. */
+static void test_number_locale(void) {
+    const char *fr[] = {"fr"};
+    lokale_runtime *rt = runtime_with(fr, 1);
+    lokale_bundle *b = NULL;
+    CHECK(lokale_bundle_open(&b, rt, path(tests, "Tables.lokale"), 0) == LOKALE_OK);
+    lokale_arg args[] = {lokale_arg_double(3.5), lokale_arg_int(1234567)};
+    CHECK_STR(fmt(b, "distance", NULL, NULL, args, 2), "3,5 km, 1\xe2\x80\xaf" "234\xe2\x80\xaf" "567 pas");
+    char out[128];
+    size_t needed;
+    lokale_message m = lokale_message_make("distance", NULL, NULL);
+    m.locale = "de";
+    m.locale_len = -1;
+    CHECK(lokale_bundle_format(out, sizeof out, &needed, b, &m, args, 2) == LOKALE_OK);
+    CHECK_STR(out, "3,5 km, 1.234.567 pas"); /* the French text, German numbers */
+    m.locale = "ar";
+    CHECK(lokale_bundle_format(out, sizeof out, &needed, b, &m, args, 2) == LOKALE_OK);
+    CHECK_STR(out, "\xd9\xa3\xd9\xab\xd9\xa5 km, \xd9\xa1\xd9\xac\xd9\xa2\xd9\xa3\xd9\xa4\xd9\xac\xd9\xa5\xd9\xa6\xd9\xa7 pas");
+    m.locale = "en--x";
+    CHECK(lokale_bundle_format(out, sizeof out, &needed, b, &m, args, 2) == LOKALE_EINVAL);
+    /* A version-1 message (without locale) is still read correctly. */
+    lokale_message v1 = lokale_message_make("distance", NULL, NULL);
+    v1.version = 1;
+    v1.locale = (const char *)0x1; /* must not be read */
+    CHECK(lokale_bundle_format(out, sizeof out, &needed, b, &v1, args, 2) == LOKALE_OK);
+    CHECK_STR(out, "3,5 km, 1\xe2\x80\xaf" "234\xe2\x80\xaf" "567 pas");
+    /* A translation whose argument types are swapped is never given the arguments. */
+    lokale_arg swapped[] = {lokale_arg_string("Ada"), lokale_arg_int(3)};
+    CHECK_STR(fmt(b, "swapped", NULL, NULL, swapped, 2), "Ada has 3 files");
+    lokale_message sm = lokale_message_make("swapped", NULL, NULL);
+    char json[4096];
+    CHECK(lokale_bundle_explain(json, sizeof json, &needed, b, &sm, swapped, 2) == LOKALE_OK);
+    CHECK(strstr(json, "fr translation is not used") != NULL);
+    lokale_bundle_free(b);
+    lokale_runtime_free(rt);
+}
+
 static void test_explain(void) {
     const char *langs[] = {"it", "fr"};
     lokale_runtime *rt = runtime_with(langs, 2);
@@ -644,6 +681,7 @@ int main(int argc, char **argv) {
     test_lookup_contract();
     test_format();
     test_explain();
+    test_number_locale();
     test_main_and_framework();
     test_corrupt_files();
     test_threads();

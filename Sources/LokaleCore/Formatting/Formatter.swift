@@ -22,6 +22,7 @@ public enum Formatter {
         text: UnsafeRawBufferPointer,
         segments: S,
         arguments: [FormatArgument],
+        symbols: NumberSymbols = .posix,
         into out: inout FormatOutput,
         substitution: SubstitutionRenderer? = nil
     ) {
@@ -47,19 +48,20 @@ public enum Formatter {
                     out.bytes.append(contentsOf: piece)
                 }
             case .specifier:
-                renderSpecifier(seg, piece: piece, arguments: arguments, into: &out)
+                renderSpecifier(seg, piece: piece, arguments: arguments, symbols: symbols, into: &out)
             }
         }
     }
 
     /// Parses `text` (a caller's default value or an uncompiled string) and renders it.
-    public static func render(format text: String, arguments: [FormatArgument], into out: inout FormatOutput) {
+    public static func render(format text: String, arguments: [FormatArgument], symbols: NumberSymbols = .posix,
+                              into out: inout FormatOutput) {
         var copy = text
         copy.withUTF8 { buf in
             let raw = UnsafeRawBufferPointer(buf)
             let parsed = FormatParser.parse(raw)
             out.problems.append(contentsOf: parsed.problems)
-            render(text: raw, segments: parsed.segments, arguments: arguments, into: &out)
+            render(text: raw, segments: parsed.segments, arguments: arguments, symbols: symbols, into: &out)
         }
     }
 
@@ -81,7 +83,8 @@ public enum Formatter {
         }
     }
 
-    static func renderSpecifier(_ seg: FormatSegment, piece: UnsafeRawBufferPointer, arguments: [FormatArgument], into out: inout FormatOutput) {
+    static func renderSpecifier(_ seg: FormatSegment, piece: UnsafeRawBufferPointer, arguments: [FormatArgument],
+                                symbols: NumberSymbols, into out: inout FormatOutput) {
         guard let arg = argument(seg.argument, arguments, &out) else {
             out.bytes.append(contentsOf: piece)
             return
@@ -107,15 +110,19 @@ public enum Formatter {
             case .h: v = seg.argumentType == .integer ? Int64(Int16(truncatingIfNeeded: v)) : Int64(UInt16(truncatingIfNeeded: v))
             default: break
             }
-            if flags == 0, width == nil, precision == nil,
-               seg.conversion == UInt8(ascii: "d") || seg.conversion == UInt8(ascii: "i") || (seg.conversion == UInt8(ascii: "u") && v >= 0) {
+            let decimal = seg.conversion == UInt8(ascii: "d") || seg.conversion == UInt8(ascii: "i") || seg.conversion == UInt8(ascii: "u")
+            if flags == 0, width == nil, precision == nil, decimal, seg.conversion != UInt8(ascii: "u") || v >= 0, symbols == .posix {
                 out.bytes.append(contentsOf: String(v).utf8) // the common case, without the C library
                 return
             }
-            cFormat(seg, flags: flags, width: width, precision: precision, length: "ll", value: v, into: &out)
+            cFormat(seg, flags: flags, width: width, precision: precision, length: "ll", value: v,
+                    symbols: decimal ? symbols : .posix, into: &out)
         case .floating:
             guard let v = arg.doubleValue else { return mismatch(seg, arg, piece, &out) }
-            cFormat(seg, flags: flags, width: width, precision: precision, length: "", value: v, into: &out)
+            // Hexadecimal floating point (%a) keeps C's spelling.
+            let hex = seg.conversion == UInt8(ascii: "a") || seg.conversion == UInt8(ascii: "A")
+            cFormat(seg, flags: flags, width: width, precision: precision, length: "", value: v,
+                    symbols: hex ? .posix : symbols, into: &out)
         case .none:
             out.bytes.append(contentsOf: piece)
         }
@@ -136,7 +143,8 @@ public enum Formatter {
 
     /// The C library formats one number whose type we chose ourselves, in the "C" locale so that the
     /// host's setlocale() cannot change digits or separators behind the catalog's back.
-    static func cFormat(_ seg: FormatSegment, flags: UInt32, width: Int?, precision: Int?, length: String, value: CVarArg, into out: inout FormatOutput) {
+    static func cFormat(_ seg: FormatSegment, flags: UInt32, width: Int?, precision: Int?, length: String, value: CVarArg,
+                        symbols: NumberSymbols = .posix, into out: inout FormatOutput) {
         var spec = "%"
         if flags & FormatSegment.Flag.leftAlign != 0 { spec += "-" }
         if flags & FormatSegment.Flag.plus != 0 { spec += "+" }
@@ -156,7 +164,8 @@ public enum Formatter {
             needed = withVaList([value]) { vsnprintf(&buffer, buffer.count, spec, $0) }
         }
         guard needed > 0 else { return }
-        buffer.withUnsafeBytes { out.bytes.append(contentsOf: $0.prefix(Int(needed))) }
+        let group = flags & FormatSegment.Flag.grouping != 0
+        buffer.withUnsafeBytes { out.bytes.append(contentsOf: symbols.localize($0.prefix(Int(needed)), group: group)) }
     }
 }
 

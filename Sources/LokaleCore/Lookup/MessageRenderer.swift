@@ -6,16 +6,19 @@ struct MessageRenderer {
     let arguments: [FormatArgument]
     let locale: String
     let device: DeviceClass
+    /// How numbers are written: the served localization's way unless the caller chose a locale.
+    let symbols: NumberSymbols
     /// Substitutions of the enclosing message node: name bytes -> (argument, node).
     var substitutions: [(name: UnsafeRawBufferPointer, argument: Int, node: UInt32)] = []
     var budget = 256
     static let maxDepth = 16
 
-    init(table: CompiledTable, arguments: [FormatArgument], locale: String, device: DeviceClass) {
+    init(table: CompiledTable, arguments: [FormatArgument], locale: String, device: DeviceClass, symbols: NumberSymbols) {
         self.table = table
         self.arguments = arguments
         self.locale = locale
         self.device = device
+        self.symbols = symbols
     }
 
     mutating func render(_ node: UInt32, into out: inout FormatOutput, depth: Int = 0) throws(LokaleError) {
@@ -35,7 +38,7 @@ struct MessageRenderer {
             var failure: LokaleError? = nil
             let subs = substitutions
             var nested = self
-            Formatter.render(text: text, segments: segments, arguments: arguments, into: &out) { name, argument, o in
+            Formatter.render(text: text, segments: segments, arguments: arguments, symbols: symbols, into: &out) { name, argument, o in
                 guard failure == nil else { return }
                 guard let s = subs.first(where: { $0.name.elementsEqual(name) }) else {
                     o.problems.append("substitution %#@\(String(decoding: name, as: UTF8.self))@ has no definition")

@@ -104,21 +104,26 @@ public final class Bundle: Sendable {
     // MARK: Formatting
 
     /// Resolves and formats a message with typed arguments, choosing plural and device variants.
+    /// - Parameter locale: how numbers are written (Apple's `locale:`): it never changes which
+    ///   translation is looked up. Nil: the localization that served the message.
     public func format(_ key: String, default defaultValue: String? = nil, table name: String? = nil,
-                       arguments: [FormatArgument]) throws(LokaleError) -> FormattedMessage {
+                       arguments: [FormatArgument], locale: String? = nil) throws(LokaleError) -> FormattedMessage {
         let hasDefault = !(defaultValue ?? "").isEmpty
         let r = try resolve(key: key, table: name, hasDefault: hasDefault)
         var out = FormatOutput()
+        // A failed lookup is written the way the best localization would have written it.
+        let writer = r.served ?? r.choices.first?.localization
+        let symbols = NumberSymbols.forLocale(locale ?? writer.map { table.localizations[$0] } ?? "")
         if let e = r.entry, let served = r.served {
             if e.node == TableLayout.none {
                 out.bytes.append(contentsOf: try table.value(of: e))
             } else {
-                var renderer = MessageRenderer(table: table, arguments: arguments,
-                                               locale: table.localizations[served], device: runtime.deviceClass)
+                var renderer = MessageRenderer(table: table, arguments: arguments, locale: table.localizations[served],
+                                               device: runtime.deviceClass, symbols: symbols)
                 try renderer.render(e.node, into: &out)
             }
         } else {
-            Formatter.render(format: hasDefault ? defaultValue! : key, arguments: arguments, into: &out)
+            Formatter.render(format: hasDefault ? defaultValue! : key, arguments: arguments, symbols: symbols, into: &out)
         }
         return FormattedMessage(bytes: out.bytes, problems: out.problems, resolution: r)
     }
@@ -126,8 +131,8 @@ public final class Bundle: Sendable {
     // MARK: Explain
 
     public func explain(_ key: String, default defaultValue: String? = nil, table name: String? = nil,
-                        arguments: [FormatArgument] = []) throws(LokaleError) -> Trace {
-        let m = try format(key, default: defaultValue, table: name, arguments: arguments)
+                        arguments: [FormatArgument] = [], locale: String? = nil) throws(LokaleError) -> Trace {
+        let m = try format(key, default: defaultValue, table: name, arguments: arguments, locale: locale)
         let sel = selection()
         return Trace(bundle: identifier, isMain: isMain, table: name ?? Resolution.defaultTable, key: key,
                      defaultValue: defaultValue, policy: runtime.fallbackPolicy,
