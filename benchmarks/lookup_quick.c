@@ -82,7 +82,7 @@ int main(int argc, char **argv) {
     double fmt = fmt_rounds / (now() - t0);
     /* The cost a language switch adds: the next lookup renegotiates the bundle's localizations. */
     const char *a[] = {"de"}, *c[] = {"fr-CA", "en"};
-    size_t switches = 20000;
+    size_t switches = getenv("SWITCHES") ? (size_t)atol(getenv("SWITCHES")) : 20000;
     t0 = now();
     for (size_t i = 0; i < switches; i++) {
         lokale_runtime_set_preferred_languages(rt, (i & 1) ? a : c, (i & 1) ? 1 : 2);

@@ -322,15 +322,24 @@ public func lokale_bundle_lookup(_ out: UnsafeMutablePointer<UnsafePointer<CChar
                                  _ message: UnsafePointer<lokale_message>!) -> Int32 {
     status { () throws(LokaleError) in
         guard let out, let outLen else { throw invalid("out or out_len is NULL") }
-        let b = try bundleHandle(bundle).bundle
-        let m = try MessageView(message)
-        let r = try b.resolve(key: m.key, table: m.table, hasDefault: m.defaultValue != nil)
-        let text: UnsafeRawBufferPointer
-        if let e = r.entry { text = try b.table.value(of: e) }
-        else { text = m.defaultValue ?? m.key }
+        guard let bundle else { throw invalid("bundle is NULL") }
+        guard let message else { throw invalid("message is NULL") }
+        // The hot path: the fields a version-1 message has too, read in place; no reference
+        // counting on the handle.
+        let version = UnsafeRawPointer(message).load(as: UInt32.self)
+        guard version >= 1 else { throw invalid("message.version \(version) is not supported") }
+        let key = try bytes(message.pointee.key, message.pointee.key_len, "message.key", limit: Limits.key)
+        let table = message.pointee.table == nil ? nil : try bytes(message.pointee.table, message.pointee.table_len, "message.table", limit: Limits.key)
+        var defaultValue = message.pointee.default_value == nil ? nil
+            : try bytes(message.pointee.default_value, message.pointee.default_len, "message.default_value")
+        if defaultValue?.isEmpty == true { defaultValue = nil }
+        let (found, step) = try Unmanaged<BundleHandle>.fromOpaque(UnsafeRawPointer(bundle))._withUnsafeGuaranteedRef { h in
+            Result { () throws(LokaleError) in try h.bundle.plainLookup(key: key, table: table) }
+        }.get()
+        let text = found ?? defaultValue ?? key
         out.pointee = text.baseAddress.map { $0.assumingMemoryBound(to: CChar.self) }
         outLen.pointee = text.count
-        outStep?.pointee = stepValue(r.step)
+        outStep?.pointee = stepValue(step ?? (defaultValue != nil ? .defaultValue : .key))
     }
 }
 

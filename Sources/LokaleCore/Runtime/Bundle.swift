@@ -7,6 +7,7 @@ public final class Bundle: Sendable {
     public let isMain: Bool
     private let detached = Atomic<Bool>(false)
     private let cache = Mutex<(generation: UInt64, choices: [LocalizationChoice], preferences: [String])>((0, [], []))
+    private let plans = PlanStore()
 
     init(table: CompiledTable, runtime: Runtime, isMain: Bool) {
         self.table = table
@@ -62,6 +63,38 @@ public final class Bundle: Sendable {
     }
 
     // MARK: Lookup
+
+    /// A plain lookup on the fast path: one atomic load for the current plan, one hash, one byte
+    /// compare, nothing allocated or retained. Nil value: the lookup failed (the caller shows its
+    /// default value or the key). Falls back to `resolve` under the `chain` policy.
+    @inline(__always)
+    public func plainLookup(key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?) throws(LokaleError) -> (value: UnsafeRawBufferPointer?, step: Resolution.Step?) {
+        guard runtime.fallbackPolicy == .apple else {
+            let r = try resolve(key: key, table: name, hasDefault: false)
+            return (try r.entry.map { e throws(LokaleError) in try table.value(of: e) }, r.entry == nil ? nil : r.step)
+        }
+        let generation = runtime.generation.load(ordering: .acquiring)
+        let plan = plans.plan(for: generation) ?? makePlan()
+        guard let t = name.map({ table.tableIndex($0) }) ?? table.defaultTableIndex,
+              let (instance, step) = PlanStore.entry(plan, table: t), instance >= 0,
+              let e = try table.find(key, instance: Int(instance)) else { return (nil, nil) }
+        return (try table.value(of: e), Resolution.Step(code: step))
+    }
+
+    /// Computes and publishes the plan for the current generation.
+    private func makePlan() -> UnsafeMutableRawPointer {
+        let generation = runtime.generation.load(ordering: .acquiring)
+        let choices = selection().choices
+        var tables: [(instance: Int32, step: Int32)] = []
+        for t in table.tables.indices {
+            if let c = choices.first(where: { table.hasTable(localization: $0.localization, table: t) }) {
+                tables.append((Int32(table.instanceIndex(localization: c.localization, table: t)), Resolution.step(for: c).code))
+            } else {
+                tables.append((PlanStore.none, 0))
+            }
+        }
+        return plans.publish(generation: generation, tables: tables)
+    }
 
     /// Resolves (table, key) under the fallback contract. Allocation-free when the ordered list is
     /// cached: the answer points into the mapping.

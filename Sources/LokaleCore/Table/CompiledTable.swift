@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Reader of a compiled `.lokale` table (format in docs/FORMAT.md).
 ///
 /// Opening validates the header, its checksum and every section's bounds: work proportional to the
@@ -24,6 +28,8 @@ public final class CompiledTable: @unchecked Sendable {
     struct Range { var offset: Int; var count: Int }
     let strings: Range, entries: Range, slots: Range, nodes: Range, formats: Range
     let instances: [Instance]
+    /// The INST section, read directly on the lookup path (validated at open).
+    let instanceRecords: Range
     /// instances index for (localization * tables.count + table), or -1.
     let instanceOf: [Int32]
 
@@ -146,6 +152,7 @@ public final class CompiledTable: @unchecked Sendable {
         }
         instances = list
         instanceOf = index
+        instanceRecords = insts
     }
 
     // MARK: Access
@@ -175,23 +182,53 @@ public final class CompiledTable: @unchecked Sendable {
     /// Finds `key` in the (localization, table) instance. Hashes once, compares bytes.
     public func find(_ key: UnsafeRawBufferPointer, localization: Int, table: Int) throws(LokaleError) -> Entry? {
         guard hasTable(localization: localization, table: table) else { return nil }
-        let inst = instances[Int(instanceOf[localization * tables.count + table])]
+        return try find(key, instance: instanceIndex(localization: localization, table: table))
+    }
+
+    /// The instance of (localization, table); -1 when the localization lacks the table.
+    public func instanceIndex(localization: Int, table: Int) -> Int {
+        guard hasTable(localization: localization, table: table) else { return -1 }
+        return Int(instanceOf[localization * tables.count + table])
+    }
+
+    /// Finds `key` in an instance. Hashes once, compares bytes. The hot path of every lookup:
+    /// instance bounds were validated at open, so only what a corrupt payload could change is
+    /// checked here (slot targets, key references), with wrapping arithmetic on validated ranges.
+    public func find(_ key: UnsafeRawBufferPointer, instance: Int) throws(LokaleError) -> Entry? {
+        guard instance >= 0, instance < instanceRecords.count else { return nil }
+        let base = file.base
+        let record = base + (instanceRecords.offset &+ instance &* 24)
+        let entryStart = Int(record.loadUnaligned(fromByteOffset: 8, as: UInt32.self).littleEndian)
+        let entryCount = Int(record.loadUnaligned(fromByteOffset: 12, as: UInt32.self).littleEndian)
+        let slotStart = Int(record.loadUnaligned(fromByteOffset: 16, as: UInt32.self).littleEndian)
+        let slotCount = Int(record.loadUnaligned(fromByteOffset: 20, as: UInt32.self).littleEndian)
         let h = keyHash(key)
-        let mask = inst.slotCount - 1
+        let mask = slotCount &- 1
+        let slotBase = base + (slots.offset &+ slotStart &* 4)
+        let entryBase = base + (entries.offset &+ entryStart &* 24)
+        let pool = base + strings.offset
         var s = Int(h) & mask
-        for _ in 0..<inst.slotCount {
-            let slot = Int(u32(slots.offset + (inst.slotStart + s) * 4))
+        var probes = 0
+        while probes < slotCount {
+            let slot = Int(slotBase.loadUnaligned(fromByteOffset: s &* 4, as: UInt32.self).littleEndian)
             if slot == 0 { return nil }
-            let e = slot - 1
-            guard e < inst.entryCount else { throw LokaleError(.corrupt, "hash slot points outside its table") }
-            let r = entries.offset + (inst.entryStart + e) * 24
-            if u32(r) == h {
-                let k = try bytes(u32(r + 4), u32(r + 8))
-                if equalBytes(k, key) {
-                    return Entry(index: inst.entryStart + e, valueOffset: u32(r + 12), valueLength: u32(r + 16), node: u32(r + 20))
+            guard slot <= entryCount else { throw LokaleError(.corrupt, "hash slot points outside its table") }
+            let r = entryBase + (slot &- 1) &* 24
+            if r.loadUnaligned(as: UInt32.self).littleEndian == h {
+                let ko = Int(r.loadUnaligned(fromByteOffset: 4, as: UInt32.self).littleEndian)
+                let kl = Int(r.loadUnaligned(fromByteOffset: 8, as: UInt32.self).littleEndian)
+                if kl == key.count {
+                    guard ko < strings.count, kl < strings.count &- ko else { throw LokaleError(.corrupt, "string reference out of bounds") }
+                    if kl == 0 || memcmp(pool + ko, key.baseAddress!, kl) == 0 {
+                        return Entry(index: entryStart &+ slot &- 1,
+                                     valueOffset: r.loadUnaligned(fromByteOffset: 12, as: UInt32.self).littleEndian,
+                                     valueLength: r.loadUnaligned(fromByteOffset: 16, as: UInt32.self).littleEndian,
+                                     node: r.loadUnaligned(fromByteOffset: 20, as: UInt32.self).littleEndian)
+                    }
                 }
             }
-            s = (s + 1) & mask
+            s = (s &+ 1) & mask
+            probes &+= 1
         }
         return nil
     }
