@@ -24,25 +24,22 @@ public enum CRC32 {
 @inline(__always)
 public func keyHash(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
     let m: UInt64 = 0x9E37_79B9_7F4A_7C15
-    var h: UInt64 = 0x243F_6A88_85A3_08D3 ^ (UInt64(bytes.count) &* m)
-    guard let base = bytes.baseAddress else { return UInt32(truncatingIfNeeded: h ^ (h >> 32)) }
-    var i = 0
     let n = bytes.count
-    while i + 8 <= n {
-        h = (h ^ UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self))) &* m
-        h ^= h >> 29
-        i += 8
-    }
-    if i < n {
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while i < n {
-            tail |= UInt64(base.load(fromByteOffset: i, as: UInt8.self)) << shift
-            shift += 8
-            i += 1
+    var h: UInt64 = 0x243F_6A88_85A3_08D3 ^ (UInt64(truncatingIfNeeded: n) &* m)
+    guard n > 0, let base = bytes.baseAddress else { return UInt32(truncatingIfNeeded: h ^ (h >> 32)) }
+    @inline(__always) func mix(_ word: UInt64) { h = (h ^ word) &* m; h ^= h >> 29 }
+    if n >= 8 {
+        var i = 0
+        while i &+ 8 <= n {
+            mix(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
+            i &+= 8
         }
-        h = (h ^ tail) &* m
-        h ^= h >> 29
+        // The last, partial word: the final eight bytes again, overlapping the previous word.
+        if i < n { mix(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self))) }
+    } else {
+        var tail: UInt64 = 0
+        for i in 0..<n { tail |= UInt64(base.load(fromByteOffset: i, as: UInt8.self)) << (UInt64(i) &* 8) }
+        mix(tail)
     }
     h = (h ^ (h >> 32)) &* 0xD6E8_FEB8_6659_FD93
     return UInt32(truncatingIfNeeded: h ^ (h >> 32))
