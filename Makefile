@@ -13,8 +13,16 @@ BIN      = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
 CFLAGS  ?= -std=c11 -O1 -g -Wall -Wextra -Werror
 LOKALE  := $(OUT)/bin/lokale
 LINK    := -L$(OUT)/lib -llokale -Wl,-rpath,$(OUT)/lib
+CXXFLAGS ?= -std=c++17 -O1 -g -Wall -Wextra -Werror
+# Compiler and linker flags of the staged build, through its lokale.pc only (as a user would).
+STAGED_PC  := PKG_CONFIG_PATH=$(OUT)/lib/pkgconfig
+PKG_LOKALE  = $$($(STAGED_PC) pkg-config --cflags --libs lokale)
+# The self-contained build (-static-stdlib) that `make install` installs, in its own scratch path.
+STATIC_SCRATCH ?= $(ROOT)/.build-static
+STATIC_BIN      = $(shell $(SWIFT) build -c release --scratch-path $(STATIC_SCRATCH) --show-bin-path)
 
-.PHONY: all build demo test test-swift test-c test-python examples install clean
+.PHONY: all build build-static demo test test-swift test-c test-bindings test-c-bindings test-cpp \
+        test-c-docs test-python test-install examples install clean
 
 all: build
 
@@ -23,8 +31,9 @@ build:
 	$(SWIFT) build -c $(CONFIG) -j $(JOBS) --product lokale
 	$(SWIFT) build -c $(CONFIG) -j $(JOBS) --product lokale-cli
 	@mkdir -p $(OUT)/bin $(OUT)/lib/pkgconfig $(OUT)/include
-	cp $(BIN)/lokale-cli $(OUT)/bin/lokale
-	cp $(BIN)/liblokale.so $(OUT)/lib/liblokale.so
+	# Copied, then renamed into place: a running program keeps the file it mapped.
+	cp $(BIN)/lokale-cli $(OUT)/bin/lokale.tmp && mv -f $(OUT)/bin/lokale.tmp $(OUT)/bin/lokale
+	cp $(BIN)/liblokale.so $(OUT)/lib/liblokale.so.tmp && mv -f $(OUT)/lib/liblokale.so.tmp $(OUT)/lib/liblokale.so
 	cp include/lokale.h $(OUT)/include/lokale.h
 	sed -e 's|@PREFIX@|$(OUT)|' -e 's|@VERSION@|$(VERSION)|' lokale.pc.in > $(OUT)/lib/pkgconfig/lokale.pc
 
@@ -34,12 +43,12 @@ examples: build
 	$(LOKALE) compile examples/DesktopApp -o $(OUT)/examples/DesktopApp.lokale
 	$(LOKALE) compile examples/DesktopApp --allow-mixed-localizations -o $(OUT)/examples/DesktopAppMixed.lokale
 	$(LOKALE) compile examples/PanelKit -o $(OUT)/examples/PanelKit.lokale
-	$(CC) $(CFLAGS) -I$(OUT)/include examples/window/window.c $(LINK) -o $(OUT)/examples/window
+	$(STAGED_PC) $(MAKE) --no-print-directory -C bindings/c OUT=$(OUT)/examples CC="$(CC)" CFLAGS="$(CFLAGS)"
 
 demo: examples
 	$(OUT)/examples/window $(OUT)/examples
 
-test: test-swift test-c test-python
+test: test-swift test-c test-bindings test-python test-install
 
 test-swift:
 	$(SWIFT) build -j $(JOBS) --build-tests
@@ -53,18 +62,78 @@ test-c: examples
 	$(LOKALE) compile tests/c/fixtures/Tables -o $(OUT)/tests/Tables.lokale
 	$(OUT)/tests/test_lokale $(OUT)/examples $(OUT)/tests
 
-# The Python binding (bindings/python) against this build: pytest, including `pip install` of the
-# package into a temporary target and a temporary venv, and the code of docs/PYTHON.md.
-test-python: examples
-	LOKALE_LIBRARY=$(OUT)/lib/liblokale.so $(PYTHON) -m pytest -q bindings/python/tests
+# bindings/c, bindings/cpp and docs/C.md against the staged build, compiled with nothing but
+# `pkg-config --cflags --libs lokale` (build/lib/pkgconfig/lokale.pc).
+test-bindings: test-c-bindings test-cpp test-c-docs
 
-install: build
+# The seeds' window (bindings/c, built by `make examples`): it checks every label it shows.
+test-c-bindings: examples
+	$(OUT)/examples/window $(OUT)/examples > $(OUT)/examples/window.out || { cat $(OUT)/examples/window.out; exit 1; }
+	tail -n 1 $(OUT)/examples/window.out
+
+# The header-only C++17 wrapper: its test (asserts) and its sample.
+test-cpp: examples
+	@mkdir -p $(OUT)/tests
+	$(CXX) $(CXXFLAGS) -Ibindings/cpp bindings/cpp/test.cpp $(PKG_LOKALE) -o $(OUT)/tests/test_cpp
+	$(CXX) $(CXXFLAGS) -Ibindings/cpp bindings/cpp/sample.cpp $(PKG_LOKALE) -o $(OUT)/examples/sample_cpp
+	$(OUT)/tests/test_cpp $(OUT)/examples
+	$(OUT)/examples/sample_cpp $(OUT)/examples
+
+# Every ```c (and ```cpp) block of docs/C.md, compiled with pkg-config and run; output compared.
+test-c-docs: examples
+	$(STAGED_PC) $(PYTHON) bindings/c/run_docs.py docs/C.md --bundles $(OUT)/examples --work $(OUT)/tests/c-docs
+
+# The Python binding (bindings/python) against this build: pytest, including `pip install` of the
+# package into a temporary target and a temporary venv, and the code of docs/PYTHON.md — twice:
+# with the C accelerator (lokale/_speedups.c, built in place here) and with ctypes alone.
+test-python: examples
+	cd bindings/python && $(PYTHON) setup.py -q build_ext --inplace
+	LOKALE_LIBRARY=$(OUT)/lib/liblokale.so LOKALE_EXPECT_SPEEDUPS=1 $(PYTHON) -m pytest -q bindings/python/tests
+	LOKALE_LIBRARY=$(OUT)/lib/liblokale.so LOKALE_PURE_PYTHON=1 $(PYTHON) -m pytest -q bindings/python/tests
+
+# The self-contained liblokale.so (Swift runtime linked statically: it needs only ICU and the C/C++
+# runtime) and CLI. A separate scratch path, so that it never fights the normal build.
+build-static:
+	@mkdir -p $(STATIC_SCRATCH) && echo '*' > $(STATIC_SCRATCH)/.gitignore
+	$(SWIFT) build -c release -j $(JOBS) -Xswiftc -static-stdlib --scratch-path $(STATIC_SCRATCH) --product lokale
+	$(SWIFT) build -c release -j $(JOBS) -Xswiftc -static-stdlib --scratch-path $(STATIC_SCRATCH) --product lokale-cli
+	@if ldd $(STATIC_BIN)/liblokale.so $(STATIC_BIN)/lokale-cli | grep -q 'libswift'; then \
+	  echo "build-static: the self-contained build still needs a libswift*.so:" >&2; \
+	  ldd $(STATIC_BIN)/liblokale.so $(STATIC_BIN)/lokale-cli >&2; exit 1; fi
+
+# Installs the self-contained library, the header, lokale.pc and the CLI under $(DESTDIR)$(PREFIX).
+install: build-static
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include
-	install -m 755 $(OUT)/bin/lokale $(DESTDIR)$(PREFIX)/bin/lokale
-	install -m 755 $(OUT)/lib/liblokale.so $(DESTDIR)$(PREFIX)/lib/liblokale.so
+	install -m 755 $(STATIC_BIN)/lokale-cli $(DESTDIR)$(PREFIX)/bin/lokale
+	install -m 755 $(STATIC_BIN)/liblokale.so $(DESTDIR)$(PREFIX)/lib/liblokale.so
 	install -m 644 include/lokale.h $(DESTDIR)$(PREFIX)/include/lokale.h
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' lokale.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/lokale.pc
 
+# `make install` into a temporary PREFIX, then, against that installation only: no libswift*.so in
+# ldd, exported symbols exactly the header's, bindings/c built with nothing but pkg-config and run,
+# and the installed CLI compiling the example bundles it runs over.
+test-install:
+	@set -e; prefix=$$(mktemp -d); trap 'rm -rf "$$prefix"' EXIT; \
+	$(MAKE) --no-print-directory install PREFIX=$$prefix; \
+	echo "test-install: installed into $$prefix"; \
+	if ldd $$prefix/lib/liblokale.so $$prefix/bin/lokale | grep 'libswift'; then \
+	  echo "test-install: the installed files need the Swift runtime" >&2; exit 1; fi; \
+	bash tests/c/check_exports.sh $$prefix/include/lokale.h $$prefix/lib/liblokale.so; \
+	for b in DesktopApp PanelKit; do $$prefix/bin/lokale compile examples/$$b -o $$prefix/$$b.lokale; done; \
+	$$prefix/bin/lokale compile examples/DesktopApp --allow-mixed-localizations -o $$prefix/DesktopAppMixed.lokale; \
+	env -u LD_LIBRARY_PATH PKG_CONFIG_PATH=$$prefix/lib/pkgconfig $(MAKE) --no-print-directory -C bindings/c OUT=$$prefix/c CC="$(CC)"; \
+	ldd $$prefix/c/window | grep -q "$$prefix/lib/liblokale.so" || { echo "test-install: window does not load the installed liblokale.so" >&2; ldd $$prefix/c/window >&2; exit 1; }; \
+	env -u LD_LIBRARY_PATH $$prefix/c/window $$prefix > $$prefix/window.out || { cat $$prefix/window.out; exit 1; }; \
+	tail -n 1 $$prefix/window.out; \
+	echo "test-install: ok"
+
 clean:
-	rm -rf $(OUT)
+	rm -rf $(OUT) $(STATIC_SCRATCH)
 	$(SWIFT) package clean
+
+# The benchmark suite of issue 6 (benchmarks/): lokale against glibc gettext, ICU resource bundles,
+# a bare mmap'd hash and Python's gettext; writes benchmarks/results/latest.{json,md,png}.
+# `make bench QUICK=1`: N = 1k and 100k, fewer repetitions (under 3 minutes).
+.PHONY: bench
+bench:
+	QUICK="$(QUICK)" PYTHON="$(PYTHON)" bash benchmarks/bench.sh

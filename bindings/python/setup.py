@@ -5,15 +5,24 @@ of the Lokale checkout it was built from, so that an installed package finds
 ``<checkout>/build/lib/liblokale.so`` from any working directory. Set ``LOKALE_BUNDLE_LIBRARY`` to
 the path of a ``liblokale.so`` (or to ``1`` for the checkout's ``build/lib/liblokale.so``) to copy
 the library into the package itself.
+
+The C accelerator ``lokale._speedups`` (``lokale/_speedups.c``, plain C over ``include/lokale.h``)
+is built when a compiler, Python's headers and ``lokale.h`` are present, and skipped with a
+warning otherwise: the package then uses ctypes alone, with the same behaviour. Set
+``LOKALE_NO_SPEEDUPS=1`` to skip it deliberately; ``LOKALE_INCLUDE_DIR`` names the folder of
+``lokale.h`` when the package is built outside a Lokale checkout.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import sys
+import sysconfig
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
@@ -56,4 +65,61 @@ class BuildPy(build_py):
             shutil.copy2(source, target / source.name)
 
 
-setup(cmdclass={"build_py": BuildPy})
+def header_folder() -> "Path | None":
+    """The folder holding lokale.h: LOKALE_INCLUDE_DIR, else the checkout's include/."""
+    candidates = []
+    if os.environ.get("LOKALE_INCLUDE_DIR"):
+        candidates.append(Path(os.environ["LOKALE_INCLUDE_DIR"]))
+    root = checkout_root()
+    if root is not None:
+        candidates.append(root / "include")
+    for folder in candidates:
+        if (folder / "lokale.h").is_file():
+            return folder
+    return None
+
+
+def warn(message: str) -> None:
+    sys.stderr.write(f"lokale: {message}; the ctypes path will be used (same behaviour, slower calls)\n")
+
+
+class OptionalBuildExt(build_ext):
+    """Builds lokale._speedups if it can; any failure only skips the accelerator."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as exc:  # no compiler, no Python.h: DistutilsPlatformError and friends
+            warn(f"the C accelerator was not built ({exc})")
+
+    def build_extension(self, ext: Extension) -> None:
+        try:
+            super().build_extension(ext)
+        except Exception as exc:  # CCompilerError, DistutilsExecError, OSError...
+            warn(f"the C accelerator {ext.name} was not built ({exc})")
+
+
+def extensions() -> list:
+    if os.environ.get("LOKALE_NO_SPEEDUPS", "") not in ("", "0"):
+        return []
+    if sys.implementation.name != "cpython":
+        return []
+    include = header_folder()
+    if include is None:
+        warn("lokale.h was not found (set LOKALE_INCLUDE_DIR)")
+        return []
+    if not (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file():
+        warn("Python.h was not found (install the Python development headers)")
+        return []
+    return [
+        Extension(
+            "lokale._speedups",
+            sources=["lokale/_speedups.c"],
+            include_dirs=[str(include)],
+            extra_compile_args=["-O2"] if os.name != "nt" else [],
+            optional=True,
+        )
+    ]
+
+
+setup(cmdclass={"build_py": BuildPy, "build_ext": OptionalBuildExt}, ext_modules=extensions())

@@ -42,6 +42,7 @@ __all__ = [
     "Device",
     "Strategy",
     "Fallback",
+    "accelerated",
     "display_name",
     "library_path",
     "library_version",
@@ -149,6 +150,48 @@ def _raise(status: int, filename: Optional[str] = None) -> NoReturn:
 def _check(status: int, filename: Optional[str] = None) -> None:
     if status != _errors.OK:
         _raise(status, filename)
+
+
+# ------------------------------------------------------------------------------------------------
+# The optional C accelerator (lokale/_speedups.c)
+# ------------------------------------------------------------------------------------------------
+
+PURE_PYTHON_ENV = "LOKALE_PURE_PYTHON"
+
+
+def _import_speedups() -> Any:
+    """lokale._speedups when it was built and LOKALE_PURE_PYTHON is not set (to anything but 0)."""
+    if os.environ.get(PURE_PYTHON_ENV, "") not in ("", "0"):
+        return None
+    try:
+        from . import _speedups  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    return _speedups
+
+
+_speedups = _import_speedups()
+_speedups_ready = False
+_speedups_string: Any = _speedups.string if _speedups is not None else None
+_speedups_lookup: Any = _speedups.lookup if _speedups is not None else None
+
+
+def _init_speedups(lib: _ffi.Library) -> None:
+    """Hands the accelerator the lokale_bundle_lookup of the library ctypes loaded."""
+    global _speedups_ready
+    if _speedups is not None and not _speedups_ready:
+        _speedups.init(
+            ctypes.cast(lib.lokale_bundle_lookup, c_void_p).value,
+            _raise,
+            ctypes.cast(lib.lokale_runtime_add_callback, c_void_p).value,
+        )
+        _speedups_ready = True
+
+
+def accelerated() -> bool:
+    """Whether :meth:`Bundle.string` and :meth:`Bundle.lookup` use the C accelerator
+    (``lokale._speedups``) rather than ctypes. Set ``LOKALE_PURE_PYTHON=1`` to force ctypes."""
+    return _speedups is not None
 
 
 def _fill(function: Callable[..., int], *args: Any) -> bytes:
@@ -373,8 +416,10 @@ class Subscription:
 
 
 def _free_runtime(
-    lib: _ffi.Library, handle: int, callbacks: Dict[int, Any], retired: List[Any]
+    lib: _ffi.Library, handle: int, callbacks: Dict[int, Any], retired: List[Any], generation: Any
 ) -> None:
+    if generation is not None:  # the accelerator's change counter (kept alive until here)
+        lib.lokale_runtime_remove_callback(handle, generation.callback_id)
     for cid in list(callbacks):
         lib.lokale_runtime_remove_callback(handle, cid)
     lib.lokale_runtime_free(handle)
@@ -412,6 +457,7 @@ class Runtime:
         settings_path: Optional[PathLike] = None,
     ) -> None:
         lib = _lib()
+        _init_speedups(lib)
         self._lib = lib
         self._strategy = _enum_value(Strategy, strategy, "strategy")
         self._fallback = _enum_value(Fallback, fallback, "fallback")
@@ -432,6 +478,13 @@ class Runtime:
         handle = c_void_p()
         _check(lib.lokale_runtime_new(byref(handle), byref(options)))
         created = _non_null(handle, "lokale_runtime_new")
+        # The accelerator's count of changes that can alter lookups (None without it): its change
+        # callback is registered first, so it runs before the user's callbacks.
+        try:
+            self._generation: Any = _speedups.watch(created) if _speedups is not None else None
+        except BaseException:
+            lib.lokale_runtime_free(created)
+            raise
         self._handle: Optional[int] = created
         self._lock = threading.Lock()  # registration and close only; never taken by lookups
         self._callbacks: Dict[int, Tuple[Any, Callable[..., Any]]] = {}
@@ -442,7 +495,7 @@ class Runtime:
         # where the in-app language is stored, so it stays open until closed (or the runtime is).
         self._main: Optional[Bundle] = None
         self._finalizer = weakref.finalize(
-            self, _free_runtime, lib, created, self._callbacks, self._retired
+            self, _free_runtime, lib, created, self._callbacks, self._retired, self._generation
         )
 
     # -- lifetime ---------------------------------------------------------------------------------
@@ -503,6 +556,12 @@ class Runtime:
         array = (ctypes.c_char_p * max(len(encoded), 1))(*encoded)
         return array, len(encoded)
 
+    def _bump(self) -> None:
+        """Tells the accelerator's memos that lookups may answer differently now."""
+        generation = self._generation
+        if generation is not None:
+            generation.bump()
+
     def _changed(self, call: Callable[[], int]) -> int:
         """Runs a call that may invoke the change callbacks, keeping removed ones alive meanwhile."""
         with self._lock:
@@ -510,6 +569,7 @@ class Runtime:
         try:
             return call()
         finally:
+            self._bump()
             with self._lock:
                 self._changing -= 1
                 if self._changing == 0:
@@ -577,6 +637,7 @@ class Runtime:
     def device(self, device: Union[str, int, Device]) -> None:
         value = _enum_value(Device, device, "device")
         _check(self._lib.lokale_runtime_set_device(self._h(), int(value)))
+        self._bump()
         self._device = value
 
     @property
@@ -589,6 +650,7 @@ class Runtime:
     def fallback(self, fallback: Union[str, int, Fallback]) -> None:
         value = _enum_value(Fallback, fallback, "fallback")
         _check(self._lib.lokale_runtime_set_fallback_policy(self._h(), int(value)))
+        self._bump()
         self._fallback = value
 
     @property
@@ -683,6 +745,8 @@ class Runtime:
         status = self._lib.lokale_bundle_open(
             byref(handle), self._h(), os.fsencode(fspath), flags
         )
+        if main:
+            self._bump()  # framework bundles follow it; a stored in-app language may be restored
         _check(status, fspath)
         bundle = Bundle._create(self, _non_null(handle, "lokale_bundle_open"), fspath, bool(main))
         with self._lock:
@@ -770,6 +834,7 @@ class Bundle:
         "_handle",
         "_finalizer",
         "_lock",
+        "_fast",
         "runtime",
         "path",
         "is_main",
@@ -783,6 +848,7 @@ class Bundle:
     _handle: Optional[int]
     _finalizer: "weakref.finalize[Any, Any]"
     _lock: threading.Lock
+    _fast: Any
     runtime: Runtime
     path: str
     is_main: bool
@@ -801,6 +867,9 @@ class Bundle:
         self._handle = handle
         self._finalizer = weakref.finalize(self, lib.lokale_bundle_free, handle)
         self._lock = threading.Lock()
+        self._fast = (
+            _speedups.memo(handle, runtime._generation) if runtime._generation is not None else None
+        )
         self.runtime = runtime
         self.path = path
         self.is_main = main
@@ -839,7 +908,12 @@ class Bundle:
             if self._handle is None:
                 return
             self._handle = None
+            fast, self._fast = self._fast, None
+        if fast is not None:
+            fast.close()
         self._finalizer()
+        if self.is_main:
+            self.runtime._bump()  # framework bundles stop following it
 
     def __enter__(self) -> "Bundle":
         self._h()
@@ -863,19 +937,14 @@ class Bundle:
 
     # -- lookups ----------------------------------------------------------------------------------
 
-    def lookup(
+    def _lookup_ctypes(
         self,
         key: str,
         default: Optional[str] = None,
         table: Optional[str] = None,
         comment: Optional[str] = None,
     ) -> LookupResult:
-        """Looks ``key`` up without formatting: the text and the :class:`Step` that answered.
-
-        ``table``: None is ``"Localizable"``. ``default``: shown when the lookup fails (None or
-        ``""``: the key shows). ``comment`` is for translators and extraction only. A message with
-        variants yields its "other" text; use :meth:`format` to choose a variant.
-        """
+        """:meth:`lookup` through ctypes (the path used without the accelerator)."""
         message = _message(key, default, table, comment)
         text = c_void_p()
         length = c_size_t(0)
@@ -888,15 +957,46 @@ class Bundle:
         value = ctypes.string_at(text.value, length.value) if length.value and text.value else b""
         return LookupResult(value.decode("utf-8", "replace"), Step(step.value))
 
-    def string(
-        self,
-        key: str,
-        default: Optional[str] = None,
-        table: Optional[str] = None,
-        comment: Optional[str] = None,
-    ) -> str:
-        """The localized text of ``key`` (see :meth:`lookup`), without formatting."""
-        return self.lookup(key, default, table, comment).text
+    if _speedups is not None:
+
+        def lookup(
+            self,
+            key: str,
+            default: Optional[str] = None,
+            table: Optional[str] = None,
+            comment: Optional[str] = None,
+        ) -> LookupResult:
+            text, step = _speedups_lookup(self._fast or self._h(), key, default, table, comment)
+            return LookupResult(text, Step(step))
+
+        def string(
+            self,
+            key: str,
+            default: Optional[str] = None,
+            table: Optional[str] = None,
+            comment: Optional[str] = None,
+        ) -> str:
+            return _speedups_string(self._fast or self._h(), key, default, table, comment)
+
+    else:
+        lookup = _lookup_ctypes
+
+        def string(
+            self,
+            key: str,
+            default: Optional[str] = None,
+            table: Optional[str] = None,
+            comment: Optional[str] = None,
+        ) -> str:
+            return self._lookup_ctypes(key, default, table, comment).text
+
+    lookup.__doc__ = """Looks ``key`` up without formatting: the text and the :class:`Step` that answered.
+
+        ``table``: None is ``"Localizable"``. ``default``: shown when the lookup fails (None or
+        ``""``: the key shows). ``comment`` is for translators and extraction only. A message with
+        variants yields its "other" text; use :meth:`format` to choose a variant.
+        """
+    string.__doc__ = """The localized text of ``key`` (see :meth:`lookup`), without formatting."""
 
     def format(
         self,

@@ -1,0 +1,248 @@
+// Tests of lokale.hpp against the real example bundles (build/examples).
+// usage: test_cpp DIR   (DIR holds DesktopApp.lokale, DesktopAppMixed.lokale, PanelKit.lokale)
+#include "lokale.hpp"
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+static int passed, failed;
+
+#define CHECK(cond)                                                                       \
+    do {                                                                                  \
+        if (cond) passed++;                                                               \
+        else { failed++; std::cerr << __FILE__ << ":" << __LINE__ << ": CHECK(" #cond ") failed\n"; } \
+    } while (0)
+
+#define CHECK_EQ(a, b)                                                                    \
+    do {                                                                                  \
+        auto va_ = (a); auto vb_ = (b);                                                   \
+        if (va_ == vb_) passed++;                                                         \
+        else { failed++; std::cerr << __FILE__ << ":" << __LINE__ << ": " #a " == " #b ": got \"" \
+                                   << va_ << "\", expected \"" << vb_ << "\"\n"; }       \
+    } while (0)
+
+// Runs f, which must throw lokale::error with that status.
+template <class F>
+static void check_throws(int status, F f, int line) {
+    try {
+        f();
+        failed++;
+        std::cerr << __FILE__ << ":" << line << ": expected lokale::error " << lokale_status_name(status) << "\n";
+    } catch (const lokale::error &e) {
+        if (e.status() == status && std::string(e.what()).find(e.status_name()) == 0) passed++;
+        else { failed++; std::cerr << __FILE__ << ":" << line << ": got " << e.what() << "\n"; }
+    }
+}
+#define CHECK_THROWS(status, expr) check_throws(status, [&] { (void)(expr); }, __LINE__)
+
+static_assert(!std::is_copy_constructible_v<lokale::Runtime>, "Runtime is move-only");
+static_assert(!std::is_copy_constructible_v<lokale::Bundle>, "Bundle is move-only");
+static_assert(std::is_nothrow_move_constructible_v<lokale::Bundle>, "Bundle moves without throwing");
+static_assert(std::is_nothrow_move_constructible_v<lokale::Runtime>, "Runtime moves without throwing");
+static_assert(std::is_base_of_v<std::runtime_error, lokale::error>, "lokale::error is a runtime_error");
+static_assert(!std::is_constructible_v<lokale::arg, bool>, "bool is not a format argument");
+
+static std::ostream &operator<<(std::ostream &out, lokale::step s) { return out << static_cast<int>(s); }
+
+struct row {
+    std::vector<std::string> prefs;
+    const char *bundle;      // "app" or "panel"
+    const char *key;
+    const char *def;         // default value or nullptr
+    const char *text;
+    lokale::step step;
+};
+
+static void decision_table(const std::string &dir) {
+    using S = lokale::step;
+    const row rows[] = {
+        {{"de-DE"}, "app", "workspace.title", "Workspace", "Arbeitsbereich", S::translation},
+        {{"it", "fr-CA"}, "app", "workspace.title", "Workspace", "Espace de travail", S::later_preference},
+        {{"it"}, "app", "workspace.title", "Workspace", "Workspace", S::development},
+        {{"de-DE"}, "panel", "panel.ready.probe", "Panel ready", "Panel ready", S::default_value},
+        {{"de-DE"}, "panel", "panel.ready.probe", nullptr, "panel.ready.probe", S::key},
+        {{"ja-JP"}, "panel", "panel.ready", "Panel ready", "Panel ready", S::development},
+        {{"de-DE"}, "panel", "panel.ready", nullptr, "Panel bereit", S::translation},
+    };
+    for (const row &r : rows) {
+        lokale::runtime_options options;
+        options.preferred_languages = r.prefs;
+        options.settings_path = "";
+        lokale::Runtime runtime(options);
+        lokale::Bundle app = runtime.open(dir + "/DesktopApp.lokale", lokale::open_main);
+        lokale::Bundle panel = runtime.open(dir + "/PanelKit.lokale");
+        const lokale::Bundle &b = std::string(r.bundle) == "app" ? app : panel;
+        lokale::message m(r.key, r.def ? r.def : "");
+        lokale::lookup_result got = b.lookup(m);
+        CHECK_EQ(got.text, std::string(r.text));
+        CHECK_EQ(got.step, r.step);
+        CHECK_EQ(b.string(m), std::string(r.text));
+        auto maybe = b.try_lookup(m);
+        CHECK(maybe.ok() && maybe->text == r.text && maybe->step == r.step);
+    }
+}
+
+static void plurals_and_formatting(const std::string &dir) {
+    lokale::Runtime en(std::vector<std::string>{"en"});
+    lokale::Bundle app = en.open(dir + "/DesktopApp.lokale");
+    lokale::message items{"summary.item-count", "%lld items"};
+    CHECK_EQ(app.format(items, 0), std::string("No items"));
+    CHECK_EQ(app.format(items, 1), std::string("1 item"));
+    CHECK_EQ(app.format(items, 2u), std::string("2 items"));
+    CHECK_EQ(app.format("summary.files-in-folders", 1, 3), std::string("1 file in 3 folders"));
+    std::string set = "Sample Set";
+    CHECK_EQ(app.format("Collection: %@", set), std::string("Collection: Sample Set"));
+
+    lokale::Runtime fr(std::vector<std::string>{"fr-CA"});
+    lokale::Bundle app_fr = fr.open(dir + "/DesktopApp.lokale");
+    CHECK_EQ(app_fr.format(items, 0), std::string("0 élément"));
+    CHECK_EQ(app_fr.format(items, 1000000), std::string("1000000 d’éléments"));
+    CHECK_EQ(app_fr.format(items, std::int64_t{3}), std::string("3 éléments"));
+    // Text read as a number keeps its fraction digits: "1.5" is "other" in English.
+    CHECK_EQ(app.format(items, "1"), std::string("1 item"));
+    // Non-throwing formatting and the argument-array form.
+    std::vector<lokale::arg> args{lokale::arg(2)};
+    CHECK_EQ(app.format_args(items, args), std::string("2 items"));
+    CHECK_EQ(app.try_format(items, 1).value(), std::string("1 item"));
+    // A specifier without its argument stays visible.
+    CHECK_EQ(app.format("Collection: %@"), std::string("Collection: %@"));
+    // explain: JSON naming the step.
+    std::string json = app.explain(items, 2);
+    CHECK(json.find("\"step\"") != std::string::npos && json.find("2 items") != std::string::npos);
+}
+
+// Results longer than the wrapper's first (stack) buffer are fetched again at their full size.
+static void truncation_grows_the_buffer(const std::string &dir) {
+    lokale::Runtime de(std::vector<std::string>{"de"});
+    lokale::Bundle app = de.open(dir + "/DesktopApp.lokale");
+    for (std::size_t size : {200u, 255u, 256u, 257u, 1000u, 100000u}) {
+        std::string long_name(size, 'x');
+        long_name.back() = 'y';
+        std::string got = app.format("Collection: %@", long_name);
+        CHECK_EQ(got.size(), std::string("Sammlung: ").size() + size);
+        CHECK_EQ(got, "Sammlung: " + long_name);
+    }
+    // A long key as its own fallback (lookup, no buffer) and in explain (JSON, buffer grown).
+    std::string key(5000, 'k');
+    CHECK_EQ(app.string(key), key);
+    CHECK(app.explain(key).find(key) != std::string::npos);
+    CHECK_EQ(lokale::display_name("de"), std::string("Deutsch"));
+}
+
+static void errors(const std::string &dir) {
+    lokale::Runtime runtime(std::vector<std::string>{"de"});
+    CHECK_THROWS(LOKALE_ENOTFOUND, runtime.open(dir + "/Missing.lokale"));
+    const std::string corrupt = dir + "/corrupt-cpp-test.lokale";
+    std::ofstream(corrupt) << "not a compiled table";
+    CHECK_THROWS(LOKALE_ECORRUPT, runtime.open(corrupt));
+    std::remove(corrupt.c_str());
+    auto missing = runtime.try_open(dir + "/Missing.lokale");
+    CHECK(!missing.ok());
+    CHECK_EQ(missing.status(), LOKALE_ENOTFOUND);
+    CHECK(!missing.error().message().empty());
+    CHECK_THROWS(LOKALE_ENOTFOUND, missing.value());
+    auto opened = runtime.try_open(dir + "/DesktopApp.lokale", lokale::open_main);
+    CHECK(opened.ok());
+    // A second main bundle: LOKALE_ESTATE.
+    CHECK_THROWS(LOKALE_ESTATE, runtime.open(dir + "/DesktopAppMixed.lokale", lokale::open_main));
+    CHECK_THROWS(LOKALE_EINVAL, runtime.set_language("not a language!"));
+    CHECK_EQ(runtime.try_set_language("@@").status(), LOKALE_EINVAL);
+    // Moved-from handles report LOKALE_EINVAL instead of crashing.
+    lokale::Bundle app = std::move(opened).value();
+    lokale::Bundle moved = std::move(app);
+    CHECK(!app && moved);
+    CHECK_THROWS(LOKALE_EINVAL, app.string("workspace.title"));
+    CHECK_EQ(app.try_string("workspace.title").status(), LOKALE_EINVAL);
+    CHECK_EQ(moved.string("workspace.title"), std::string("Arbeitsbereich"));
+    lokale::Runtime other = std::move(runtime);
+    CHECK_THROWS(LOKALE_EINVAL, runtime.preferred_languages());
+    CHECK_THROWS(LOKALE_EINVAL, runtime.on_change([] {}));
+    CHECK_EQ(other.preferred_languages().at(0), std::string("de"));
+    // Bad UTF-8 in a key is not a crash.
+    std::string bad = "\xff\xfe";
+    auto r = moved.try_string(bad);
+    CHECK(r.ok() || r.status() == LOKALE_EINVAL);
+    CHECK_EQ(lokale::result<std::string>(std::string("x")).value_or("y"), std::string("x"));
+}
+
+static void language_switch(const std::string &dir) {
+    lokale::runtime_options options;
+    options.preferred_languages = std::vector<std::string>{"en"};
+    options.settings_path = "";
+    lokale::Runtime runtime(options);
+    lokale::Bundle app = runtime.open(dir + "/DesktopApp.lokale", lokale::open_main);
+    lokale::Bundle panel = runtime.open(dir + "/PanelKit.lokale");
+    int calls = 0;
+    std::string seen;
+    lokale::subscription sub = runtime.on_change([&] {
+        calls++;
+        seen = app.string("workspace.title") + " / " + panel.string("panel.ready");
+    });
+    runtime.set_language("de");
+    CHECK_EQ(calls, 1);
+    CHECK_EQ(seen, std::string("Arbeitsbereich / Panel bereit"));
+    CHECK_EQ(runtime.language(), std::string("de"));
+    CHECK_EQ(app.preferred_localizations().at(0), std::string("de"));
+    {
+        // A throwing callback: the change applies, the exception comes back from set_language.
+        lokale::subscription thrower = runtime.on_change([] { throw std::logic_error("from callback"); });
+        bool rethrown = false;
+        try {
+            runtime.set_language("fr");
+        } catch (const std::logic_error &e) {
+            rethrown = std::string(e.what()) == "from callback";
+        }
+        CHECK(rethrown);
+        CHECK_EQ(app.string("workspace.title"), std::string("Espace de travail"));
+    } // unregistered here
+    runtime.reset_language();
+    CHECK_EQ(runtime.language(), std::string(""));
+    CHECK_EQ(calls, 3);
+    CHECK(sub.remove());
+    CHECK(!sub.remove());
+    runtime.set_preferred_languages({"ja"});
+    CHECK_EQ(calls, 3);
+    CHECK_EQ(app.string("workspace.title"), std::string("ワークスペース"));
+    // A subscription may outlive its runtime.
+    lokale::subscription late;
+    {
+        lokale::Runtime shortlived;
+        late = shortlived.on_change([] {});
+    }
+    CHECK(!late.remove());
+    // Bundles may outlive the runtime object.
+    lokale::Bundle survivor;
+    {
+        lokale::Runtime temp(std::vector<std::string>{"de"});
+        survivor = temp.open(dir + "/PanelKit.lokale");
+    }
+    CHECK_EQ(survivor.string("panel.ready"), std::string("Panel bereit"));
+    CHECK_EQ(survivor.identifier().empty(), false);
+    CHECK_EQ(survivor.development_localization(), std::string("en"));
+    CHECK(survivor.localizations().size() >= 2);
+}
+
+int main(int argc, char **argv) {
+    if (argc != 2) {
+        std::fprintf(stderr, "usage: %s DIR\n", argv[0]);
+        return 2;
+    }
+    std::string dir = argv[1];
+    try {
+        CHECK_EQ(lokale::version(), std::string(LOKALE_VERSION_STRING));
+        decision_table(dir);
+        plurals_and_formatting(dir);
+        truncation_grows_the_buffer(dir);
+        errors(dir);
+        language_switch(dir);
+    } catch (const std::exception &e) {
+        std::cerr << "unexpected exception: " << e.what() << "\n";
+        failed++;
+    }
+    std::printf("test_cpp: %d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}

@@ -1,0 +1,355 @@
+/*
+ * lokale._speedups — the optional C accelerator of the Python binding.
+ *
+ * Plain C over include/lokale.h: Bundle.string and Bundle.lookup call lokale_bundle_lookup
+ * directly instead of through ctypes (which costs ~0.4 µs per call on its own). The module does
+ * not link against liblokale: lokale._core hands it the address of lokale_bundle_lookup in the
+ * library ctypes loaded (init()), so both paths always use the same library, found the same way.
+ * Failures are raised by a Python function of lokale._core (the same exceptions as the ctypes
+ * path). Built by setup.py when a compiler is present; lokale._core falls back to ctypes without
+ * it, or when LOKALE_PURE_PYTHON=1.
+ *
+ * Memo: a Bundle's `Memo` keeps the texts of plain lookups (no default value, no table) keyed by
+ * the key, so that a repeated lookup costs one dict probe and returns the same str object — as
+ * gettext's catalog dict does. It is valid for one generation of its runtime's `Generation`, which
+ * counts the changes that can alter a lookup's answer: the library calls generation_changed (a
+ * change callback registered before any of the user's, so it runs first, after the new languages
+ * are published) and lokale._core bumps it for the changes that run no callback (main bundle
+ * opened or closed, device, fallback policy). A lookup that sees a new generation drops the memo.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <lokale.h>
+
+typedef int (*lookup_fn)(const char **, size_t *, lokale_step *, const lokale_bundle *,
+                         const lokale_message *);
+typedef int (*add_callback_fn)(uint64_t *, lokale_runtime *, lokale_change_callback, void *);
+
+static lookup_fn bundle_lookup;   /* lokale_bundle_lookup of the loaded library */
+static PyObject *raise_status;    /* lokale._core._raise(status): raises, never returns */
+static add_callback_fn add_callback; /* lokale_runtime_add_callback */
+
+/* ---- Generation: changes of a runtime that can alter lookups ---- */
+
+typedef struct {
+    PyObject_HEAD
+    uint64_t value;       /* atomic */
+    uint64_t callback_id; /* the library's id of generation_changed for this object */
+} Generation;
+
+static void generation_changed(void *payload, lokale_runtime *runtime) {
+    (void)runtime;
+    __atomic_add_fetch(&((Generation *)payload)->value, 1, __ATOMIC_RELEASE);
+}
+
+static PyObject *generation_bump(PyObject *self, PyObject *unused) {
+    (void)unused;
+    generation_changed(self, NULL);
+    Py_RETURN_NONE;
+}
+
+static PyObject *generation_get_value(PyObject *self, void *closure) {
+    (void)closure;
+    return PyLong_FromUnsignedLongLong(__atomic_load_n(&((Generation *)self)->value, __ATOMIC_ACQUIRE));
+}
+
+static PyObject *generation_get_id(PyObject *self, void *closure) {
+    (void)closure;
+    return PyLong_FromUnsignedLongLong(((Generation *)self)->callback_id);
+}
+
+static PyMethodDef generation_methods[] = {
+    {"bump", generation_bump, METH_NOARGS, "Invalidates the memos of the runtime's bundles."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef generation_getset[] = {
+    {"value", generation_get_value, NULL, "the current generation", NULL},
+    {"callback_id", generation_get_id, NULL, "the id of the registered change callback", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject GenerationType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "lokale._speedups.Generation",
+    .tp_basicsize = sizeof(Generation),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The change count of a runtime (see watch()).",
+    .tp_methods = generation_methods,
+    .tp_getset = generation_getset,
+};
+
+/* watch(runtime_handle) -> Generation: registers generation_changed on the runtime. The caller
+ * keeps the Generation alive until it has removed the callback (callback_id) or freed the runtime. */
+static PyObject *sp_watch(PyObject *self, PyObject *handle_obj) {
+    (void)self;
+    if (add_callback == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "lokale._speedups: init() was not called");
+        return NULL;
+    }
+    void *handle = PyLong_AsVoidPtr(handle_obj);
+    if (handle == NULL && PyErr_Occurred()) return NULL;
+    Generation *g = PyObject_New(Generation, &GenerationType);
+    if (g == NULL) return NULL;
+    g->value = 1;
+    g->callback_id = 0;
+    int status = add_callback(&g->callback_id, (lokale_runtime *)handle, generation_changed, g);
+    if (status != LOKALE_OK) {
+        Py_DECREF(g);
+        PyObject *r = PyObject_CallFunction(raise_status, "i", status);
+        Py_XDECREF(r);
+        return NULL;
+    }
+    return (PyObject *)g;
+}
+
+/* ---- Memo: a bundle's remembered plain lookups ---- */
+
+#define MEMO_LIMIT 100000 /* entries; the memo starts over when it would grow past this */
+
+typedef struct {
+    PyObject_HEAD
+    void *handle;          /* the lokale_bundle; NULL once closed */
+    Generation *generation;
+    uint64_t seen;         /* the generation the entries belong to */
+    PyObject *entries;     /* dict: key -> (text, step) */
+} Memo;
+
+static void memo_dealloc(Memo *m) {
+    Py_XDECREF(m->generation);
+    Py_XDECREF(m->entries);
+    PyObject_Free(m);
+}
+
+static PyObject *memo_close(PyObject *self, PyObject *unused) {
+    (void)unused;
+    Memo *m = (Memo *)self;
+    m->handle = NULL;
+    PyDict_Clear(m->entries);
+    Py_RETURN_NONE;
+}
+
+static PyObject *memo_len(PyObject *self, PyObject *unused) {
+    (void)unused;
+    return PyLong_FromSsize_t(PyDict_Size(((Memo *)self)->entries));
+}
+
+static PyMethodDef memo_methods[] = {
+    {"close", memo_close, METH_NOARGS, "Forgets the bundle (before it is freed)."},
+    {"size", memo_len, METH_NOARGS, "The number of remembered lookups."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject MemoType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "lokale._speedups.Memo",
+    .tp_basicsize = sizeof(Memo),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A bundle's remembered plain lookups (see memo()).",
+    .tp_dealloc = (destructor)memo_dealloc,
+    .tp_methods = memo_methods,
+};
+
+/* memo(bundle_handle, generation) -> Memo */
+static PyObject *sp_memo(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 2 || !PyObject_TypeCheck(args[1], &GenerationType)) {
+        PyErr_SetString(PyExc_TypeError, "memo(bundle_handle, generation)");
+        return NULL;
+    }
+    void *handle = PyLong_AsVoidPtr(args[0]);
+    if (handle == NULL && PyErr_Occurred()) return NULL;
+    Memo *m = PyObject_New(Memo, &MemoType);
+    if (m == NULL) return NULL;
+    m->handle = handle;
+    Py_INCREF(args[1]);
+    m->generation = (Generation *)args[1];
+    m->seen = 0;
+    m->entries = PyDict_New();
+    if (m->entries == NULL) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return (PyObject *)m;
+}
+
+/* The ctypes path sends version-1 messages (no locale); so does this one, for the same behaviour
+ * with every library that reads version 1. */
+#define MESSAGE_V1 1
+
+/* The UTF-8 of a str argument, or NULL with TypeError / UnicodeEncodeError set; None gives
+ * *data = NULL when optional. Same messages as lokale._core._encode. */
+static int utf8_arg(PyObject *value, const char *what, int optional, const char **data,
+                    Py_ssize_t *size) {
+    if (optional && value == Py_None) {
+        *data = NULL;
+        *size = 0;
+        return 0;
+    }
+    if (!PyUnicode_Check(value)) {
+        PyErr_Format(PyExc_TypeError, "%s must be str, not %.200s", what, Py_TYPE(value)->tp_name);
+        return -1;
+    }
+    *data = PyUnicode_AsUTF8AndSize(value, size);
+    return *data ? 0 : -1;
+}
+
+/* Parses (handle, key, default=None, table=None, comment=None) and looks the message up.
+ * Returns 0 with the text, its length and the step set, or -1 with a Python exception set. */
+static int do_lookup(PyObject *const *args, Py_ssize_t nargs, const char **text, size_t *len,
+                     lokale_step *step) {
+    if (nargs < 2 || nargs > 5) {
+        PyErr_Format(PyExc_TypeError, "lookup expects 2 to 5 arguments, got %zd", nargs);
+        return -1;
+    }
+    if (bundle_lookup == NULL || raise_status == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "lokale._speedups: init() was not called");
+        return -1;
+    }
+    void *handle;
+    if (Py_TYPE(args[0]) == &MemoType) {
+        handle = ((Memo *)args[0])->handle;
+    } else {
+        handle = PyLong_AsVoidPtr(args[0]);
+        if (handle == NULL && PyErr_Occurred()) return -1;
+    }
+    lokale_message m = lokale_message_make(NULL, NULL, NULL);
+    m.version = MESSAGE_V1;
+    Py_ssize_t size = 0;
+    if (utf8_arg(args[1], "key", 0, &m.key, &size) < 0) return -1;
+    m.key_len = size;
+    /* _core._message encodes in this order: key, table, default, comment. */
+    if (utf8_arg(nargs > 3 ? args[3] : Py_None, "table", 1, &m.table, &size) < 0) return -1;
+    m.table_len = size;
+    if (utf8_arg(nargs > 2 ? args[2] : Py_None, "default", 1, &m.default_value, &size) < 0) return -1;
+    m.default_len = size;
+    if (utf8_arg(nargs > 4 ? args[4] : Py_None, "comment", 1, &m.comment, &size) < 0) return -1;
+    m.comment_len = size;
+    *text = NULL;
+    *len = 0;
+    *step = LOKALE_STEP_KEY;
+    int status = bundle_lookup(text, len, step, (const lokale_bundle *)handle, &m);
+    if (status != LOKALE_OK) {
+        PyObject *r = PyObject_CallFunction(raise_status, "i", status);
+        if (r != NULL) { /* _raise always raises; be safe if it did not */
+            Py_DECREF(r);
+            PyErr_Format(PyExc_RuntimeError, "lokale: lookup failed with status %d", status);
+        }
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *text_object(const char *text, size_t len) {
+    if (len == 0 || text == NULL) return PyUnicode_FromStringAndSize("", 0);
+    return PyUnicode_DecodeUTF8(text, (Py_ssize_t)len, "replace");
+}
+
+/* The (text, step) of a lookup, from the memo when args[0] is a Memo and the lookup is plain (an
+ * exact str key, no default value, no table, no comment). New
+ * reference, or NULL with an exception set. */
+static PyObject *lookup_pair(PyObject *const *args, Py_ssize_t nargs) {
+    Memo *memo = NULL;
+    if (nargs >= 2 && Py_TYPE(args[0]) == &MemoType && PyUnicode_CheckExact(args[1]) &&
+        (nargs < 3 || args[2] == Py_None) && (nargs < 4 || args[3] == Py_None) &&
+        (nargs < 5 || args[4] == Py_None)) {
+        memo = (Memo *)args[0];
+        if (memo->handle != NULL) {
+            uint64_t now = __atomic_load_n(&memo->generation->value, __ATOMIC_ACQUIRE);
+            if (now != memo->seen) {
+                PyDict_Clear(memo->entries);
+                memo->seen = now;
+            }
+            PyObject *hit = PyDict_GetItemWithError(memo->entries, args[1]);
+            if (hit != NULL) {
+                Py_INCREF(hit);
+                return hit;
+            }
+            if (PyErr_Occurred()) return NULL;
+        }
+    }
+    const char *text;
+    size_t len;
+    lokale_step step;
+    if (do_lookup(args, nargs, &text, &len, &step) < 0) return NULL;
+    PyObject *value = text_object(text, len);
+    if (value == NULL) return NULL;
+    PyObject *pair = Py_BuildValue("(Ni)", value, (int)step);
+    if (pair != NULL && memo != NULL && memo->handle != NULL) {
+        if (PyDict_GET_SIZE(memo->entries) >= MEMO_LIMIT) PyDict_Clear(memo->entries);
+        if (PyDict_SetItem(memo->entries, args[1], pair) < 0) PyErr_Clear();
+    }
+    return pair;
+}
+
+/* string(handle_or_memo, key, default=None, table=None, comment=None) -> str */
+static PyObject *sp_string(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    PyObject *pair = lookup_pair(args, nargs);
+    if (pair == NULL) return NULL;
+    PyObject *text = PyTuple_GET_ITEM(pair, 0);
+    Py_INCREF(text);
+    Py_DECREF(pair);
+    return text;
+}
+
+/* lookup(handle_or_memo, key, default=None, table=None, comment=None) -> (str, int step) */
+static PyObject *sp_lookup(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    return lookup_pair(args, nargs);
+}
+
+/* init(lookup_address, raise_status, add_callback_address) */
+static PyObject *sp_init(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (nargs != 3) {
+        PyErr_SetString(PyExc_TypeError, "init(lookup_address, raise_status, add_callback_address)");
+        return NULL;
+    }
+    void *address = PyLong_AsVoidPtr(args[0]);
+    void *add = PyLong_AsVoidPtr(args[2]);
+    if (address == NULL || add == NULL) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "init: NULL function address");
+        return NULL;
+    }
+    if (!PyCallable_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "init: raise_status must be callable");
+        return NULL;
+    }
+    Py_INCREF(args[1]);
+    Py_XSETREF(raise_status, args[1]);
+    bundle_lookup = (lookup_fn)address;
+    add_callback = (add_callback_fn)add;
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef methods[] = {
+    {"init", (PyCFunction)(void (*)(void))sp_init, METH_FASTCALL,
+     "init(lookup_address, raise_status): the lokale_bundle_lookup to call, and the function that "
+     "raises the exception for a failed status, and lokale_runtime_add_callback."},
+    {"watch", sp_watch, METH_O, "watch(runtime_handle) -> Generation"},
+    {"memo", (PyCFunction)(void (*)(void))sp_memo, METH_FASTCALL, "memo(bundle_handle, generation) -> Memo"},
+    {"string", (PyCFunction)(void (*)(void))sp_string, METH_FASTCALL,
+     "string(handle, key, default=None, table=None, comment=None) -> str"},
+    {"lookup", (PyCFunction)(void (*)(void))sp_lookup, METH_FASTCALL,
+     "lookup(handle, key, default=None, table=None, comment=None) -> (str, step)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "lokale._speedups",
+    "The optional C accelerator of lokale (Bundle.string and Bundle.lookup).", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__speedups(void) {
+    if (PyType_Ready(&GenerationType) < 0 || PyType_Ready(&MemoType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (m == NULL) return NULL;
+    if (PyModule_AddIntConstant(m, "HEADER_VERSION", LOKALE_VERSION_NUMBER) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,173 @@
+"""The C accelerator (lokale/_speedups.c) behaves exactly as the ctypes path.
+
+`make test-python` runs the whole suite twice: with the accelerator (LOKALE_EXPECT_SPEEDUPS=1, which
+makes its absence a failure) and with ctypes alone (LOKALE_PURE_PYTHON=1)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Callable, List
+
+import pytest
+
+import lokale
+from lokale import _core
+
+
+def test_the_mode_the_run_asked_for() -> None:
+    if os.environ.get("LOKALE_PURE_PYTHON", "") not in ("", "0"):
+        assert not lokale.accelerated()
+        assert lokale.Bundle.lookup is lokale.Bundle._lookup_ctypes
+    elif os.environ.get("LOKALE_EXPECT_SPEEDUPS") == "1":
+        assert lokale.accelerated(), "lokale._speedups was not built (see `make test-python`)"
+        assert lokale.Bundle.lookup is not lokale.Bundle._lookup_ctypes
+
+
+def _outcome(call: Callable[[], Any]) -> Any:
+    try:
+        return ("ok", call())
+    except Exception as exc:  # the exception type and message must match too
+        return ("raised", type(exc), str(exc))
+
+
+CASES: List[tuple] = [
+    (("workspace.title",), {}),
+    (("workspace.title",), {"default": "Workspace"}),
+    (("summary.item-count",), {}),
+    (("no.such.key",), {}),
+    (("no.such.key",), {"default": "Fallback"}),
+    (("no.such.key",), {"default": ""}),
+    (("workspace.title",), {"table": "NoSuchTable"}),
+    (("workspace.title",), {"table": "NoSuchTable", "default": "d"}),
+    (("workspace.title",), {"comment": "Heading"}),
+    (("",), {}),
+    (("ключ\u0000с нулём",), {"default": "é\u0000"}),
+    (("k" * 5000,), {}),
+    ((42,), {}),
+    ((b"workspace.title",), {}),
+    ((None,), {}),
+    (("workspace.title",), {"default": 3}),
+    (("workspace.title",), {"table": b"Menu"}),
+    (("workspace.title",), {"comment": 1.5}),
+    (("\udcff",), {}),
+    (("x",), {"default": "\udcff"}),
+]
+
+
+@pytest.mark.parametrize("args,kwargs", CASES)
+@pytest.mark.parametrize("languages", [["de"], ["it", "fr-CA"], ["it"], ["ja"]])
+def test_same_results_as_ctypes(app_path: Path, runtime_factory: Callable[..., lokale.Runtime],
+                                languages: list, args: tuple, kwargs: dict) -> None:
+    runtime = runtime_factory(languages)
+    app = runtime.open(app_path, main=True)
+    expected = _outcome(lambda: app._lookup_ctypes(*args, **kwargs))
+    assert _outcome(lambda: app.lookup(*args, **kwargs)) == expected
+    text = expected[1].text if expected[0] == "ok" else None
+    got = _outcome(lambda: app.string(*args, **kwargs))
+    assert got == (("ok", text) if text is not None else expected)
+
+
+def test_closed_bundle_and_bad_arity(app_path: Path, runtime_factory: Callable[..., lokale.Runtime]) -> None:
+    runtime = runtime_factory(["de"])
+    app = runtime.open(app_path, main=True)
+    with pytest.raises(TypeError):
+        app.string()  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        app.string("a", "b", "c", "d", "e")  # type: ignore[call-arg]
+    app.close()
+    with pytest.raises(lokale.ClosedError):
+        app.string("workspace.title")
+    with pytest.raises(lokale.ClosedError):
+        app.lookup("workspace.title")
+
+
+@pytest.mark.skipif(_core._speedups is None, reason="the accelerator is not in use")
+def test_accelerator_reports_library_failures_as_the_ctypes_path() -> None:
+    # A handle the library refuses (NULL): the status becomes the same exception, with the
+    # library's message.
+    with pytest.raises(lokale.InvalidArgument) as info:
+        _core._speedups.string(0, "key")
+    assert info.value.status == -2 and str(info.value)
+    with pytest.raises(TypeError):
+        _core._speedups.string("not a handle", "key")
+
+
+def test_remembered_lookups_follow_every_change(app_path: Path, mixed_path: Path, panel_path: Path,
+                                                plurals_path: Path,
+                                                runtime_factory: Callable[..., lokale.Runtime]) -> None:
+    """The accelerator remembers plain lookups; every change that can alter an answer must show at
+    once (including inside change callbacks), exactly as the ctypes path answers."""
+    runtime = runtime_factory(["de"])
+    panel = runtime.open(panel_path)
+
+    def agree(bundle: lokale.Bundle, key: str, expected: str, **kwargs: Any) -> None:
+        for _ in range(3):  # the second and third come from the memo
+            assert bundle.string(key, **kwargs) == expected
+            assert bundle.lookup(key, **kwargs) == bundle._lookup_ctypes(key, **kwargs)
+
+    agree(panel, "panel.ready", "Panel bereit")
+    seen: List[str] = []
+    runtime.on_change(lambda rt: seen.append(panel.string("panel.ready")))
+    runtime.set_preferred_languages(["es"])
+    assert seen == ["Panel listo"]
+    agree(panel, "panel.ready", "Panel listo")
+    # A main bundle without Spanish: PanelKit now follows it (English), with no callback run.
+    app = runtime.open(app_path, main=True)
+    agree(panel, "panel.ready", "Panel ready")
+    runtime.set_language("fr")
+    assert seen[-1] == "Panneau prêt"
+    agree(panel, "panel.ready", "Panneau prêt")
+    agree(app, "workspace.title", "Espace de travail")
+    runtime.set_language(None)
+    agree(panel, "panel.ready", "Panel ready")
+    # Closing the main bundle: the framework bundle chooses for itself again.
+    app.close()
+    agree(panel, "panel.ready", "Panel listo")
+    mixed = runtime.open(mixed_path, main=True)  # allows mixed localizations
+    agree(panel, "panel.ready", "Panel listo")
+    agree(mixed, "workspace.title", "Workspace")
+    # The fallback policy changes what a missing key in the selected table gives.
+    plurals = runtime_factory(["fr", "en"]).open(plurals_path)
+    agree(plurals, "close", "close", table="Menu")
+    plurals.runtime.fallback = "chain"
+    assert plurals.string("close", table="Menu") == "Close"
+    assert plurals.string("files.count") == plurals._lookup_ctypes("files.count").text
+    # Two runtimes over the same file do not share answers.
+    other = runtime_factory(["ja"]).open(panel_path)
+    agree(other, "panel.ready", "Panel ready")
+    agree(panel, "panel.ready", "Panel listo")
+    if _core._speedups is not None:
+        assert panel._fast.size() >= 1
+
+
+@pytest.mark.skipif(os.environ.get("LOKALE_EXPECT_SPEEDUPS") != "1", reason="only where a compiler is expected")
+def test_pip_install_builds_the_accelerator(tmp_path: Path, app_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from conftest import LIBRARY, PACKAGE_ROOT
+
+    target = tmp_path / "site"
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "LOKALE_PURE_PYTHON")}
+    env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
+    env["LOKALE_LIBRARY"] = str(LIBRARY)
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target", str(target), str(PACKAGE_ROOT)],
+        capture_output=True, text=True, env=env,
+    )
+    assert built.returncode == 0, built.stderr
+    assert list((target / "lokale").glob("_speedups*.so")), "pip install did not build lokale._speedups"
+    probe = (
+        "import lokale, sys\n"
+        "with lokale.Runtime(['de'], settings_path='') as rt:\n"
+        "    print(lokale.accelerated(), rt.open(sys.argv[1]).string('workspace.title'))\n"
+    )
+    ran = subprocess.run([sys.executable, "-c", probe, str(app_path)], capture_output=True, text=True,
+                         env=dict(env, PYTHONPATH=str(target)), cwd=str(tmp_path))
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.split() == ["True", "Arbeitsbereich"]
+    # And the package works without it.
+    ran = subprocess.run([sys.executable, "-c", probe, str(app_path)], capture_output=True, text=True,
+                         env=dict(env, PYTHONPATH=str(target), LOKALE_PURE_PYTHON="1"), cwd=str(tmp_path))
+    assert ran.stdout.split() == ["False", "Arbeitsbereich"], ran.stderr
