@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# The benchmark suite of issue 6: lokale against glibc gettext, ICU resource bundles, a bare
+# mmap'd hash (the floor), Python's gettext and the Python binding, on the same generated data.
+#
+#   make bench            N = 1k, 100k, 1M; 5 repetitions (about 10 minutes on 2 cores)
+#   make bench QUICK=1    N = 1k, 100k; 3 repetitions, fewer operations (under 3 minutes)
+#
+# Environment: NS="1000 100000" overrides the sizes; BENCH_SKIP_BUILD=1 uses the release build
+# already in .build; ENGINES="lokale gettext ..." runs only some engines (the report then holds
+# only those); PREPARE_ONLY=1 stops after building the drivers and the data (callgrind.sh).
+# Writes benchmarks/results/latest.{json,md,png}; scratch data lives in benchmarks/.work.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+B=$ROOT/benchmarks
+W=$B/.work
+QUICK=${QUICK:-}
+if [ -n "$QUICK" ] && [ "$QUICK" != 0 ]; then
+  NS=${NS:-"1000 100000"}; OPS=100000; REPS=3; OPENS=20; TOUCH=1000000; PY_OPS=50000; PY_REPS=3; MODE=quick
+else
+  NS=${NS:-"1000 100000 1000000"}; OPS=200000; REPS=5; OPENS=50; TOUCH=1000000; PY_OPS=200000; PY_REPS=5; MODE=full
+fi
+ENGINES=${ENGINES:-"hash-baseline lokale gettext icu-ures python"}
+PYTHON=${PYTHON:-python3}
+start=$(date +%s)
+export BENCH_LOADAVG_START="$(cat /proc/loadavg)"
+log() { echo "[bench $(( $(date +%s) - start ))s] $*" >&2; }
+
+# --- tools -------------------------------------------------------------------------------------
+need=()
+command -v msgfmt >/dev/null || need+=(gettext)
+command -v genrb >/dev/null || need+=(icu-devtools)
+[ -f /usr/include/unicode/ures.h ] || need+=(libicu-dev)
+command -v pkg-config >/dev/null || need+=(pkg-config)
+if [ ${#need[@]} -gt 0 ]; then
+  log "installing ${need[*]}"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+# --- a private copy of the release build (another build may replace build/ meanwhile) ----------
+mkdir -p "$W/lokale" "$W/bin" "$W/data" "$W/raw"
+if [ -z "${BENCH_SKIP_BUILD:-}" ]; then
+  log "make build CONFIG=release"
+  make --no-print-directory build CONFIG=release >"$W/build.log" 2>&1 || { cat "$W/build.log"; exit 1; }
+fi
+REL=$(swift build -c release --show-bin-path)
+cp "$REL/liblokale.so" "$W/lokale/liblokale.so"
+cp "$REL/lokale-cli" "$W/lokale/lokale"
+cp include/lokale.h "$W/lokale/lokale.h"
+LOKALE_CLI=$W/lokale/lokale
+cli_sum=$(sha256sum "$LOKALE_CLI" | cut -c1-16)
+
+# --- drivers ------------------------------------------------------------------------------------
+CFLAGS_B="-std=c11 -O2 -g -Wall -Wextra -Wno-format-truncation"
+ICU_FLAGS=$(pkg-config --cflags --libs icu-uc icu-i18n)
+cc $CFLAGS_B -DENGINE_LOKALE -I"$W/lokale" "$B/src/bench.c" -L"$W/lokale" -llokale -Wl,-rpath,"$W/lokale" -o "$W/bin/bench_lokale"
+cc $CFLAGS_B -DENGINE_GETTEXT "$B/src/bench.c" -o "$W/bin/bench_gettext"
+cc $CFLAGS_B -DENGINE_ICU "$B/src/bench.c" $ICU_FLAGS -o "$W/bin/bench_icu-ures"
+cc $CFLAGS_B -DENGINE_HASH "$B/src/bench.c" -o "$W/bin/bench_hash-baseline"
+cc $CFLAGS_B "$B/src/hash_build.c" -o "$W/bin/hash_build"
+
+# --- data: the same messages for every engine, regenerated when a generator changes -------------
+gen_sum=$(cat "$B/gen_data.py" "$B/gen_ops.py" "$B/src/hash_build.c" "$B/src/hashfile.h" | sha256sum | cut -c1-16)
+for n in $NS; do
+  d=$W/data/$n
+  if [ "$(cat "$d/.stamp" 2>/dev/null)" != "$gen_sum" ]; then
+    log "generating N=$n"
+    rm -rf "$d"; mkdir -p "$d/mo/ru/LC_MESSAGES" "$d/res"
+    $PYTHON "$B/gen_data.py" "$d" "$n"
+    msgfmt -o "$d/mo/ru/LC_MESSAGES/bench.mo" "$d/messages.po"
+    genrb -q -d "$d/res" "$d/ru.txt" >/dev/null
+    "$W/bin/hash_build" "$d/messages.tsv" "$d/bench.hash"
+    $PYTHON "$B/gen_ops.py" "$d" "$n" --ops 200000 --touch 1000000
+    rm -f "$d/messages.po" "$d/ru.txt" "$d/messages.tsv"
+    echo "$gen_sum" > "$d/.stamp"
+  fi
+  if [ "$(cat "$d/.lokale-stamp" 2>/dev/null)" != "$cli_sum" ]; then
+    log "lokale compile N=$n"
+    "$LOKALE_CLI" compile "$d/Localizable.xcstrings" --development-region ru -o "$d/bench.lokale" >/dev/null 2>"$d/compile.log" \
+      || { cat "$d/compile.log" >&2; exit 1; }
+    echo "$cli_sum" > "$d/.lokale-stamp"
+  fi
+  rm -rf "$d"/open_*
+done
+
+[ -n "${PREPARE_ONLY:-}" ] && { log "prepared $W/bin and $W/data for N = $NS"; exit 0; }
+
+# --- runs: one process per engine and N ---------------------------------------------------------
+raw=$W/raw/$MODE.jsonl
+: > "$raw"
+PYBIND=$W/pybind
+has_speedups=0
+if [[ " $ENGINES " == *" python "* ]]; then
+  # A snapshot of the binding, so that its accelerator (if it has one by now) is built here and
+  # not inside bindings/.
+  rm -rf "$PYBIND"; mkdir -p "$PYBIND"
+  cp -r bindings/python/lokale bindings/python/setup.py bindings/python/pyproject.toml "$PYBIND"/ 2>/dev/null || true
+  find "$PYBIND" -name '*.so' -delete
+  if ls "$PYBIND"/lokale/*.c >/dev/null 2>&1; then
+    if (cd "$PYBIND" && LOKALE_INCLUDE_DIR=$W/lokale $PYTHON setup.py -q build_ext --inplace >"$W/pybind-build.log" 2>&1); then
+      ls "$PYBIND"/lokale/_speedups*.so >/dev/null 2>&1 && has_speedups=1
+    fi
+    if [ $has_speedups = 0 ]; then
+      log "the binding's accelerator did not build (see $W/pybind-build.log): measuring ctypes only"
+    fi
+  fi
+fi
+for n in $NS; do
+  d=$W/data/$n
+  for e in $ENGINES; do
+    case $e in
+      python)
+        export LOKALE_LIBRARY=$W/lokale/liblokale.so PYTHONPATH=$PYBIND
+        pyrun() { $PYTHON "$B/bench_py.py" "$@" --ops $PY_OPS --reps $PY_REPS --opens $OPENS >>"$raw"; }
+        log "N=$n python-gettext"; pyrun "$d" "$n" python-gettext
+        if [ $has_speedups = 1 ]; then
+          log "N=$n lokale-python (accelerator)"; pyrun "$d" "$n" lokale-python
+        fi
+        log "N=$n lokale-python (ctypes)"; LOKALE_PURE_PYTHON=1 pyrun "$d" "$n" lokale-python-ctypes
+        if [ "$n" = "$(echo $NS | cut -d' ' -f1)" ]; then
+          log "ctypes / call floors"; LOKALE_PURE_PYTHON=1 pyrun "$d" "$n" ctypes-floor
+        fi
+        unset LOKALE_LIBRARY PYTHONPATH
+        ;;
+      *)
+        log "N=$n $e"
+        "$W/bin/bench_$e" "$d" "$n" --ops $OPS --reps $REPS --opens $OPENS --touch $TOUCH >>"$raw" 2>"$W/raw/$e-$n.err" \
+          || { cat "$W/raw/$e-$n.err" >&2; exit 1; }
+        ;;
+    esac
+  done
+done
+
+# --- report -------------------------------------------------------------------------------------
+mkdir -p "$B/results"
+$PYTHON "$B/report.py" "$raw" --mode "$MODE" --data "$W/data" --lokale-cli "$LOKALE_CLI" \
+  --lokale-lib "$W/lokale/liblokale.so" --speedups $has_speedups --out "$B/results/latest"
+for ext in json md png; do
+  [ -f "$B/results/latest.$ext" ] && cp "$B/results/latest.$ext" "$B/results/$MODE.$ext"
+done
+log "done: benchmarks/results/latest.{json,md,png} (copied to $MODE.*)"

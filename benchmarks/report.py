@@ -1,0 +1,344 @@
+#!/usr/bin/env python3
+"""Turns the drivers' JSON lines into results/latest.json, latest.md (ratios, targets) and
+latest.png (ns per lookup against N, log scales, one line per engine).
+
+usage: report.py RAW.jsonl --mode quick|full --data DATADIR --lokale-cli CLI --lokale-lib SO
+                 --speedups 0|1 --out PREFIX
+"""
+import argparse
+import ctypes
+import datetime
+import json
+import os
+import platform
+import re
+import subprocess
+import sys
+
+C_ENGINES = ["lokale", "gettext", "icu-ures", "hash-baseline"]
+PY_ENGINES = ["python-gettext", "lokale-python", "lokale-python-ctypes"]
+LOOKUP_CASES = ["plain-hit-uniform", "plain-hit-zipf", "plain-miss"]
+
+
+def sh(cmd):
+    try:
+        return subprocess.run(cmd, shell=True, capture_output=True, text=True, timeout=60).stdout.strip()
+    except Exception:  # noqa: BLE001 - machine info is best effort
+        return ""
+
+
+def machine(args, results):
+    cpu = ""
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    mem_kb = 0
+    with open("/proc/meminfo") as f:
+        for line in f:
+            if line.startswith("MemTotal"):
+                mem_kb = int(line.split()[1])
+    versions = {r["engine"]: r.get("version") for r in results if r.get("case") == "memory"}
+    try:
+        lib = ctypes.CDLL(args.lokale_lib)
+        lib.lokale_version.restype = ctypes.c_char_p
+        lokale_version = lib.lokale_version().decode()
+    except OSError:
+        lokale_version = ""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    commit = sh(f"git -C {root} rev-parse HEAD")
+    dirty = bool(sh(f"git -C {root} status --porcelain --untracked-files=no"))
+    return {
+        "cpu_model": cpu or platform.processor(),
+        "cores": os.cpu_count(),
+        "memory_gib": round(mem_kb / 1024 / 1024, 1),
+        "kernel": platform.release(),
+        "os": sh(". /etc/os-release && echo $PRETTY_NAME"),
+        "icu": versions.get("icu-ures") or sh("pkg-config --modversion icu-uc"),
+        "glibc": versions.get("gettext") or platform.libc_ver()[1],
+        "python": platform.python_version(),
+        "cc": sh("cc --version | head -n1"),
+        "swift": sh("swift --version 2>&1 | head -n1"),
+        "lokale": lokale_version,
+        "lokale_python_accelerator": bool(args.speedups),
+        "git_commit": commit,
+        "git_dirty": dirty,
+        "mode": args.mode,
+        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "loadavg_at_start": os.environ.get("BENCH_LOADAVG_START", "").split()[:3],
+        "loadavg_at_report": open("/proc/loadavg").read().split()[:3],
+    }
+
+
+def file_sizes(data, ns):
+    out = []
+    files = {"lokale": "bench.lokale", "gettext": "mo/ru/LC_MESSAGES/bench.mo",
+             "icu-ures": "res/ru.res", "hash-baseline": "bench.hash",
+             "xcstrings-source": "Localizable.xcstrings"}
+    for n in ns:
+        for engine, name in files.items():
+            p = os.path.join(data, str(n), name)
+            if os.path.exists(p):
+                out.append({"engine": engine, "case": "file-size", "n": n, "bytes": os.path.getsize(p)})
+    return out
+
+
+def fmt_ns(v):
+    if v is None:
+        return "—"
+    if v >= 1e6:
+        return f"{v / 1e6:.2f} ms"
+    if v >= 1e4:
+        return f"{v / 1e3:.1f} µs"
+    if v >= 1e3:
+        return f"{v / 1e3:.2f} µs"
+    return f"{v:.1f} ns" if v < 100 else f"{v:.0f} ns"
+
+
+def fmt_x(v):
+    return "—" if v is None else f"{v:.2f}×"
+
+
+def fmt_n(n):
+    return {1000: "1k", 100000: "100k", 1000000: "1M"}.get(n, str(n))
+
+
+def fmt_kb(v):
+    if v is None:
+        return "—"
+    return f"{v / 1024:.1f} MB" if abs(v) >= 1024 else f"{v} KB"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("raw")
+    ap.add_argument("--mode", default="full")
+    ap.add_argument("--data", required=True)
+    ap.add_argument("--lokale-cli", default="")
+    ap.add_argument("--lokale-lib", default="")
+    ap.add_argument("--speedups", type=int, default=0)
+    ap.add_argument("--out", required=True)
+    args = ap.parse_args()
+    with open(args.raw) as f:
+        results = [json.loads(line) for line in f if line.strip()]
+    ns = sorted({r["n"] for r in results if r.get("case") != "call"})
+    results += file_sizes(args.data, ns)
+    mach = machine(args, results)
+    with open(args.out + ".json", "w") as f:
+        json.dump({"machine": mach, "results": results}, f, indent=1, ensure_ascii=False)
+        f.write("\n")
+
+    def get(engine, case, n, key="p50"):
+        for r in results:
+            if r["engine"] == engine and r["case"] == case and (n is None or r["n"] == n):
+                return r["ns_per_op"][key] if "ns_per_op" in r else r
+        return None
+
+    def rec(engine, case, n):
+        for r in results:
+            if r["engine"] == engine and r["case"] == case and r["n"] == n:
+                return r
+        return None
+
+    def ratio(a, b):
+        return a / b if a and b else None
+
+    md = []
+    w = md.append
+    w(f"# Lokale benchmarks ({args.mode} run)\n")
+    w(f"{mach['cpu_model']}, {mach['cores']} cores, {mach['memory_gib']} GiB, Linux {mach['kernel']}; "
+      f"ICU {mach['icu']}, glibc {mach['glibc']}, Python {mach['python']}; lokale {mach['lokale']} "
+      f"at {mach['git_commit'][:12]}{' (+ uncommitted changes)' if mach['git_dirty'] else ''}; {mach['date']}; "
+      f"load average {' '.join(mach['loadavg_at_start'])} at the start, {' '.join(mach['loadavg_at_report'])} at the end.\n")
+    w("Medians (p50) of the per-batch ns/op (batches of 1000 operations, all repetitions pooled); "
+      "warm: every engine has looked up every key once (1M lookups) before timing. "
+      "Ratios: the anchor's time divided by lokale's (above 1: lokale is faster); against the "
+      "bare hash: lokale's time divided by the hash's (the target is at most 1.5). "
+      "Full percentiles are in latest.json. Shared 2-core VM: expect ±10-20% between runs.\n")
+
+    # lookups
+    w("## Lookups (C, ns per lookup, p50)\n")
+    w("| case | N | lokale | gettext | icu-ures | hash-baseline | gettext ÷ lokale | icu ÷ lokale | lokale ÷ hash |")
+    w("|---|---|---|---|---|---|---|---|---|")
+    for case in LOOKUP_CASES:
+        for n in ns:
+            lk, gt, icu, hb = (get(e, case, n) for e in C_ENGINES)
+            w(f"| {case} | {fmt_n(n)} | {fmt_ns(lk)} | {fmt_ns(gt)} | {fmt_ns(icu)} | {fmt_ns(hb)} | "
+              f"{fmt_x(ratio(gt, lk))} | {fmt_x(ratio(icu, lk))} | {fmt_x(ratio(lk, hb))} |")
+    w("")
+    w("p90 / p99 of plain-hit-uniform:\n")
+    w("| N | " + " | ".join(C_ENGINES) + " |")
+    w("|---|" + "---|" * len(C_ENGINES))
+    for n in ns:
+        w(f"| {fmt_n(n)} | " + " | ".join(
+            f"{fmt_ns(get(e, 'plain-hit-uniform', n, 'p90'))} / {fmt_ns(get(e, 'plain-hit-uniform', n, 'p99'))}"
+            for e in C_ENGINES) + " |")
+    w("")
+
+    # plural
+    w("## plural-format (Russian plural message, one integer argument; ns per call, p50)\n")
+    w("lokale: `lokale_bundle_format`; gettext: `dngettext` + `snprintf`; icu-ures: `ures_getByKey` + "
+      "`uplrules_select` + `ures_getStringByKey` + `u_strToUTF8` + `snprintf`.\n")
+    w("| N | lokale | gettext | icu-ures | gettext ÷ lokale | icu ÷ lokale |")
+    w("|---|---|---|---|---|---|")
+    for n in ns:
+        lk, gt, icu = (get(e, "plural-format", n) for e in ("lokale", "gettext", "icu-ures"))
+        w(f"| {fmt_n(n)} | {fmt_ns(lk)} | {fmt_ns(gt)} | {fmt_ns(icu)} | {fmt_x(ratio(gt, lk))} | {fmt_x(ratio(icu, lk))} |")
+    w("")
+
+    # open
+    w("## open + first lookup (p50 of repeated opens of distinct names for the same file; warm page cache)\n")
+    w("`first` is the first open in a fresh process (library initialisation included).\n")
+    w("| N | " + " | ".join(C_ENGINES + ["python-gettext", "lokale-python"]) + " |")
+    w("|---|" + "---|" * (len(C_ENGINES) + 2))
+    for n in ns:
+        cells = []
+        for e in C_ENGINES + ["python-gettext", "lokale-python"]:
+            r = rec(e, "open", n) or rec(e + "-ctypes", "open", n)
+            cells.append("—" if r is None else f"{fmt_ns(r['ns_per_op']['p50'])} (first {fmt_ns(r.get('first_open_ns'))})")
+        w(f"| {fmt_n(n)} | " + " | ".join(cells) + " |")
+    w("")
+
+    # memory
+    w("## Memory (RSS from /proc/self/statm; anon = resident − file-backed)\n")
+    w("`open`: RSS added by init + open + first lookup; `lookups`: RSS added by 1M lookups touching "
+      "every key (anon: heap; file: mapped pages of the catalog).\n")
+    w("| N | engine | open: rss (anon) | lookups: anon | lookups: file-backed | file size |")
+    w("|---|---|---|---|---|---|")
+    for n in ns:
+        for e in C_ENGINES + PY_ENGINES:
+            r = rec(e, "memory", n)
+            if r is None:
+                continue
+            rk, ak, fk = r["rss_kb"], r["anon_kb"], r["file_kb"]
+            size = next((x["bytes"] for x in results if x["case"] == "file-size" and x["engine"] == e and x["n"] == n), None)
+            if e.startswith("lokale-python"):
+                size = next((x["bytes"] for x in results if x["case"] == "file-size" and x["engine"] == "lokale" and x["n"] == n), None)
+            if e.startswith("python-gettext"):
+                size = next((x["bytes"] for x in results if x["case"] == "file-size" and x["engine"] == "gettext" and x["n"] == n), None)
+            w(f"| {fmt_n(n)} | {e} | {fmt_kb(rk['after_open'] - rk['baseline'])} ({fmt_kb(ak['after_open'] - ak['baseline'])}) | "
+              f"{fmt_kb(ak['after_lookups'] - ak['after_open'])} | {fmt_kb(fk['after_lookups'] - fk['after_open'])} | "
+              f"{'—' if size is None else f'{size / 1e6:.2f} MB' if size >= 1e6 else f'{size / 1e3:.1f} KB'} |")
+    w("")
+
+    # python
+    w("## Python (ns per call from a Python loop, p50)\n")
+    floor = get("ctypes-floor", "call", None)
+    pfloor = get("python-call-floor", "call", None)
+    dfloor = get("python-dict-floor", "call", None)
+    w(f"Floors: a ctypes call (`lokale_version_number`) {fmt_ns(floor)}; a Python function call "
+      f"{fmt_ns(pfloor)}; `dict.get` {fmt_ns(dfloor)}. "
+      f"Accelerator: {'measured' if args.speedups else 'not present in bindings/python at this run (ctypes only)'}.\n")
+    w("| case | N | python-gettext | lokale-python (accel) | lokale-python (ctypes) | accel ÷ python-gettext | ctypes ÷ ctypes floor |")
+    w("|---|---|---|---|---|---|---|")
+    for case in LOOKUP_CASES:
+        for n in ns:
+            pg, la, lc = (get(e, case, n) for e in PY_ENGINES)
+            w(f"| {case} | {fmt_n(n)} | {fmt_ns(pg)} | {fmt_ns(la)} | {fmt_ns(lc)} | {fmt_x(ratio(la, pg))} | {fmt_x(ratio(lc, floor))} |")
+    w("")
+
+    # targets
+    w("## Targets of issue 6\n")
+    w("| target | measured | met |")
+    w("|---|---|---|")
+
+    def target(name, values, ok):
+        w(f"| {name} | {values} | {'yes' if ok else 'no' if ok is not None else 'n/a'} |")
+
+    def all_ok(pairs, pred):
+        vals = [v for _, v in pairs]
+        return None if not vals or any(v is None for v in vals) else all(pred(v) for v in vals)
+
+    for case in ("plain-hit-uniform", "plain-hit-zipf"):
+        pairs = [(n, ratio(get("gettext", case, n), get("lokale", case, n))) for n in ns]
+        target(f"≥ 5× faster than gettext at every N ({case})",
+               ", ".join(f"{fmt_n(n)}: {fmt_x(v)}" for n, v in pairs), all_ok(pairs, lambda v: v >= 5))
+    for case in ("plain-hit-uniform", "plain-hit-zipf"):
+        pairs = [(n, ratio(get("lokale", case, n), get("hash-baseline", case, n))) for n in ns]
+        target(f"within 1.5× of the bare hash ({case})",
+               ", ".join(f"{fmt_n(n)}: {fmt_x(v)}" for n, v in pairs), all_ok(pairs, lambda v: v <= 1.5))
+    pairs = [(n, ratio(get("gettext", "plural-format", n), get("lokale", "plural-format", n))) for n in ns]
+    target("plural-format ≥ 2× faster than dngettext + snprintf",
+           ", ".join(f"{fmt_n(n)}: {fmt_x(v)}" for n, v in pairs), all_ok(pairs, lambda v: v >= 2))
+    opens = [(n, get("lokale", "open", n)) for n in ns]
+    if all(v for _, v in opens):
+        flat = opens[-1][1] / opens[0][1]
+        target("open + first lookup flat in N (largest N within 2× of 1k)",
+               ", ".join(f"{fmt_n(n)}: {fmt_ns(v)}" for n, v in opens) + f" (×{flat:.2f})", flat <= 2)
+        target("open + first lookup ~50 µs (p50 ≤ 50 µs at every N)",
+               ", ".join(f"{fmt_n(n)}: {fmt_ns(v)}" for n, v in opens), all(v <= 50_000 for _, v in opens))
+    growth = [(n, (lambda r: None if r is None else r["anon_kb"]["after_lookups"] - r["anon_kb"]["after_open"])(rec("lokale", "memory", n))) for n in ns]
+    target("no heap growth from lookups (anon RSS after 1M lookups − after open ≤ 1 MB)",
+           ", ".join(f"{fmt_n(n)}: {fmt_kb(v)}" for n, v in growth), all_ok(growth, lambda v: v <= 1024))
+    sizes = []
+    for n in ns:
+        lk = next((x["bytes"] for x in results if x["case"] == "file-size" and x["engine"] == "lokale" and x["n"] == n), None)
+        mo = next((x["bytes"] for x in results if x["case"] == "file-size" and x["engine"] == "gettext" and x["n"] == n), None)
+        sizes.append((n, ratio(lk, mo)))
+    target("file size no larger than the .mo (.lokale ÷ .mo)",
+           ", ".join(f"{fmt_n(n)}: {fmt_x(v)}" for n, v in sizes), all_ok(sizes, lambda v: v <= 1.0))
+    n0 = ns[0] if ns else None
+    acc = ratio(get("lokale-python", "plain-hit-uniform", n0), get("python-gettext", "plain-hit-uniform", n0))
+    target("Python accelerator at least as fast as GNUTranslations.gettext at 1k (accel ÷ gettext ≤ 1)",
+           "no accelerator in bindings/python at this run" if acc is None else fmt_x(acc),
+           None if acc is None else acc <= 1.0)
+    pairs = [(n, ratio(get("lokale-python-ctypes", "plain-hit-uniform", n), floor)) for n in ns]
+    target("Python ctypes path within 2× of the ctypes floor (plain-hit-uniform)",
+           ", ".join(f"{fmt_n(n)}: {fmt_x(v)}" for n, v in pairs), all_ok(pairs, lambda v: v <= 2))
+    w("")
+    with open(args.out + ".md", "w") as f:
+        f.write("\n".join(md) + "\n")
+
+    chart(results, ns, mach, args, get, floor)
+
+
+def chart(results, ns, mach, args, get, floor):
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("report: matplotlib is not importable: no chart (pip install matplotlib)", file=sys.stderr)
+        return
+    styles = {
+        "hash-baseline": ("#7f7f7f", "s", "--", "hash-baseline (C, mmap floor)"),
+        "lokale": ("#d62728", "o", "-", "lokale (C)"),
+        "gettext": ("#1f77b4", "^", "-", "glibc gettext (C)"),
+        "icu-ures": ("#2ca02c", "v", "-", "ICU ures (C)"),
+        "python-gettext": ("#9467bd", "D", ":", "Python gettext"),
+        "lokale-python": ("#ff7f0e", "P", ":", "lokale-python (accelerator)"),
+        "lokale-python-ctypes": ("#8c564b", "X", ":", "lokale-python (ctypes)"),
+    }
+    fig, axes = plt.subplots(1, 2, figsize=(13, 5.6), sharey=True)
+    for ax, case in zip(axes, ("plain-hit-uniform", "plain-miss")):
+        for e, (color, marker, ls, label) in styles.items():
+            pts = [(n, get(e, case, n)) for n in ns if get(e, case, n)]
+            if not pts:
+                continue
+            xs, ys = zip(*pts)
+            ax.plot(xs, ys, marker=marker, linestyle=ls, color=color, label=label, linewidth=2, markersize=7)
+            if e in ("lokale", "gettext", "hash-baseline"):
+                ax.annotate(fmt_ns(ys[-1]), (xs[-1], ys[-1]), textcoords="offset points",
+                            xytext=(8, -10 if e == "lokale" else 2), fontsize=8, color=color)
+        if floor:
+            ax.axhline(floor, color="#bcbd22", linestyle="-.", linewidth=1.2, label="ctypes call floor")
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.set_xticks(ns)
+        ax.set_xticklabels([fmt_n(n) for n in ns])
+        ax.set_xlim(min(ns) / 2, max(ns) * 3)
+        ax.set_xlabel("messages in the catalog (N)")
+        ax.set_title(f"{case}: ns per lookup (p50, warm)")
+        ax.grid(True, which="both", alpha=0.3)
+    axes[0].set_ylabel("ns per lookup (log)")
+    axes[0].legend(fontsize=8, loc="upper left")
+    fig.suptitle(f"Lokale vs gettext, ICU and a bare hash — {mach['cpu_model']}, {mach['cores']} cores, "
+                 f"{args.mode} run, {mach['date'][:10]}", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(args.out + ".png", dpi=110)
+    plt.close(fig)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,525 @@
+/*
+ * The C driver of the benchmark suite: one engine per binary (built with -DENGINE_LOKALE,
+ * -DENGINE_GETTEXT, -DENGINE_ICU or -DENGINE_HASH), one process per engine and N, so that the
+ * memory figures belong to that engine alone.
+ *
+ * usage: bench_ENGINE DATADIR N [--ops K] [--reps R] [--opens O] [--batch B] [--touch T]
+ *        bench_ENGINE DATADIR N --callgrind uniform|zipf|miss [--ops K]
+ *
+ * DATADIR holds what bench.sh prepared for N: bench.lokale, mo/ru/LC_MESSAGES/bench.mo,
+ * res/ru.res, bench.hash and the key streams of gen_ops.py (16-byte NUL-padded records).
+ * Prints one JSON object per line on stdout (a case each); progress and samples on stderr.
+ *
+ * Timing: each repetition replays the same pre-generated stream in batches of B operations timed
+ * with clock_gettime(CLOCK_MONOTONIC); a batch's time divided by B is one sample. p50/p90/p99 are
+ * taken over all samples of all repetitions; rep_p50 lists each repetition's median.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <locale.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define KW 16 /* key record width */
+#define PLURAL_KEY "files.count"
+
+static const char *datadir;
+static long n_messages;
+
+/* ------------------------------------------------------------------------------------------ */
+/* Engines: init (once per process), open (copy < 0: the main file; else open-case copy k),    */
+/* lookup (1 on a hit), plural (formats PLURAL_KEY with n into out), close.                     */
+
+#if defined(ENGINE_LOKALE)
+#include <lokale.h>
+#define ENGINE "lokale"
+#define HAS_PLURAL 1
+static lokale_runtime *rt;
+static int eng_init(void) {
+    const char *langs[] = {"ru"};
+    lokale_runtime_options o;
+    lokale_runtime_options_init(&o);
+    o.preferred_languages = langs;
+    o.preferred_count = 1;
+    o.settings_path = "";
+    return lokale_runtime_new(&rt, &o) == LOKALE_OK ? 0 : -1;
+}
+static void *eng_open(int copy) {
+    char path[4096];
+    if (copy < 0) snprintf(path, sizeof path, "%s/bench.lokale", datadir);
+    else snprintf(path, sizeof path, "%s/open_lokale/b%d.lokale", datadir, copy);
+    lokale_bundle *b = NULL;
+    if (lokale_bundle_open(&b, rt, path, 0) != LOKALE_OK) {
+        fprintf(stderr, "lokale_bundle_open %s: %s\n", path, lokale_last_error());
+        return NULL;
+    }
+    return b;
+}
+static inline int eng_lookup(void *h, const char *key) {
+    lokale_message m = lokale_message_make(key, NULL, NULL);
+    const char *s;
+    size_t len;
+    lokale_step step;
+    lokale_bundle_lookup(&s, &len, &step, (const lokale_bundle *)h, &m);
+    return step == LOKALE_STEP_TRANSLATION;
+}
+static inline int eng_plural(void *h, long n, char *out, size_t cap) {
+    lokale_message m = lokale_message_make(PLURAL_KEY, NULL, NULL);
+    lokale_arg a = lokale_arg_int(n);
+    size_t needed = 0;
+    lokale_bundle_format(out, cap, &needed, (const lokale_bundle *)h, &m, &a, 1);
+    return (int)needed;
+}
+static const char *eng_sample(void *h, const char *key, char *buf, size_t cap) {
+    lokale_message m = lokale_message_make(key, NULL, NULL);
+    const char *s;
+    size_t len;
+    lokale_bundle_lookup(&s, &len, NULL, (const lokale_bundle *)h, &m);
+    snprintf(buf, cap, "%.*s", (int)len, s);
+    return buf;
+}
+static void eng_close(void *h) { lokale_bundle_free((lokale_bundle *)h); }
+static void eng_prepare_copy(int k, const char *dir) {
+    char src[4096], dst[4096];
+    snprintf(src, sizeof src, "%s/bench.lokale", datadir);
+    snprintf(dst, sizeof dst, "%s/b%d.lokale", dir, k);
+    if (symlink(src, dst) != 0 && errno != EEXIST) perror(dst);
+}
+static const char *eng_version(void) { return lokale_version(); }
+
+#elif defined(ENGINE_GETTEXT)
+#include <gnu/libc-version.h>
+#include <libintl.h>
+#define ENGINE "gettext"
+#define HAS_PLURAL 1
+static int eng_init(void) {
+    setenv("LANGUAGE", "ru", 1);
+    if (!setlocale(LC_ALL, "C.UTF-8")) { fprintf(stderr, "no C.UTF-8 locale\n"); return -1; }
+    return 0;
+}
+static void *eng_open(int copy) {
+    char dir[4096], name[64];
+    if (copy < 0) {
+        snprintf(dir, sizeof dir, "%s/mo", datadir);
+        snprintf(name, sizeof name, "bench");
+    } else {
+        snprintf(dir, sizeof dir, "%s/open_gettext", datadir);
+        snprintf(name, sizeof name, "b%d", copy);
+    }
+    bindtextdomain(name, dir);
+    bind_textdomain_codeset(name, "UTF-8");
+    return strdup(name); /* the domain name is the handle; loading happens at the first lookup */
+}
+static inline int eng_lookup(void *h, const char *key) { return dgettext((const char *)h, key) != key; }
+static inline int eng_plural(void *h, long n, char *out, size_t cap) {
+    const char *f = dngettext((const char *)h, PLURAL_KEY, PLURAL_KEY, (unsigned long)n);
+    return snprintf(out, cap, f, (long long)n);
+}
+static const char *eng_sample(void *h, const char *key, char *buf, size_t cap) {
+    snprintf(buf, cap, "%s", dgettext((const char *)h, key));
+    return buf;
+}
+static void eng_close(void *h) { (void)h; /* glibc never unloads a domain */ }
+static void eng_prepare_copy(int k, const char *dir) {
+    char src[4096], dst[4096];
+    snprintf(dst, sizeof dst, "%s/ru", dir);
+    mkdir(dst, 0755);
+    snprintf(dst, sizeof dst, "%s/ru/LC_MESSAGES", dir);
+    mkdir(dst, 0755);
+    snprintf(src, sizeof src, "%s/mo/ru/LC_MESSAGES/bench.mo", datadir);
+    snprintf(dst, sizeof dst, "%s/ru/LC_MESSAGES/b%d.mo", dir, k);
+    if (symlink(src, dst) != 0 && errno != EEXIST) perror(dst);
+}
+static const char *eng_version(void) { return gnu_get_libc_version(); }
+
+#elif defined(ENGINE_ICU)
+#include <unicode/uloc.h>
+#include <unicode/upluralrules.h>
+#include <unicode/ures.h>
+#include <unicode/ustring.h>
+#include <unicode/uversion.h>
+#define ENGINE "icu-ures"
+#define HAS_PLURAL 1
+typedef struct icu_handle {
+    UResourceBundle *rb, *fill;
+    UPluralRules *rules;
+} icu_handle;
+static int eng_init(void) { return 0; }
+static void *eng_open(int copy) {
+    char dir[4096], name[64];
+    snprintf(dir, sizeof dir, copy < 0 ? "%s/res" : "%s/open_icu", datadir);
+    snprintf(name, sizeof name, copy < 0 ? "ru" : "b%d", copy);
+    UErrorCode st = U_ZERO_ERROR;
+    icu_handle *h = calloc(1, sizeof *h);
+    h->rb = ures_openDirect(dir, name, &st);
+    if (U_FAILURE(st)) { fprintf(stderr, "ures_openDirect %s/%s: %s\n", dir, name, u_errorName(st)); return NULL; }
+    if (copy < 0) {
+        h->rules = uplrules_open("ru", &st);
+        if (U_FAILURE(st)) { fprintf(stderr, "uplrules_open: %s\n", u_errorName(st)); return NULL; }
+    }
+    return h;
+}
+static inline int eng_lookup(void *h, const char *key) {
+    UErrorCode st = U_ZERO_ERROR;
+    int32_t len;
+    const UChar *s = ures_getStringByKey(((icu_handle *)h)->rb, key, &len, &st);
+    return U_SUCCESS(st) && st != U_USING_DEFAULT_WARNING && s != NULL;
+}
+/* The ICU way: look the plural table up, select the category, fetch its pattern, format. */
+static inline int eng_plural(void *hv, long n, char *out, size_t cap) {
+    icu_handle *h = hv;
+    UErrorCode st = U_ZERO_ERROR;
+    h->fill = ures_getByKey(h->rb, PLURAL_KEY, h->fill, &st);
+    UChar kw[16];
+    int32_t kl = uplrules_select(h->rules, (double)n, kw, 16, &st);
+    char kwc[16];
+    u_UCharsToChars(kw, kwc, kl);
+    kwc[kl] = 0;
+    int32_t plen;
+    const UChar *p = ures_getStringByKey(h->fill, kwc, &plen, &st);
+    char fmt[256];
+    u_strToUTF8(fmt, sizeof fmt, NULL, p, plen, &st);
+    if (U_FAILURE(st)) return -1;
+    return snprintf(out, cap, fmt, (long long)n);
+}
+static const char *eng_sample(void *h, const char *key, char *buf, size_t cap) {
+    UErrorCode st = U_ZERO_ERROR;
+    int32_t len;
+    const UChar *s = ures_getStringByKey(((icu_handle *)h)->rb, key, &len, &st);
+    if (U_FAILURE(st)) return u_errorName(st);
+    u_strToUTF8(buf, (int32_t)cap, NULL, s, len, &st);
+    return buf;
+}
+static void eng_close(void *hv) {
+    icu_handle *h = hv;
+    ures_close(h->fill);
+    ures_close(h->rb);
+    if (h->rules) uplrules_close(h->rules);
+    free(h);
+}
+static void eng_prepare_copy(int k, const char *dir) {
+    char src[4096], dst[4096];
+    snprintf(src, sizeof src, "%s/res/ru.res", datadir);
+    snprintf(dst, sizeof dst, "%s/b%d.res", dir, k);
+    if (symlink(src, dst) != 0 && errno != EEXIST) perror(dst);
+}
+static const char *eng_version(void) {
+    static char v[U_MAX_VERSION_STRING_LENGTH];
+    UVersionInfo info;
+    u_getVersion(info);
+    u_versionToString(info, v);
+    return v;
+}
+
+#elif defined(ENGINE_HASH)
+#include "hashfile.h"
+#define ENGINE "hash-baseline"
+#define HAS_PLURAL 0
+typedef struct hash_handle {
+    const unsigned char *base;
+    size_t len;
+} hash_handle;
+static int eng_init(void) { return 0; }
+static void *eng_open(int copy) {
+    char path[4096];
+    if (copy < 0) snprintf(path, sizeof path, "%s/bench.hash", datadir);
+    else snprintf(path, sizeof path, "%s/open_hash/b%d.hash", datadir, copy);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) { perror(path); return NULL; }
+    struct stat st;
+    fstat(fd, &st);
+    void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    close(fd);
+    if (p == MAP_FAILED) { perror("mmap"); return NULL; }
+    if (memcmp(p, HASHFILE_MAGIC, 8) != 0) { fprintf(stderr, "%s: not a hash file\n", path); return NULL; }
+    hash_handle *h = malloc(sizeof *h);
+    h->base = p;
+    h->len = (size_t)st.st_size;
+    return h;
+}
+static inline int eng_lookup(void *h, const char *key) {
+    return hashfile_lookup(((hash_handle *)h)->base, key, strlen(key)) != NULL;
+}
+static inline int eng_plural(void *h, long n, char *out, size_t cap) { (void)h; (void)n; (void)out; (void)cap; return -1; }
+static const char *eng_sample(void *h, const char *key, char *buf, size_t cap) {
+    const char *v = hashfile_lookup(((hash_handle *)h)->base, key, strlen(key));
+    snprintf(buf, cap, "%s", v ? v : "(null)");
+    return buf;
+}
+static void eng_close(void *hv) {
+    hash_handle *h = hv;
+    munmap((void *)h->base, h->len);
+    free(h);
+}
+static void eng_prepare_copy(int k, const char *dir) {
+    char src[4096], dst[4096];
+    snprintf(src, sizeof src, "%s/bench.hash", datadir);
+    snprintf(dst, sizeof dst, "%s/b%d.hash", dir, k);
+    if (symlink(src, dst) != 0 && errno != EEXIST) perror(dst);
+}
+static const char *eng_version(void) { return "bench"; }
+
+#else
+#error "define ENGINE_LOKALE, ENGINE_GETTEXT, ENGINE_ICU or ENGINE_HASH"
+#endif
+
+/* ------------------------------------------------------------------------------------------ */
+/* The harness                                                                                 */
+
+static volatile long sink;
+
+static double now_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+}
+
+static void *load(const char *name, size_t *len) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", datadir, name);
+    FILE *f = fopen(path, "rb");
+    if (!f) { perror(path); exit(1); }
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    void *p = malloc((size_t)size + 1);
+    if (fread(p, 1, (size_t)size, f) != (size_t)size) { perror(path); exit(1); }
+    fclose(f);
+    *len = (size_t)size;
+    return p;
+}
+
+typedef struct mem { long rss_kb, file_kb, anon_kb; } mem;
+static mem statm(void) {
+    mem m = {0, 0, 0};
+    FILE *f = fopen("/proc/self/statm", "r");
+    long size, resident, shared;
+    if (f && fscanf(f, "%ld %ld %ld", &size, &resident, &shared) == 3) {
+        long kb = sysconf(_SC_PAGESIZE) / 1024;
+        m.rss_kb = resident * kb;
+        m.file_kb = shared * kb;
+        m.anon_kb = (resident - shared) * kb;
+    }
+    if (f) fclose(f);
+    return m;
+}
+
+/* The measured loops: not inlined, so callgrind can count exactly these (--toggle-collect). */
+__attribute__((noinline)) long run_lookups(void *h, const char *keys, size_t count) {
+    long hits = 0;
+    for (size_t i = 0; i < count; i++) hits += eng_lookup(h, keys + i * KW);
+    return hits;
+}
+
+__attribute__((noinline)) long run_plurals(void *h, const uint32_t *ns, size_t count) {
+    char out[256];
+    long total = 0;
+    for (size_t i = 0; i < count; i++) total += eng_plural(h, ns[i], out, sizeof out);
+    return total;
+}
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double pct(const double *sorted, size_t n, double p) {
+    double idx = p * (double)(n - 1);
+    size_t lo = (size_t)idx;
+    double frac = idx - (double)lo;
+    return lo + 1 < n ? sorted[lo] * (1 - frac) + sorted[lo + 1] * frac : sorted[lo];
+}
+
+static void print_stats(const char *casename, double *samples, size_t count, const double *rep_p50,
+                        int reps, size_t ops, size_t batch, const char *extra) {
+    double sum = 0;
+    for (size_t i = 0; i < count; i++) sum += samples[i];
+    qsort(samples, count, sizeof *samples, cmp_double);
+    printf("{\"engine\": \"%s\", \"case\": \"%s\", \"n\": %ld, \"ns_per_op\": {\"p50\": %.2f, "
+           "\"p90\": %.2f, \"p99\": %.2f, \"mean\": %.2f, \"min\": %.2f}, \"rep_p50\": [",
+           ENGINE, casename, n_messages, pct(samples, count, 0.5), pct(samples, count, 0.9),
+           pct(samples, count, 0.99), sum / (double)count, samples[0]);
+    for (int r = 0; r < reps; r++) printf("%s%.2f", r ? ", " : "", rep_p50[r]);
+    printf("], \"reps\": %d, \"ops_per_rep\": %zu, \"batch\": %zu, \"samples\": %zu%s}\n", reps, ops,
+           batch, count, extra ? extra : "");
+    fflush(stdout);
+}
+
+/* Warm-up pass, then reps x (ops / batch) timed batches. kind 0: lookups, 1: plurals. */
+static void measure(const char *casename, void *h, int kind, const char *keys, const uint32_t *ns,
+                    size_t ops, int reps, size_t batch, long expect_hits) {
+    size_t nb = ops / batch;
+    double *samples = malloc(nb * (size_t)reps * sizeof *samples);
+    double *rep_p50 = malloc((size_t)reps * sizeof *rep_p50);
+    double *tmp = malloc(nb * sizeof *tmp);
+    long hits = 0;
+    /* warm-up: one full pass */
+    if (kind == 0) sink += run_lookups(h, keys, nb * batch);
+    else sink += run_plurals(h, ns, nb * batch);
+    for (int r = 0; r < reps; r++) {
+        hits = 0;
+        for (size_t b = 0; b < nb; b++) {
+            double t0 = now_ns();
+            long v = kind == 0 ? run_lookups(h, keys + b * batch * KW, batch)
+                               : run_plurals(h, ns + b * batch, batch);
+            double t1 = now_ns();
+            hits += v;
+            samples[(size_t)r * nb + b] = tmp[b] = (t1 - t0) / (double)batch;
+        }
+        qsort(tmp, nb, sizeof *tmp, cmp_double);
+        rep_p50[r] = pct(tmp, nb, 0.5);
+    }
+    char extra[128] = "";
+    if (kind == 0) {
+        snprintf(extra, sizeof extra, ", \"hits\": %ld", hits);
+        if (hits != expect_hits) {
+            fprintf(stderr, "%s %s N=%ld: %ld hits of %zu, expected %ld\n", ENGINE, casename,
+                    n_messages, hits, nb * batch, expect_hits);
+            exit(1);
+        }
+    }
+    print_stats(casename, samples, nb * (size_t)reps, rep_p50, reps, nb * batch, batch, extra);
+    free(samples);
+    free(rep_p50);
+    free(tmp);
+}
+
+static void check_plural(void *h) {
+    static const struct { long n; const char *text; } want[] = {
+        {1, "1 файл в «Документах»"}, {3, "3 файла в «Документах»"}, {5, "5 файлов в «Документах»"},
+        {11, "11 файлов в «Документах»"}, {21, "21 файл в «Документах»"}, {22, "22 файла в «Документах»"},
+        {0, "0 файлов в «Документах»"}, {112, "112 файлов в «Документах»"},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+        char out[256];
+        eng_plural(h, want[i].n, out, sizeof out);
+        if (strcmp(out, want[i].text) != 0) {
+            fprintf(stderr, "%s plural(%ld) = \"%s\", expected \"%s\"\n", ENGINE, want[i].n, out, want[i].text);
+            exit(1);
+        }
+    }
+}
+
+static size_t opt(int argc, char **argv, const char *name, size_t def) {
+    for (int i = 3; i + 1 < argc; i++)
+        if (strcmp(argv[i], name) == 0) return (size_t)atol(argv[i + 1]);
+    return def;
+}
+static const char *opts(int argc, char **argv, const char *name) {
+    for (int i = 3; i + 1 < argc; i++)
+        if (strcmp(argv[i], name) == 0) return argv[i + 1];
+    return NULL;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 3) {
+        fprintf(stderr, "usage: %s DATADIR N [--ops K] [--reps R] [--opens O] [--batch B] [--touch T]\n"
+                        "       %s DATADIR N --callgrind uniform|zipf|miss [--ops K]\n", argv[0], argv[0]);
+        return 2;
+    }
+    datadir = argv[1];
+    n_messages = atol(argv[2]);
+    size_t ops = opt(argc, argv, "--ops", 200000), batch = opt(argc, argv, "--batch", 1000);
+    int reps = (int)opt(argc, argv, "--reps", 5), opens = (int)opt(argc, argv, "--opens", 50);
+    size_t touch_ops = opt(argc, argv, "--touch", 1000000);
+    const char *callgrind = opts(argc, argv, "--callgrind");
+
+    /* Every stream is loaded before the baseline RSS. */
+    size_t len;
+    const char *uniform = load("ops_uniform.bin", &len);
+    size_t stream_ops = len / KW;
+    const char *zipf = load("ops_zipf.bin", &len);
+    const char *miss = load("ops_miss.bin", &len);
+    const char *touch = load("ops_touch.bin", &len);
+    size_t touch_avail = len / KW;
+    const uint32_t *plural_n = load("plural_n.bin", &len);
+    if (ops > stream_ops) ops = stream_ops;
+    if (touch_ops > touch_avail) touch_ops = touch_avail;
+
+    if (callgrind) {
+        /* Instruction counts: open, warm up on the stream, then only run_lookups is collected
+         * (valgrind --tool=callgrind --collect-atstart=no --toggle-collect=run_lookups). The
+         * warm-up goes through warm_lookups, which is not collected. */
+        const char *keys = strcmp(callgrind, "zipf") == 0 ? zipf : strcmp(callgrind, "miss") == 0 ? miss : uniform;
+        if (eng_init() != 0) return 1;
+        void *h = eng_open(-1);
+        if (!h) return 1;
+        for (size_t i = 0; i < ops; i++) sink += eng_lookup(h, keys + i * KW);
+        long hits = run_lookups(h, keys, ops);
+        printf("{\"engine\": \"%s\", \"n\": %ld, \"stream\": \"%s\", \"ops\": %zu, \"hits\": %ld}\n",
+               ENGINE, n_messages, callgrind, ops, hits);
+        return 0;
+    }
+
+    /* open: init + open + first lookup in this fresh process, then memory after it */
+    mem m0 = statm();
+    double t0 = now_ns();
+    if (eng_init() != 0) return 1;
+    double t_init = now_ns();
+    void *h = eng_open(-1);
+    if (!h) return 1;
+    int first_hit = eng_lookup(h, uniform);
+    double t1 = now_ns();
+    mem m1 = statm();
+    if (!first_hit) { fprintf(stderr, "%s: first lookup missed\n", ENGINE); return 1; }
+    char buf[256];
+    fprintf(stderr, "%s N=%ld: msg.000000 -> \"%s\"\n", ENGINE, n_messages, eng_sample(h, "msg.000000", buf, sizeof buf));
+    if (HAS_PLURAL) check_plural(h);
+
+    /* memory: touch lookups over a permutation of all keys, cycled */
+    long th = run_lookups(h, touch, touch_ops);
+    if (th != (long)touch_ops) { fprintf(stderr, "%s: touch %ld of %zu hits\n", ENGINE, th, touch_ops); return 1; }
+    mem m2 = statm();
+    char path[4096];
+    struct stat st;
+    const char *file = strcmp(ENGINE, "lokale") == 0 ? "bench.lokale" : strcmp(ENGINE, "gettext") == 0 ? "mo/ru/LC_MESSAGES/bench.mo"
+                     : strcmp(ENGINE, "icu-ures") == 0 ? "res/ru.res" : "bench.hash";
+    snprintf(path, sizeof path, "%s/%s", datadir, file);
+    long file_bytes = stat(path, &st) == 0 ? (long)st.st_size : -1;
+    printf("{\"engine\": \"%s\", \"case\": \"memory\", \"n\": %ld, \"lookups\": %zu, "
+           "\"rss_kb\": {\"baseline\": %ld, \"after_open\": %ld, \"after_lookups\": %ld}, "
+           "\"anon_kb\": {\"baseline\": %ld, \"after_open\": %ld, \"after_lookups\": %ld}, "
+           "\"file_kb\": {\"baseline\": %ld, \"after_open\": %ld, \"after_lookups\": %ld}, "
+           "\"file_bytes\": %ld, \"version\": \"%s\"}\n",
+           ENGINE, n_messages, touch_ops, m0.rss_kb, m1.rss_kb, m2.rss_kb, m0.anon_kb, m1.anon_kb,
+           m2.anon_kb, m0.file_kb, m1.file_kb, m2.file_kb, file_bytes, eng_version());
+    fflush(stdout);
+
+    measure("plain-hit-uniform", h, 0, uniform, NULL, ops, reps, batch, (long)(ops / batch * batch));
+    measure("plain-hit-zipf", h, 0, zipf, NULL, ops, reps, batch, (long)(ops / batch * batch));
+    measure("plain-miss", h, 0, miss, NULL, ops, reps, batch, 0);
+    if (HAS_PLURAL) {
+        size_t pops = ops / 4 < batch ? batch : ops / 4; /* formatting is slower: a quarter of the ops */
+        measure("plural-format", h, 1, NULL, plural_n, pops, reps, batch, 0);
+    }
+
+    /* open: open + first lookup of copies (symlinks to the same file, so no cache in the engine
+     * can answer, while the page cache is warm), each timed alone */
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s/open_%s", datadir,
+             strcmp(ENGINE, "icu-ures") == 0 ? "icu" : strcmp(ENGINE, "hash-baseline") == 0 ? "hash" : ENGINE);
+    mkdir(dir, 0755);
+    for (int k = 0; k < opens; k++) eng_prepare_copy(k, dir);
+    double *os = malloc((size_t)opens * sizeof *os);
+    for (int k = 0; k < opens; k++) {
+        double a = now_ns();
+        void *c = eng_open(k);
+        int hit = c ? eng_lookup(c, uniform + (size_t)k * KW) : 0;
+        double b = now_ns();
+        if (!hit) { fprintf(stderr, "%s: open copy %d: first lookup failed\n", ENGINE, k); return 1; }
+        os[k] = b - a;
+        eng_close(c);
+    }
+    char extra[256];
+    snprintf(extra, sizeof extra, ", \"first_open_ns\": %.0f, \"first_init_ns\": %.0f", t1 - t0, t_init - t0);
+    print_stats("open", os, (size_t)opens, os, 0, 1, 1, extra);
+    eng_close(h);
+    return 0;
+}
