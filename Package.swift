@@ -29,9 +29,11 @@ let package = Package(
             cxxSettings: [.unsafeFlags(["-std=c++17"])],
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]
         ),
+        // printf for one number at a time, without Swift's variadic casts.
+        .target(name: "CFormat"),
         .target(
             name: "LokaleCore",
-            dependencies: ["CICU", "CICUMatcher"]
+            dependencies: ["CICU", "CICUMatcher", "CFormat"]
         ),
         .target(
             name: "LokaleCatalog",

@@ -41,7 +41,11 @@ public enum StringCatalogReader {
 
     /// Parses `path` into a table named after the file. Returns the catalog's source language too.
     public static func read(path: String) throws(CatalogError) -> (table: CatalogTable, sourceLanguage: String) {
-        let bytes = try readFile(path)
+        try parse(try readFile(path), path: path)
+    }
+
+    /// Parses the bytes of a catalog as if read from `path` (which names the table): fuzzing, tests.
+    public static func parse(_ bytes: [UInt8], path: String) throws(CatalogError) -> (table: CatalogTable, sourceLanguage: String) {
         // JSONDecoder accepts some invalid JSON (trailing commas) that Xcode rejects.
         if let f = JSONLocator.firstError(bytes) {
             throw CatalogError(file: path, line: f.line, column: f.column, "invalid JSON: \(f.message)")

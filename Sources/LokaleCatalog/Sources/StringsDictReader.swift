@@ -21,7 +21,11 @@ public enum StringsDictReader {
     }
 
     public static func read(path: String) throws(CatalogError) -> [String: CatalogMessage] {
-        let bytes = try readFile(path)
+        try parse(try readFile(path), file: path)
+    }
+
+    /// Parses the bytes of a `.stringsdict` (`file` names it in errors): fuzzing, tests.
+    public static func parse(_ bytes: [UInt8], file path: String) throws(CatalogError) -> [String: CatalogMessage] {
         let root: [String: Node]
         do { root = try PropertyListDecoder().decode([String: Node].self, from: Data(bytes)) }
         catch { throw catalogError(error, file: path, bytes: bytes, json: false) }

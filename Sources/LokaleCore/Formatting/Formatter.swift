@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+internal import CFormat
 
 /// Text produced by formatting, with the problems met on the way (Fluent's rule: always produce text,
 /// report problems separately).
@@ -111,17 +112,17 @@ public enum Formatter {
             default: break
             }
             let decimal = seg.conversion == UInt8(ascii: "d") || seg.conversion == UInt8(ascii: "i") || seg.conversion == UInt8(ascii: "u")
-            if flags == 0, width == nil, precision == nil, decimal, seg.conversion != UInt8(ascii: "u") || v >= 0, symbols == .posix {
+            if flags == 0, width == nil, precision == nil, decimal, seg.conversion != UInt8(ascii: "u") || v >= 0, symbols.asciiDigits {
                 out.bytes.append(contentsOf: String(v).utf8) // the common case, without the C library
                 return
             }
-            cFormat(seg, flags: flags, width: width, precision: precision, length: "ll", value: v,
+            cFormat(seg, flags: flags, width: width, precision: precision, value: .integer(v),
                     symbols: decimal ? symbols : .posix, into: &out)
         case .floating:
             guard let v = arg.doubleValue else { return mismatch(seg, arg, piece, &out) }
             // Hexadecimal floating point (%a) keeps C's spelling.
             let hex = seg.conversion == UInt8(ascii: "a") || seg.conversion == UInt8(ascii: "A")
-            cFormat(seg, flags: flags, width: width, precision: precision, length: "", value: v,
+            cFormat(seg, flags: flags, width: width, precision: precision, value: .floating(v),
                     symbols: hex ? .posix : symbols, into: &out)
         case .none:
             out.bytes.append(contentsOf: piece)
@@ -143,35 +144,55 @@ public enum Formatter {
 
     /// The C library formats one number whose type we chose ourselves, in the "C" locale so that the
     /// host's setlocale() cannot change digits or separators behind the catalog's back.
-    static func cFormat(_ seg: FormatSegment, flags: UInt32, width: Int?, precision: Int?, length: String, value: CVarArg,
+    /// One number through the C library in the "C" locale (CFormat), then written with the
+    /// locale's symbols. The specifier is built on the stack.
+    static func cFormat(_ seg: FormatSegment, flags: UInt32, width: Int?, precision: Int?, value: NumberValue,
                         symbols: NumberSymbols = .posix, into out: inout FormatOutput) {
-        var spec = "%"
-        if flags & FormatSegment.Flag.leftAlign != 0 { spec += "-" }
-        if flags & FormatSegment.Flag.plus != 0 { spec += "+" }
-        if flags & FormatSegment.Flag.space != 0 { spec += " " }
-        if flags & FormatSegment.Flag.alternate != 0 { spec += "#" }
-        if flags & FormatSegment.Flag.zeroPad != 0 { spec += "0" }
-        if let width { spec += String(width) }
-        if let precision { spec += "." + String(precision) }
-        spec += length
-        spec.unicodeScalars.append(Unicode.Scalar(seg.conversion))
-        let saved = uselocale(CLocale.shared.handle)
-        defer { uselocale(saved) }
-        var buffer = [CChar](repeating: 0, count: 128)
-        var needed = withVaList([value]) { vsnprintf(&buffer, buffer.count, spec, $0) }
-        if needed >= buffer.count {
-            buffer = [CChar](repeating: 0, count: Int(needed) + 1)
-            needed = withVaList([value]) { vsnprintf(&buffer, buffer.count, spec, $0) }
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 48) { spec in
+            var n = 0
+            func put(_ c: UInt8) { spec[n] = CChar(bitPattern: c); n += 1 }
+            func putNumber(_ v: Int) { for d in String(v).utf8 { put(d) } }
+            put(UInt8(ascii: "%"))
+            if flags & FormatSegment.Flag.leftAlign != 0 { put(UInt8(ascii: "-")) }
+            if flags & FormatSegment.Flag.plus != 0 { put(UInt8(ascii: "+")) }
+            if flags & FormatSegment.Flag.space != 0 { put(UInt8(ascii: " ")) }
+            if flags & FormatSegment.Flag.alternate != 0 { put(UInt8(ascii: "#")) }
+            if flags & FormatSegment.Flag.zeroPad != 0 { put(UInt8(ascii: "0")) }
+            if let width { putNumber(width) }
+            if let precision { put(UInt8(ascii: ".")); putNumber(precision) }
+            if case .integer = value { put(UInt8(ascii: "l")); put(UInt8(ascii: "l")) }
+            put(seg.conversion)
+            spec[n] = 0
+            withUnsafeTemporaryAllocation(of: CChar.self, capacity: 160) { buffer in
+                let needed: Int32
+                switch value {
+                case .integer(let v): needed = lk_format_int64(buffer.baseAddress, buffer.count, spec.baseAddress, v)
+                case .floating(let v): needed = lk_format_double(buffer.baseAddress, buffer.count, spec.baseAddress, v)
+                }
+                guard needed > 0 else { return }
+                if Int(needed) < buffer.count {
+                    emitNumber(UnsafeRawBufferPointer(start: buffer.baseAddress, count: Int(needed)), flags, symbols, &out)
+                    return
+                }
+                // Widths are capped at 4096, so this stays small.
+                var big = [CChar](repeating: 0, count: Int(needed) + 1)
+                let m: Int32
+                switch value {
+                case .integer(let v): m = lk_format_int64(&big, big.count, spec.baseAddress, v)
+                case .floating(let v): m = lk_format_double(&big, big.count, spec.baseAddress, v)
+                }
+                guard m > 0 else { return }
+                big.withUnsafeBytes { emitNumber(UnsafeRawBufferPointer(rebasing: $0.prefix(Int(m))), flags, symbols, &out) }
+            }
         }
-        guard needed > 0 else { return }
-        let group = flags & FormatSegment.Flag.grouping != 0
-        buffer.withUnsafeBytes { out.bytes.append(contentsOf: symbols.localize($0.prefix(Int(needed)), group: group)) }
     }
-}
 
-/// The POSIX "C" locale, created once.
-final class CLocale: @unchecked Sendable {
-    static let shared = CLocale()
-    let handle: locale_t
-    private init() { handle = newlocale((1 << LC_NUMERIC) | (1 << LC_CTYPE), "C", nil) }
+    static func emitNumber(_ ascii: UnsafeRawBufferPointer, _ flags: UInt32, _ symbols: NumberSymbols, _ out: inout FormatOutput) {
+        symbols.localize(ascii, group: flags & FormatSegment.Flag.grouping != 0, into: &out.bytes)
+    }
+
+    enum NumberValue {
+        case integer(Int64)
+        case floating(Double)
+    }
 }

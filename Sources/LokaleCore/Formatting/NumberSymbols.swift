@@ -35,27 +35,34 @@ public struct NumberSymbols: Sendable, Equatable {
         return s
     }
 
-    /// `ascii` (a number the C library wrote: sign, digits, '.', exponent) in this locale's symbols;
-    /// `group` inserts grouping separators every three integer digits.
-    func localize(_ ascii: some Collection<UInt8>, group: Bool) -> [UInt8] {
-        guard self != .posix || group else { return Array(ascii) }
-        let bytes = Array(ascii)
-        // Where the integer digits run: the first run of digits.
-        let intStart = bytes.firstIndex { $0 >= 0x30 && $0 <= 0x39 } ?? bytes.count
+    /// Whether digits are written as ASCII (integers without grouping then need no rewriting).
+    public var asciiDigits: Bool { zero == "0" }
+
+    /// Appends `ascii` (a number the C library wrote: sign, digits, '.', exponent) in this locale's
+    /// symbols; `group` inserts grouping separators every three integer digits.
+    func localize(_ ascii: UnsafeRawBufferPointer, group: Bool, into out: inout [UInt8]) {
+        if asciiDigits && !group && (decimal == "." || !ascii.contains(UInt8(ascii: "."))) {
+            out.append(contentsOf: ascii)
+            return
+        }
+        let intStart = ascii.firstIndex { $0 >= 0x30 && $0 <= 0x39 } ?? ascii.count
         var intEnd = intStart
-        while intEnd < bytes.count, bytes[intEnd] >= 0x30, bytes[intEnd] <= 0x39 { intEnd += 1 }
-        var out = String()
-        for (i, b) in bytes.enumerated() {
+        while intEnd < ascii.count, ascii[intEnd] >= 0x30, ascii[intEnd] <= 0x39 { intEnd += 1 }
+        for (i, b) in ascii.enumerated() {
             if b >= 0x30 && b <= 0x39 {
-                out.unicodeScalars.append(Unicode.Scalar(zero.value + UInt32(b - 0x30)) ?? "?")
+                if asciiDigits {
+                    out.append(b)
+                } else if let digit = Unicode.Scalar(zero.value + UInt32(b - 0x30)) {
+                    // Decimal digits are consecutive code points after zero.
+                    UTF8.encode(digit) { out.append($0) }
+                }
                 let remaining = intEnd - i - 1
-                if group, i >= intStart, i < intEnd, remaining > 0, remaining % 3 == 0 { out += grouping }
+                if group, i >= intStart, i < intEnd, remaining > 0, remaining % 3 == 0 { out.append(contentsOf: grouping.utf8) }
             } else if b == UInt8(ascii: ".") {
-                out += decimal
+                out.append(contentsOf: decimal.utf8)
             } else {
-                out.unicodeScalars.append(Unicode.Scalar(b))
+                out.append(b)
             }
         }
-        return Array(out.utf8)
     }
 }

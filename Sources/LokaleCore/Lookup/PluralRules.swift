@@ -11,10 +11,18 @@ final class PluralRules: @unchecked Sendable {
     /// Number formatters by count of fraction digits, for decimals given as text.
     private let formatters = Mutex<[Int: UnsafeMutableRawPointer]>([:])
 
+    /// Categories of 0..<smallLimit, read instead of asking ICU: most counts are small, and a
+    /// table read is far cheaper than ICU's rule evaluation.
+    private let small: [PluralCategory]
+    static let smallLimit = 200
+
     private init?(locale: String, ordinal: Bool) {
         guard let r = lk_plural_open(locale, ordinal ? 1 : 0) else { return nil }
         rules = r
         self.locale = locale
+        small = (0..<PluralRules.smallLimit).map { n in
+            ICUString.get(capacity: 16) { lk_plural_select(r, Double(n), $0, $1) }.flatMap(PluralCategory.init(rawValue:)) ?? .other
+        }
     }
 
     deinit {
@@ -72,7 +80,8 @@ final class PluralRules: @unchecked Sendable {
     }
 
     func category(_ number: Double) -> PluralCategory {
-        ICUString.get(capacity: 16) { lk_plural_select(rules, number, $0, $1) }.flatMap(PluralCategory.init(rawValue:)) ?? .other
+        if number >= 0, number < Double(PluralRules.smallLimit), number.rounded(.towardZero) == number { return small[Int(number)] }
+        return ICUString.get(capacity: 16) { lk_plural_select(rules, number, $0, $1) }.flatMap(PluralCategory.init(rawValue:)) ?? .other
     }
 }
 
