@@ -370,7 +370,7 @@ public func lokale_bundle_format(_ dst: UnsafeMutablePointer<CChar>!, _ capacity
     status { () throws(LokaleError) in
         let b = try bundleHandle(bundle).bundle
         let m = try MessageView(message)
-        let formatted = try b.format(m.keyString, default: m.defaultString, table: m.tableString,
+        let formatted = try b.format(key: m.key, table: m.table, defaultValue: m.defaultValue,
                                      arguments: try arguments(args, count), locale: m.locale)
         try emit(formatted.bytes, dst, capacity, needed)
     }

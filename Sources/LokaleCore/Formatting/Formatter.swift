@@ -58,12 +58,15 @@ public enum Formatter {
     public static func render(format text: String, arguments: [FormatArgument], symbols: NumberSymbols = .posix,
                               into out: inout FormatOutput) {
         var copy = text
-        copy.withUTF8 { buf in
-            let raw = UnsafeRawBufferPointer(buf)
-            let parsed = FormatParser.parse(raw)
-            out.problems.append(contentsOf: parsed.problems)
-            render(text: raw, segments: parsed.segments, arguments: arguments, symbols: symbols, into: &out)
-        }
+        copy.withUTF8 { render(formatBytes: UnsafeRawBufferPointer($0), arguments: arguments, symbols: symbols, into: &out) }
+    }
+
+    /// Parses `raw` (a caller's default value, uncompiled) and renders it.
+    public static func render(formatBytes raw: UnsafeRawBufferPointer, arguments: [FormatArgument], symbols: NumberSymbols = .posix,
+                              into out: inout FormatOutput) {
+        let parsed = FormatParser.parse(raw)
+        out.problems.append(contentsOf: parsed.problems)
+        render(text: raw, segments: parsed.segments, arguments: arguments, symbols: symbols, into: &out)
     }
 
     static func argument(_ n: Int, _ arguments: [FormatArgument], _ out: inout FormatOutput) -> FormatArgument? {

@@ -8,6 +8,7 @@ public final class Bundle: Sendable {
     private let detached = Atomic<Bool>(false)
     private let cache = Mutex<(generation: UInt64, choices: [LocalizationChoice], preferences: [String])>((0, [], []))
     private let plans = PlanStore()
+    private let symbolsCache = Mutex<[NumberSymbols?]>([])
 
     init(table: CompiledTable, runtime: Runtime, isMain: Bool) {
         self.table = table
@@ -141,12 +142,25 @@ public final class Bundle: Sendable {
     ///   translation is looked up. Nil: the localization that served the message.
     public func format(_ key: String, default defaultValue: String? = nil, table name: String? = nil,
                        arguments: [FormatArgument], locale: String? = nil) throws(LokaleError) -> FormattedMessage {
-        let hasDefault = !(defaultValue ?? "").isEmpty
-        let r = try resolve(key: key, table: name, hasDefault: hasDefault)
+        try withBytes(key) { k throws(LokaleError) in
+            try withBytes(name ?? Resolution.defaultTable) { t throws(LokaleError) in
+                try withBytes(defaultValue ?? "") { d throws(LokaleError) in
+                    try format(key: k, table: t, defaultValue: d.isEmpty ? nil : d, arguments: arguments, locale: locale)
+                }
+            }
+        }
+    }
+
+    /// `format` on the caller's bytes (the C ABI's path): no string is made of the key, table or
+    /// default value.
+    public func format(key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?, defaultValue: UnsafeRawBufferPointer?,
+                       arguments: [FormatArgument], locale: String? = nil) throws(LokaleError) -> FormattedMessage {
+        let r = try resolve(key: key, table: name, hasDefault: defaultValue != nil)
         var out = FormatOutput()
+        out.bytes.reserveCapacity(128)
         // A failed lookup is written the way the best localization would have written it.
         let writer = r.served ?? r.choices.first?.localization
-        let symbols = NumberSymbols.forLocale(locale ?? writer.map { table.localizations[$0] } ?? "")
+        let symbols = locale.map(NumberSymbols.forLocale) ?? writer.map(numberSymbols(localization:)) ?? .posix
         if let e = r.entry, let served = r.served {
             if e.node == TableLayout.none {
                 out.bytes.append(contentsOf: try table.value(of: e))
@@ -156,9 +170,20 @@ public final class Bundle: Sendable {
                 try renderer.render(e.node, into: &out)
             }
         } else {
-            Formatter.render(format: hasDefault ? defaultValue! : key, arguments: arguments, symbols: symbols, into: &out)
+            Formatter.render(formatBytes: defaultValue ?? key, arguments: arguments, symbols: symbols, into: &out)
         }
         return FormattedMessage(bytes: out.bytes, problems: out.problems, resolution: r)
+    }
+
+    /// Number symbols per localization of this bundle, looked up once each.
+    private func numberSymbols(localization: Int) -> NumberSymbols {
+        if let hit = symbolsCache.withLock({ localization < $0.count ? $0[localization] : nil }) { return hit }
+        let s = NumberSymbols.forLocale(table.localizations[localization])
+        symbolsCache.withLock { cache in
+            if cache.count < table.localizations.count { cache = Array(repeating: nil, count: table.localizations.count) }
+            cache[localization] = s
+        }
+        return s
     }
 
     // MARK: Explain
