@@ -320,28 +320,79 @@ func stepValue(_ s: Resolution.Step) -> lokale_step {
 public func lokale_bundle_lookup(_ out: UnsafeMutablePointer<UnsafePointer<CChar>?>!, _ outLen: UnsafeMutablePointer<Int>!,
                                  _ outStep: UnsafeMutablePointer<lokale_step>!, _ bundle: OpaquePointer!,
                                  _ message: UnsafePointer<lokale_message>!) -> Int32 {
+    // The hot path, written without closures: the fields a version-1 message has too, read in
+    // place; the handle borrowed without reference counting; the default value measured only when
+    // it is the answer. Errors leave through `lookupFailure`, out of line.
+    guard let out, let outLen, let bundle, let message, UnsafeRawPointer(message).load(as: UInt32.self) >= 1,
+          let keyPointer = message.pointee.key else { return lookupFailure(out, outLen, bundle, message) }
+    let keyLength = span(keyPointer, message.pointee.key_len, limit: Limits.key)
+    guard keyLength >= 0 else { return lookupFailure(out, outLen, bundle, message) }
+    let key = UnsafeRawBufferPointer(start: keyPointer, count: keyLength)
+    var table: UnsafeRawBufferPointer? = nil
+    if let t = message.pointee.table {
+        let n = span(t, message.pointee.table_len, limit: Limits.key)
+        guard n >= 0 else { return lookupFailure(out, outLen, bundle, message) }
+        table = UnsafeRawBufferPointer(start: t, count: n)
+    }
+    let answer = Unmanaged<BundleHandle>.fromOpaque(UnsafeRawPointer(bundle))._withUnsafeGuaranteedRef { h in
+        Result { () throws(LokaleError) in try h.bundle.plainLookup(key: key, table: table) }
+    }
+    guard case .success(let (found, step)) = answer else {
+        if case .failure(let e) = answer { LastError.set(e.message); return e.code.rawValue }
+        return LOKALE_ERROR
+    }
+    if let found {
+        out.pointee = found.baseAddress?.assumingMemoryBound(to: CChar.self)
+        outLen.pointee = found.count
+        outStep?.pointee = stepValue(step ?? .translation)
+        return LOKALE_OK_VALUE
+    }
+    // The lookup failed: the default value when there is a non-empty one, else the key.
+    if let d = message.pointee.default_value {
+        let n = span(d, message.pointee.default_len, limit: Limits.text)
+        guard n >= 0 else { return lookupFailure(out, outLen, bundle, message) }
+        if n > 0 {
+            out.pointee = d
+            outLen.pointee = n
+            outStep?.pointee = LOKALE_STEP_DEFAULT
+            return LOKALE_OK_VALUE
+        }
+    }
+    out.pointee = keyPointer
+    outLen.pointee = keyLength
+    outStep?.pointee = LOKALE_STEP_KEY
+    return LOKALE_OK_VALUE
+}
+
+/// The length of a caller's string: `len`, or strnlen when it is -1; -1 when NULL, negative or
+/// longer than `limit`.
+@inline(__always)
+func span(_ p: UnsafePointer<CChar>?, _ len: Int, limit: Int) -> Int {
+    guard let p else { return -1 }
+    let n = len == -1 ? strnlen(p, limit + 1) : len
+    return n < 0 || n > limit ? -1 : n
+}
+
+/// Why a lookup's arguments were refused, as status and last error (the cold path).
+@inline(never)
+func lookupFailure(_ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?, _ outLen: UnsafeMutablePointer<Int>?,
+                   _ bundle: OpaquePointer?, _ message: UnsafePointer<lokale_message>?) -> Int32 {
     status { () throws(LokaleError) in
-        guard let out, let outLen else { throw invalid("out or out_len is NULL") }
-        guard let bundle else { throw invalid("bundle is NULL") }
+        guard out != nil, outLen != nil else { throw invalid("out or out_len is NULL") }
+        guard bundle != nil else { throw invalid("bundle is NULL") }
         guard let message else { throw invalid("message is NULL") }
-        // The hot path: the fields a version-1 message has too, read in place; no reference
-        // counting on the handle.
         let version = UnsafeRawPointer(message).load(as: UInt32.self)
         guard version >= 1 else { throw invalid("message.version \(version) is not supported") }
-        let key = try bytes(message.pointee.key, message.pointee.key_len, "message.key", limit: Limits.key)
-        let table = message.pointee.table == nil ? nil : try bytes(message.pointee.table, message.pointee.table_len, "message.table", limit: Limits.key)
-        var defaultValue = message.pointee.default_value == nil ? nil
-            : try bytes(message.pointee.default_value, message.pointee.default_len, "message.default_value")
-        if defaultValue?.isEmpty == true { defaultValue = nil }
-        let (found, step) = try Unmanaged<BundleHandle>.fromOpaque(UnsafeRawPointer(bundle))._withUnsafeGuaranteedRef { h in
-            Result { () throws(LokaleError) in try h.bundle.plainLookup(key: key, table: table) }
-        }.get()
-        let text = found ?? defaultValue ?? key
-        out.pointee = text.baseAddress.map { $0.assumingMemoryBound(to: CChar.self) }
-        outLen.pointee = text.count
-        outStep?.pointee = stepValue(step ?? (defaultValue != nil ? .defaultValue : .key))
+        _ = try bytes(message.pointee.key, message.pointee.key_len, "message.key", limit: Limits.key)
+        if message.pointee.table != nil { _ = try bytes(message.pointee.table, message.pointee.table_len, "message.table", limit: Limits.key) }
+        if message.pointee.default_value != nil {
+            _ = try bytes(message.pointee.default_value, message.pointee.default_len, "message.default_value")
+        }
+        throw LokaleError(.invalidArgument, "invalid message")
     }
 }
+
+let LOKALE_ERROR: Int32 = -1
 
 func arguments(_ args: UnsafePointer<lokale_arg>?, _ count: Int) throws(LokaleError) -> [FormatArgument] {
     guard count > 0 else { return [] }
