@@ -22,7 +22,8 @@ STATIC_SCRATCH ?= $(ROOT)/.build-static
 STATIC_BIN      = $(shell $(SWIFT) build -c release --scratch-path $(STATIC_SCRATCH) --show-bin-path)
 
 .PHONY: all build build-static demo test test-swift test-c test-bindings test-c-bindings test-cpp \
-        test-c-docs test-python test-install examples install clean
+        test-c-docs test-python test-install examples install clean \
+        fuzz fuzz-ci test-asan test-tsan
 
 all: build
 
@@ -48,7 +49,7 @@ examples: build
 demo: examples
 	$(OUT)/examples/window $(OUT)/examples
 
-test: test-swift test-c test-bindings test-python test-install
+test: test-swift test-c test-bindings test-python test-install fuzz-ci
 
 test-swift:
 	$(SWIFT) build -j $(JOBS) --build-tests
@@ -126,6 +127,32 @@ test-install:
 	env -u LD_LIBRARY_PATH $$prefix/c/window $$prefix > $$prefix/window.out || { cat $$prefix/window.out; exit 1; }; \
 	tail -n 1 $$prefix/window.out; \
 	echo "test-install: ok"
+
+# libFuzzer targets (Fuzz/, its own package: the main build never sees -sanitize=fuzzer). Each target
+# runs SECONDS on a scratch copy of its committed corpus (Fuzz/corpus/<target>); crashes are kept
+# in Fuzz/artifacts/. `make fuzz SECONDS=300 TARGETS="table capi"` runs a few.
+SECONDS ?= 60
+TARGETS ?=
+fuzz:
+	SWIFT="$(SWIFT)" JOBS="$(JOBS)" bash Fuzz/run.sh fuzz $(SECONDS) $(TARGETS)
+
+# CI: replays every committed corpus, then fuzzes each target for 30 seconds.
+fuzz-ci:
+	SWIFT="$(SWIFT)" JOBS="$(JOBS)" bash Fuzz/run.sh ci 30
+
+# The Swift test suite under AddressSanitizer (LeakSanitizer included), in its own scratch path.
+ASAN_SCRATCH ?= /tmp/lk-asan
+TSAN_SCRATCH ?= /tmp/lk-tsan
+test-asan:
+	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 LSAN_OPTIONS=suppressions=$(ROOT)/tests/sanitizers/lsan.supp \
+	  $(SWIFT) test -j $(JOBS) --sanitize=address --scratch-path $(ASAN_SCRATCH) -Xswiftc -use-ld=lld
+
+# The threaded tests under ThreadSanitizer; halt_on_error makes a race fail the run.
+TSAN_FILTER ?= ConcurrencyTests|MainBundleTests
+test-tsan:
+	SWIFT_BACKTRACE=enable=no TSAN_OPTIONS=halt_on_error=1 \
+	  $(SWIFT) test -j $(JOBS) --sanitize=thread --scratch-path $(TSAN_SCRATCH) -Xswiftc -use-ld=lld \
+	  --filter '$(TSAN_FILTER)'
 
 clean:
 	rm -rf $(OUT) $(STATIC_SCRATCH)

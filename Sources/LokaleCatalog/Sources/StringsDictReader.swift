@@ -11,6 +11,19 @@ public enum StringsDictReader {
         case other
 
         init(from decoder: Decoder) throws {
+            // A binary property list may reference its own containers (a dictionary holding itself, or
+            // one shared many times): decoded as a tree that is endless or exponential. The budget
+            // bounds both the nesting and the number of nodes; `parse` reports it once exceeded.
+            if let budget = decoder.userInfo[Budget.key] as? Budget {
+                budget.nodes -= 1
+                guard budget.nodes >= 0, budget.depth < Budget.maxDepth else {
+                    budget.exceeded = true
+                    self = .other
+                    return
+                }
+                budget.depth += 1
+            }
+            defer { (decoder.userInfo[Budget.key] as? Budget).map { $0.depth -= 1 } }
             let c = try decoder.singleValueContainer()
             if let s = try? c.decode(String.self) { self = .string(s) }
             else if let d = try? c.decode([String: Node].self) { self = .dict(d) }
@@ -20,6 +33,17 @@ public enum StringsDictReader {
         var dict: [String: Node]? { if case .dict(let d) = self { d } else { nil } }
     }
 
+    /// Limits of one decode (see `Node.init`). Real tables nest 3 to 5 levels and have fewer
+    /// nodes than bytes.
+    final class Budget: @unchecked Sendable {
+        static let key = CodingUserInfoKey(rawValue: "lokale.stringsdict.budget")!
+        static let maxDepth = 32
+        var nodes: Int
+        var depth = 0
+        var exceeded = false
+        init(nodes: Int) { self.nodes = nodes }
+    }
+
     public static func read(path: String) throws(CatalogError) -> [String: CatalogMessage] {
         try parse(try readFile(path), file: path)
     }
@@ -27,8 +51,14 @@ public enum StringsDictReader {
     /// Parses the bytes of a `.stringsdict` (`file` names it in errors): fuzzing, tests.
     public static func parse(_ bytes: [UInt8], file path: String) throws(CatalogError) -> [String: CatalogMessage] {
         let root: [String: Node]
-        do { root = try PropertyListDecoder().decode([String: Node].self, from: Data(bytes)) }
+        let budget = Budget(nodes: 4 * bytes.count + 1024)
+        let decoder = PropertyListDecoder()
+        decoder.userInfo[Budget.key] = budget
+        do { root = try decoder.decode([String: Node].self, from: Data(bytes)) }
         catch { throw catalogError(error, file: path, bytes: bytes, json: false) }
+        guard !budget.exceeded else {
+            throw CatalogError(file: path, "nested deeper than \(Budget.maxDepth) levels or self-referencing (binary property list)")
+        }
         var result: [String: CatalogMessage] = [:]
         for key in root.keys.sorted() {
             func fail(_ m: String) -> CatalogError { CatalogError(file: path, "key '\(key)': \(m)") }

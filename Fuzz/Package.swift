@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+// libFuzzer targets over the root package (`make fuzz`, `make fuzz-ci`; see README.md here).
+// A package of its own so that the main build never sees -sanitize=fuzzer.
+import PackageDescription
+
+let package = Package(
+    name: "LokaleFuzz",
+    dependencies: [.package(name: "Lokale", path: "..")],
+    targets: [
+        // (a) compiled-table open, lookup and format of every key.
+        .executableTarget(name: "fuzz-table", dependencies: [.product(name: "LokaleCatalog", package: "Lokale")]),
+        // (b) the .strings parser.
+        .executableTarget(name: "fuzz-strings", dependencies: [.product(name: "LokaleCatalog", package: "Lokale")]),
+        // (c) .xcstrings / .stringsdict through the compiler, then read back.
+        .executableTarget(name: "fuzz-catalog", dependencies: [.product(name: "LokaleCatalog", package: "Lokale")]),
+        // (d) format parser and formatter.
+        .executableTarget(name: "fuzz-format", dependencies: [.product(name: "LokaleCatalog", package: "Lokale")]),
+        // (e) language tags and negotiation.
+        .executableTarget(name: "fuzz-language", dependencies: [.product(name: "LokaleCatalog", package: "Lokale")]),
+        // (f) the C ABI, from C.
+        .executableTarget(name: "fuzz-capi", dependencies: [.product(name: "lokale", package: "Lokale")],
+                          cSettings: [.unsafeFlags(["-I../include"])]),
+    ]
+)

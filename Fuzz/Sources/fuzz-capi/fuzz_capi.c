@@ -1,0 +1,138 @@
+/* libFuzzer harness for the C ABI (include/lokale.h), linked against liblokale.so.
+ * Input: the bytes of a compiled bundle. They are written to a file and opened with
+ * lokale_bundle_open; every NUL-terminated string of the input is then looked up, formatted and
+ * explained through hostile message structs: odd versions, a version-1 struct allocated at its
+ * version-1 size (so reading `locale` would be an overflow), bad lengths, NULL pointers, invalid
+ * argument types, short and zero output buffers. Every call must return a status, never crash. */
+#define _GNU_SOURCE
+#include "lokale.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char path[64];
+static lokale_runtime *runtime;
+
+static void setup(void) {
+    snprintf(path, sizeof path, "/tmp/lokale-fuzz-capi-%d.lokale", (int)getpid());
+    lokale_runtime_options o;
+    lokale_runtime_options_init(&o);
+    static const char *const langs[] = {"de-CH", "fr", "en_US.UTF-8", "zz-Qaaa", ""};
+    o.preferred_languages = langs;
+    o.preferred_count = 5;
+    o.settings_path = "";
+    if (lokale_runtime_new(&runtime, &o) != LOKALE_OK) abort();
+}
+
+/* Calls every message function on m with a few argument lists and buffers. */
+static void drive(const lokale_bundle *b, const lokale_message *m, uint8_t choice) {
+    const char *out = NULL;
+    size_t len = 0, needed = 0;
+    lokale_step step;
+    int s = lokale_bundle_lookup(&out, &len, &step, b, m);
+    if (s == LOKALE_OK && out && len > 0) {
+        /* The borrowed result must be readable for len bytes. */
+        volatile char c = out[len - 1];
+        (void)c;
+    }
+    lokale_bundle_lookup(&out, &len, NULL, b, m);
+
+    lokale_arg args[6];
+    args[0] = lokale_arg_int(-3);
+    args[1] = lokale_arg_double(1.5);
+    args[2] = lokale_arg_string("2.0");
+    args[3] = lokale_arg_uint(UINT64_MAX);
+    args[4].type = (choice & 1) ? 77 : LOKALE_ARG_STRING; /* an unknown type, or a bad string */
+    args[4].value.s.ptr = (choice & 2) ? NULL : "x";
+    args[4].value.s.len = (choice & 4) ? -7 : 1;
+    args[5] = lokale_arg_string("\xff\xfe");
+    size_t nargs = choice % 7;
+
+    char small[4], buf[512];
+    lokale_bundle_format(small, sizeof small, &needed, b, m, args, nargs);
+    lokale_bundle_format(buf, sizeof buf, &needed, b, m, args, nargs);
+    lokale_bundle_format(NULL, 0, &needed, b, m, args, nargs);
+    lokale_bundle_format(NULL, 0, NULL, b, m, NULL, nargs); /* args NULL with a count */
+    if ((choice & 7) == 0) {
+        lokale_bundle_explain(buf, sizeof buf, &needed, b, m, args, nargs);
+        lokale_bundle_explain(NULL, 0, &needed, b, m, NULL, 0);
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    if (!runtime) setup();
+    FILE *f = fopen(path, "wb");
+    if (!f) abort();
+    if (size && fwrite(data, 1, size, f) != size) abort();
+    fclose(f);
+
+    lokale_bundle *b = NULL;
+    uint32_t flags = size % 2 ? LOKALE_OPEN_VERIFY : 0;
+    if (lokale_bundle_open(&b, runtime, path, flags) != LOKALE_OK) {
+        (void)lokale_last_error();
+        return 0;
+    }
+    const char *id = NULL;
+    const char *const *locs = NULL;
+    size_t count = 0, needed = 0;
+    char small[8];
+    lokale_bundle_identifier(&id, b);
+    lokale_bundle_development_localization(&id, b);
+    lokale_bundle_localizations(&locs, &count, b);
+    for (size_t i = 0; i < count; i++) (void)strlen(locs[i]);
+    lokale_bundle_preferred_localizations(small, sizeof small, &needed, b);
+    if (count) lokale_runtime_set_language(runtime, locs[size % count]);
+
+    /* Keys: the NUL-terminated strings of the input (a copy, so that each one ends with NUL). */
+    char *copy = malloc(size + 1);
+    memcpy(copy, data, size);
+    copy[size] = 0;
+    size_t start = 0, n = 0;
+    for (size_t i = 0; i <= size && n < 100; i++) {
+        if (copy[i] != 0) continue;
+        if (i > start) {
+            const char *key = copy + start;
+            size_t klen = i - start;
+            uint8_t choice = (uint8_t)(n * 37 + size);
+            lokale_message m = lokale_message_make(key, (n % 3) ? NULL : "Localizable", NULL);
+            drive(b, &m, choice);
+            /* Explicit lengths: the key without its NUL, a prefix of it, an empty key. */
+            m.key_len = (ptrdiff_t)klen;
+            m.table = key; m.table_len = (ptrdiff_t)(klen / 2);
+            m.default_value = key; m.default_len = (ptrdiff_t)klen;
+            m.locale = key; m.locale_len = (ptrdiff_t)(klen < 12 ? klen : 12);
+            drive(b, &m, choice + 1);
+            m.key_len = 0;
+            drive(b, &m, choice + 2);
+            /* Hostile: negative lengths other than -1, NULL pointers with lengths, odd versions. */
+            m.key_len = -2;
+            drive(b, &m, choice + 3);
+            m.key_len = (ptrdiff_t)klen;
+            m.table = NULL; m.table_len = 5;
+            m.default_value = NULL; m.default_len = 9;
+            m.locale = NULL; m.locale_len = 3;
+            drive(b, &m, choice + 4);
+            m.key = NULL; m.key_len = -1;
+            drive(b, &m, choice + 5);
+            m.key = key;
+            m.version = (n & 1) ? 0 : 99;
+            drive(b, &m, choice + 6);
+            /* Version 1 at its own size: the library must not read `locale`. */
+            lokale_message *v1 = malloc(offsetof(lokale_message, locale));
+            memcpy(v1, &m, offsetof(lokale_message, locale));
+            v1->version = 1;
+            drive(b, v1, choice + 7);
+            free(v1);
+            n++;
+        }
+        start = i + 1;
+    }
+    free(copy);
+    lokale_runtime_set_language(runtime, NULL);
+    lokale_bundle_free(b);
+    return 0;
+}

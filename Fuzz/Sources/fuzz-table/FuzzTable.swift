@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import LokaleCore
+
+// Input: the bytes of a compiled table (seeds: `lokale compile` output). Opens it from a copy,
+// negotiates, and looks up and formats every NUL-terminated string of the file as a key — which
+// includes every real key — under both fallback policies' paths (plainLookup, format, explain).
+let arguments: [FormatArgument] = [.int(1), .double(2.5), .string("3"), .uint(4), .string("five")]
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTable(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let input = UnsafeRawBufferPointer(start: data, count: size)
+    let file = MappedFile(copying: input)
+    guard let table = try? CompiledTable(file: file, verifyPayload: size % 2 == 0) else { return 0 }
+    // The languages negotiated against: the table's own, reversed, plus ones it may lack.
+    let runtime = Runtime(preferredLanguages: table.localizations.reversed() + ["fr-CA", "zh-Hant", "pt"])
+    guard let bundle = try? runtime.adopt(table, main: size % 3 == 0) else { return 0 }
+    _ = bundle.preferredLocalizations
+    _ = bundle.followsMainBundle
+    var keys: [UnsafeRawBufferPointer] = []
+    var start = 0
+    for i in 0..<size where input[i] == 0 {
+        if i > start { keys.append(UnsafeRawBufferPointer(rebasing: input[start..<i])) }
+        start = i + 1
+        if keys.count >= 200 { break }
+    }
+    let tables = table.tables + ["NoSuchTable"]
+    for (n, key) in keys.enumerated() {
+        let name = tables[n % tables.count]
+        _ = try? withBytes(name) { t throws(LokaleError) in try bundle.plainLookup(key: key, table: t) }
+        _ = try? bundle.plainLookup(key: key, table: nil)
+        let k = String(decoding: key, as: UTF8.self)
+        _ = try? bundle.format(k, table: name, arguments: Array(arguments.prefix(n % 6)))
+        if n % 8 == 0 { _ = try? bundle.explain(k, default: "d %@", table: name, arguments: arguments) }
+    }
+    // The in-app language switches the plan; look again.
+    if let first = table.localizations.first, (try? runtime.setLanguage(first)) != nil {
+        for key in keys.prefix(20) { _ = try? bundle.plainLookup(key: key, table: nil) }
+    }
+    return 0
+}
+
+// SwiftPM links an executable with `main` renamed to this file's top-level code (so that tests can
+// import executables), which hides libFuzzer's own main: start its driver from here instead.
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
+                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+var fuzzArgc = CommandLine.argc
+var fuzzArgv = CommandLine.unsafeArgv
+exit(LLVMFuzzerRunDriver(&fuzzArgc, &fuzzArgv) { data, size in
+    guard let data else { return 0 }
+    return fuzzTable(data, size)
+})
