@@ -7,16 +7,18 @@ let package = Package(
     name: "LokaleFuzz",
     dependencies: [.package(name: "Lokale", path: "..")],
     targets: [
+        // Starts libFuzzer's driver from a target's top-level code.
+        .target(name: "FuzzDriver"),
         // (a) compiled-table open, lookup and format of every key.
-        .executableTarget(name: "fuzz-table", dependencies: [.product(name: "LokaleCatalog", package: "Lokale")]),
+        .executableTarget(name: "fuzz-table", dependencies: ["FuzzDriver", .product(name: "LokaleCatalog", package: "Lokale")]),
         // (b) the .strings parser.
-        .executableTarget(name: "fuzz-strings", dependencies: [.product(name: "LokaleCatalog", package: "Lokale")]),
+        .executableTarget(name: "fuzz-strings", dependencies: ["FuzzDriver", .product(name: "LokaleCatalog", package: "Lokale")]),
         // (c) .xcstrings / .stringsdict through the compiler, then read back.
-        .executableTarget(name: "fuzz-catalog", dependencies: [.product(name: "LokaleCatalog", package: "Lokale")]),
+        .executableTarget(name: "fuzz-catalog", dependencies: ["FuzzDriver", .product(name: "LokaleCatalog", package: "Lokale")]),
         // (d) format parser and formatter.
-        .executableTarget(name: "fuzz-format", dependencies: [.product(name: "LokaleCatalog", package: "Lokale")]),
+        .executableTarget(name: "fuzz-format", dependencies: ["FuzzDriver", .product(name: "LokaleCatalog", package: "Lokale")]),
         // (e) language tags and negotiation.
-        .executableTarget(name: "fuzz-language", dependencies: [.product(name: "LokaleCatalog", package: "Lokale")]),
+        .executableTarget(name: "fuzz-language", dependencies: ["FuzzDriver", .product(name: "LokaleCatalog", package: "Lokale")]),
         // (f) the C ABI, from C.
         .executableTarget(name: "fuzz-capi", dependencies: [.product(name: "lokale", package: "Lokale")],
                           cSettings: [.unsafeFlags(["-I../include"])]),

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import FuzzDriver
 import Glibc
 #endif
 import LokaleCore
@@ -26,15 +27,8 @@ public func fuzzFormat(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-// SwiftPM links an executable with `main` renamed to this file's top-level code (so that tests can
-// import executables), which hides libFuzzer's own main: start its driver from here instead.
-@_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
-                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
-                         _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
-var fuzzArgc = CommandLine.argc
-var fuzzArgv = CommandLine.unsafeArgv
-exit(LLVMFuzzerRunDriver(&fuzzArgc, &fuzzArgv) { data, size in
+// libFuzzer calls this for every input (see FuzzDriver).
+runFuzzer { data, size in
     guard let data else { return 0 }
     return fuzzFormat(data, size)
-})
+}
