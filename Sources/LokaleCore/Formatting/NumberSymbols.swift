@@ -12,7 +12,7 @@ public struct NumberSymbols: Sendable, Equatable {
 
     public static let posix = NumberSymbols(decimal: ".", grouping: ",", zero: "0")
 
-    static let cache = Mutex<[String: NumberSymbols]>([:])
+    static let cache = Locked<[String: NumberSymbols]>([:])
 
     /// The symbols of `locale` (a localization name or BCP 47 tag); POSIX's when ICU has none.
     public static func forLocale(_ locale: String) -> NumberSymbols {

@@ -4,12 +4,12 @@ import Synchronization
 /// ICU plural rules, opened once per (locale, type) and kept: opening them costs far more than a lookup.
 final class PluralRules: @unchecked Sendable {
     /// Cardinal and ordinal rules by locale identifier.
-    static let cache = Mutex<(cardinal: [String: PluralRules], ordinal: [String: PluralRules])>(([:], [:]))
+    static let cache = Locked<(cardinal: [String: PluralRules], ordinal: [String: PluralRules])>(([:], [:]))
 
     private let rules: UnsafeMutableRawPointer
     private let locale: String
     /// Number formatters by count of fraction digits, for decimals given as text.
-    private let formatters = Mutex<[Int: UnsafeMutableRawPointer]>([:])
+    private let formatters = Locked<[Int: UnsafeMutableRawPointer]>([:])
 
     /// Categories of 0..<smallLimit, read instead of asking ICU: most counts are small, and a
     /// table read is far cheaper than ICU's rule evaluation.

@@ -6,9 +6,9 @@ public final class Bundle: Sendable {
     public let runtime: Runtime
     public let isMain: Bool
     private let detached = Atomic<Bool>(false)
-    private let cache = Mutex<(generation: UInt64, choices: [LocalizationChoice], preferences: [String])>((0, [], []))
+    private let cache = Locked<(generation: UInt64, choices: [LocalizationChoice], preferences: [String])>((0, [], []))
     private let plans = PlanStore()
-    private let symbolsCache = Mutex<[NumberSymbols?]>([])
+    private let symbolsCache = Locked<[NumberSymbols?]>([])
 
     init(table: CompiledTable, runtime: Runtime, isMain: Bool) {
         self.table = table

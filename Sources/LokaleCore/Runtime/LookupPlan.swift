@@ -13,7 +13,7 @@ import Synchronization
 final class PlanStore: @unchecked Sendable {
     private let current = Atomic<UnsafeMutableRawPointer?>(nil)
     /// Addresses of plans replaced since (pointers are not Sendable; their addresses are).
-    private let retired = Mutex<[UInt]>([])
+    private let retired = Locked<[UInt]>([])
 
     static let headerSize = 16
     static let none: Int32 = -1

@@ -42,7 +42,7 @@ public final class Runtime: Sendable {
         case none
     }
 
-    let state: Mutex<State>
+    let state: Locked<State>
     /// A copy of `state.generation` readable without the lock: the lookup fast path only
     /// compares it with the generation its bundle cached.
     let generation = Atomic<UInt64>(1)
@@ -57,7 +57,7 @@ public final class Runtime: Sendable {
         let preferred = preferredLanguages ?? SystemLanguages.preferred()
         var initial = State(preferred: preferred, settings: settings)
         initial.diagnostics = Runtime.malformed(preferred)
-        state = Mutex(initial)
+        state = Locked(initial)
         self.matcher = matcher
         if case .file(let path) = settings { restore(LanguageSettings(path: path)) }
     }
