@@ -19,7 +19,6 @@ public func fuzzLanguage(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if available.isEmpty { available = ["en"] }
     _ = AppleMatcher().order(preferred: preferred, available: available)
     _ = ICUMatcher().order(preferred: preferred, available: available)
-    _ = SimpleMatcher().order(preferred: preferred, available: available)
     if let m = ICULocaleMatcher(supported: available, parameters: .init()) { _ = m.bestMatch(preferred) }
     _ = Negotiation.order(preferred: preferred, available: available, development: available[0], matcher: AppleMatcher())
     let runtime = Runtime(preferredLanguages: preferred)
