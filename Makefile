@@ -148,7 +148,7 @@ test-asan:
 	  $(SWIFT) test -j $(JOBS) --sanitize=address --scratch-path $(ASAN_SCRATCH) -Xswiftc -use-ld=lld
 
 # The threaded tests under ThreadSanitizer; halt_on_error makes a race fail the run.
-TSAN_FILTER ?= ConcurrencyTests|MainBundleTests
+TSAN_FILTER ?= ConcurrencyTests|MainBundleTests|ReloadTests
 test-tsan:
 	SWIFT_BACKTRACE=enable=no TSAN_OPTIONS=halt_on_error=1 \
 	  $(SWIFT) test -j $(JOBS) --sanitize=thread --scratch-path $(TSAN_SCRATCH) -Xswiftc -use-ld=lld \

@@ -205,12 +205,34 @@ typedef struct lokale_bundle lokale_bundle;
 /* Flags for lokale_bundle_open. */
 #define LOKALE_OPEN_MAIN 1u   /* the application's bundle; others follow its language */
 #define LOKALE_OPEN_VERIFY 2u /* also verify the payload checksum (reads the whole file) */
+#define LOKALE_OPEN_COPY 4u   /* read the whole file into memory, whatever its size */
+#define LOKALE_OPEN_MAP 8u    /* map the file, whatever its size */
 
 /* Opens the compiled bundle at path (a NUL-terminated path). The header and section bounds are
  * validated in time independent of the number of messages. At most one bundle of a runtime may be
- * opened with LOKALE_OPEN_MAIN (LOKALE_ESTATE otherwise). Free with lokale_bundle_free. */
+ * opened with LOKALE_OPEN_MAIN (LOKALE_ESTATE otherwise). Free with lokale_bundle_free.
+ *
+ * Files up to 1 MiB are read into memory; larger ones are mapped (LOKALE_OPEN_COPY and
+ * LOKALE_OPEN_MAP choose). A copy is immune to writers that modify the file in place. A mapped file
+ * truncated in place by another program makes its readers fault (SIGBUS), as with any mapping;
+ * replace files by renaming a new one over them, as `lokale compile` does. */
 LOKALE_API int lokale_bundle_open(lokale_bundle **out, lokale_runtime *runtime, const char *path,
                                   uint32_t flags);
+
+/* Flags for lokale_bundle_reload. */
+#define LOKALE_RELOAD_FORCE 1u  /* reload even if the file looks unchanged */
+#define LOKALE_RELOAD_VERIFY 2u /* also verify the new file's payload checksum */
+
+/* Loads the bundle's file again if it changed since it was loaded (another file renamed over it,
+ * or another size or modification time), or always with LOKALE_RELOAD_FORCE; the same loading
+ * flags as at open apply. *reloaded (may be NULL) is 1 when a new version was loaded, else 0.
+ *
+ * Safe while other threads look messages up in the bundle: each lookup finishes on the version it
+ * started with. Every pointer the bundle lent before a reload stays valid until lokale_bundle_free,
+ * because earlier versions are kept until then (a reload costs the memory of one version). After
+ * a reload the runtime's change callbacks run, as after a language change. On error (the file is
+ * missing, corrupt, of another format version) the bundle keeps the version it had. */
+LOKALE_API int lokale_bundle_reload(int *reloaded, lokale_bundle *bundle, uint32_t flags);
 
 /* Closes the bundle. Every pointer it lent becomes invalid. NULL does nothing. */
 LOKALE_API void lokale_bundle_free(lokale_bundle *bundle);

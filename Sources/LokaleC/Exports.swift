@@ -61,7 +61,7 @@ func languages(_ list: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int) thro
         guard count == 0 else { throw invalid("languages is NULL but count is \(count)") }
         return nil
     }
-    guard count <= 1024 else { throw invalid("\(count) languages is more than 1024") }
+    guard count <= Limits.languages else { throw invalid("\(count) languages is more than \(Limits.languages)") }
     var result: [String] = []
     for i in 0..<count {
         let b = try bytes(list[i], -1, "language \(i)", limit: 1024)
@@ -220,10 +220,25 @@ public func lokale_bundle_open(_ out: UnsafeMutablePointer<OpaquePointer?>!, _ r
         out.pointee = nil
         let r = try runtimeHandle(runtime).runtime
         let p = String(decoding: try bytes(path, -1, "path", limit: 4096), as: UTF8.self)
-        let known = LOKALE_OPEN_MAIN | LOKALE_OPEN_VERIFY
+        let known = LOKALE_OPEN_MAIN | LOKALE_OPEN_VERIFY | LOKALE_OPEN_COPY | LOKALE_OPEN_MAP
         guard flags & ~known == 0 else { throw invalid("unknown flags 0x\(String(flags & ~known, radix: 16))") }
-        let bundle = try r.open(path: p, main: flags & LOKALE_OPEN_MAIN != 0, verify: flags & LOKALE_OPEN_VERIFY != 0)
+        let copy = flags & LOKALE_OPEN_COPY != 0, map = flags & LOKALE_OPEN_MAP != 0
+        guard !(copy && map) else { throw invalid("LOKALE_OPEN_COPY and LOKALE_OPEN_MAP exclude each other") }
+        let bundle = try r.open(path: p, main: flags & LOKALE_OPEN_MAIN != 0, verify: flags & LOKALE_OPEN_VERIFY != 0,
+                                loading: copy ? .copy : map ? .map : .automatic)
         out.pointee = .retained(BundleHandle(bundle))
+    }
+}
+
+@c @implementation
+public func lokale_bundle_reload(_ reloaded: UnsafeMutablePointer<Int32>!, _ bundle: OpaquePointer!, _ flags: UInt32) -> Int32 {
+    status { () throws(LokaleError) in
+        reloaded?.pointee = 0
+        let h = try bundleHandle(bundle)
+        let known = LOKALE_RELOAD_FORCE | LOKALE_RELOAD_VERIFY
+        guard flags & ~known == 0 else { throw invalid("unknown flags 0x\(String(flags & ~known, radix: 16))") }
+        let done = try h.bundle.reload(force: flags & LOKALE_RELOAD_FORCE != 0, verify: flags & LOKALE_RELOAD_VERIFY != 0)
+        reloaded?.pointee = done ? 1 : 0
     }
 }
 
@@ -254,9 +269,9 @@ public func lokale_bundle_development_localization(_ out: UnsafeMutablePointer<U
 public func lokale_bundle_localizations(_ out: UnsafeMutablePointer<UnsafePointer<UnsafePointer<CChar>?>?>!, _ count: UnsafeMutablePointer<Int>!, _ bundle: OpaquePointer!) -> Int32 {
     status { () throws(LokaleError) in
         guard let out, let count else { throw invalid("out or count is NULL") }
-        let h = try bundleHandle(bundle)
-        out.pointee = UnsafePointer(h.names)
-        count.pointee = h.bundle.table.localizationNamePointers.count
+        let (names, n) = try bundleHandle(bundle).names()
+        out.pointee = UnsafePointer(names)
+        count.pointee = n
     }
 }
 
@@ -290,8 +305,8 @@ struct MessageView {
             withUnsafeMutableBytes(of: &copy) { $0.copyMemory(from: UnsafeRawBufferPointer(start: m, count: size)) }
             v = copy
         }
-        key = try bytes(v.key, v.key_len, "message.key", limit: Limits.key)
-        table = v.table == nil ? nil : try bytes(v.table, v.table_len, "message.table", limit: Limits.key)
+        key = try bytes(v.key, v.key_len, "message.key", limit: Limits.keyBytes)
+        table = v.table == nil ? nil : try bytes(v.table, v.table_len, "message.table", limit: Limits.keyBytes)
         let d = v.default_value == nil ? nil : try bytes(v.default_value, v.default_len, "message.default_value")
         defaultValue = (d?.isEmpty ?? true) ? nil : d
         if v.locale != nil {
@@ -325,12 +340,12 @@ public func lokale_bundle_lookup(_ out: UnsafeMutablePointer<UnsafePointer<CChar
     // it is the answer. Errors leave through `lookupFailure`, out of line.
     guard let out, let outLen, let bundle, let message, UnsafeRawPointer(message).load(as: UInt32.self) >= 1,
           let keyPointer = message.pointee.key else { return lookupFailure(out, outLen, bundle, message) }
-    let keyLength = span(keyPointer, message.pointee.key_len, limit: Limits.key)
+    let keyLength = span(keyPointer, message.pointee.key_len, limit: Limits.keyBytes)
     guard keyLength >= 0 else { return lookupFailure(out, outLen, bundle, message) }
     let key = UnsafeRawBufferPointer(start: keyPointer, count: keyLength)
     var table: UnsafeRawBufferPointer? = nil
     if let t = message.pointee.table {
-        let n = span(t, message.pointee.table_len, limit: Limits.key)
+        let n = span(t, message.pointee.table_len, limit: Limits.keyBytes)
         guard n >= 0 else { return lookupFailure(out, outLen, bundle, message) }
         table = UnsafeRawBufferPointer(start: t, count: n)
     }
@@ -349,7 +364,7 @@ public func lokale_bundle_lookup(_ out: UnsafeMutablePointer<UnsafePointer<CChar
     }
     // The lookup failed: the default value when there is a non-empty one, else the key.
     if let d = message.pointee.default_value {
-        let n = span(d, message.pointee.default_len, limit: Limits.text)
+        let n = span(d, message.pointee.default_len, limit: Limits.callerTextBytes)
         guard n >= 0 else { return lookupFailure(out, outLen, bundle, message) }
         if n > 0 {
             out.pointee = d
@@ -383,8 +398,8 @@ func lookupFailure(_ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?, _ outLen
         guard let message else { throw invalid("message is NULL") }
         let version = UnsafeRawPointer(message).load(as: UInt32.self)
         guard version >= 1 else { throw invalid("message.version \(version) is not supported") }
-        _ = try bytes(message.pointee.key, message.pointee.key_len, "message.key", limit: Limits.key)
-        if message.pointee.table != nil { _ = try bytes(message.pointee.table, message.pointee.table_len, "message.table", limit: Limits.key) }
+        _ = try bytes(message.pointee.key, message.pointee.key_len, "message.key", limit: Limits.keyBytes)
+        if message.pointee.table != nil { _ = try bytes(message.pointee.table, message.pointee.table_len, "message.table", limit: Limits.keyBytes) }
         if message.pointee.default_value != nil {
             _ = try bytes(message.pointee.default_value, message.pointee.default_len, "message.default_value")
         }
@@ -397,7 +412,7 @@ let LOKALE_ERROR: Int32 = -1
 func arguments(_ args: UnsafePointer<lokale_arg>?, _ count: Int) throws(LokaleError) -> [FormatArgument] {
     guard count > 0 else { return [] }
     guard let args else { throw invalid("args is NULL but arg_count is \(count)") }
-    guard count <= 1000 else { throw invalid("\(count) arguments is more than 1000") }
+    guard count <= Limits.arguments else { throw invalid("\(count) arguments is more than \(Limits.arguments)") }
     var result: [FormatArgument] = []
     result.reserveCapacity(count)
     for i in 0..<count {

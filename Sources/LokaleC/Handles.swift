@@ -9,19 +9,28 @@ final class RuntimeHandle {
     init(_ runtime: Runtime) { self.runtime = runtime }
 }
 
-/// What a lokale_bundle* points to: the bundle, plus the array of localization names it lends.
+/// What a lokale_bundle* points to: the bundle, plus the arrays of localization names it lent
+/// (one per version of the table, kept until the bundle is freed, like the versions).
 final class BundleHandle {
     let bundle: LokaleCore.Bundle
-    let names: UnsafeMutablePointer<UnsafePointer<CChar>?>
+    private let lent = Locked<[(table: ObjectIdentifier, names: UnsafeMutablePointer<UnsafePointer<CChar>?>, count: Int)]>([])
 
-    init(_ bundle: LokaleCore.Bundle) {
-        self.bundle = bundle
-        let pointers = bundle.table.localizationNamePointers
-        names = .allocate(capacity: max(pointers.count, 1))
-        for (i, p) in pointers.enumerated() { names[i] = p }
+    init(_ bundle: LokaleCore.Bundle) { self.bundle = bundle }
+
+    deinit { lent.withLock { for l in $0 { l.names.deallocate() } } }
+
+    /// The current version's localization names as a C array.
+    func names() -> (UnsafeMutablePointer<UnsafePointer<CChar>?>, Int) {
+        let table = bundle.table
+        return lent.withLock { lent in
+            if let l = lent.last(where: { $0.table == ObjectIdentifier(table) }) { return (l.names, l.count) }
+            let pointers = table.localizationNamePointers
+            let names = UnsafeMutablePointer<UnsafePointer<CChar>?>.allocate(capacity: max(pointers.count, 1))
+            for (i, p) in pointers.enumerated() { names[i] = p }
+            lent.append((ObjectIdentifier(table), names, pointers.count))
+            return (names, pointers.count)
+        }
     }
-
-    deinit { names.deallocate() }
 }
 
 extension OpaquePointer {
@@ -40,14 +49,8 @@ func bundleHandle(_ p: OpaquePointer?) throws(LokaleError) -> BundleHandle {
     return Unmanaged<BundleHandle>.fromOpaque(UnsafeRawPointer(p)).takeUnretainedValue()
 }
 
-/// Limits on caller-given lengths: larger values are refused rather than trusted.
-enum Limits {
-    static let key = 1 << 20
-    static let text = 1 << 26
-}
-
 /// A caller's (pointer, length) as bytes; -1 means NUL-terminated.
-func bytes(_ p: UnsafePointer<CChar>?, _ len: Int, _ what: String, limit: Int = Limits.text) throws(LokaleError) -> UnsafeRawBufferPointer {
+func bytes(_ p: UnsafePointer<CChar>?, _ len: Int, _ what: String, limit: Int = Limits.callerTextBytes) throws(LokaleError) -> UnsafeRawBufferPointer {
     guard let p else { throw invalid("\(what) is NULL") }
     let n: Int
     if len == -1 {

@@ -29,7 +29,8 @@ func compileCommand(_ raw: ArraySlice<String>) throws {
 }
 
 func lookupCommand(_ raw: ArraySlice<String>, explain: Bool) throws {
-    let a = try Arguments(raw, valued: ["table", "default", "prefer", "main", "device", "locale", "strategy"], flags: ["json", "chain"])
+    let a = try Arguments(raw, valued: ["table", "default", "prefer", "main", "device", "locale", "strategy", "interval"],
+                          flags: ["json", "chain", "watch"])
     guard a.positionals.count >= 2 else { throw Arguments.UsageError(message: "\(explain ? "explain" : "lookup") needs BUNDLE.lokale and KEY") }
     let path = a.positionals[0], key = a.positionals[1]
     let arguments = a.positionals.dropFirst(2).map { FormatArgument.string($0) }
@@ -45,15 +46,33 @@ func lookupCommand(_ raw: ArraySlice<String>, explain: Bool) throws {
     if let m = a.options["main"], m != path { main = try runtime.open(path: m, main: true) }
     let bundle = try runtime.open(path: path, main: a.options["main"] == path || a.options["main"] == nil)
     defer { withExtendedLifetime(main) {} }
-    if explain {
-        let trace = try bundle.explain(key, default: a.options["default"], table: a.options["table"], arguments: arguments,
-                                       locale: a.options["locale"])
-        print(a.flags.contains("json") ? trace.json : trace.text, terminator: a.flags.contains("json") ? "\n" : "")
-    } else {
-        let m = try bundle.format(key, default: a.options["default"], table: a.options["table"], arguments: arguments,
-                                  locale: a.options["locale"])
-        print(m.text)
-        for p in m.problems { printError("lokale: warning: \(p)\n") }
+    func show() throws(LokaleError) {
+        if explain {
+            let trace = try bundle.explain(key, default: a.options["default"], table: a.options["table"], arguments: arguments,
+                                           locale: a.options["locale"])
+            print(a.flags.contains("json") ? trace.json : trace.text, terminator: a.flags.contains("json") ? "\n" : "")
+        } else {
+            let m = try bundle.format(key, default: a.options["default"], table: a.options["table"], arguments: arguments,
+                                      locale: a.options["locale"])
+            print(m.text)
+            for p in m.problems { printError("lokale: warning: \(p)\n") }
+        }
+        fflush(nil) // every stream: stdout is a pipe when watched by a program
+    }
+    try show()
+    guard a.flags.contains("watch") else { return }
+    // --watch: poll the files, reload what changed, show the answer again. Runs until interrupted.
+    guard let interval = Double(a.options["interval"] ?? "0.5"), interval >= 0.01, interval <= 3600 else {
+        throw Arguments.UsageError(message: "--interval takes seconds between 0.01 and 3600")
+    }
+    while true {
+        usleep(useconds_t(interval * 1_000_000))
+        var changed = false
+        for b in [main, bundle].compactMap({ $0 }) {
+            do { changed = try b.reload() || changed }
+            catch { printError("lokale: \(b.path ?? path) not reloaded: \(error) (still showing the version loaded before)\n") }
+        }
+        if changed { try show() }
     }
 }
 

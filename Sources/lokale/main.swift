@@ -9,7 +9,8 @@ usage: lokale <command> [options]
   compile SOURCE... -o OUT.lokale [--development-region en] [--bundle-id ID] [--allow-mixed-localizations]
       SOURCE: .xcstrings, .strings, .stringsdict files, .lproj folders, bundle folders
   lookup BUNDLE.lokale KEY [--table T] [--default TEXT] [--prefer fr-CA,en] [--main APP.lokale]
-         [--device mac] [--locale L] [--strategy apple|icu] [--chain] [ARG...]
+         [--device mac] [--locale L] [--strategy apple|icu] [--chain] [--watch [--interval S]] [ARG...]
+      --watch: keep running; reload the bundle whenever its file is replaced and print the answer again
   explain (the same arguments as lookup) [--json]
   negotiate --prefer fr-CA,en --available en,fr,de [--development en] [--strategy apple|icu]
   info BUNDLE.lokale [--verify]

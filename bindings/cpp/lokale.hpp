@@ -169,6 +169,11 @@ enum class strategy : int { apple = LOKALE_STRATEGY_APPLE, icu = LOKALE_STRATEGY
 // Flags of Runtime::open.
 inline constexpr std::uint32_t open_main = LOKALE_OPEN_MAIN;
 inline constexpr std::uint32_t open_verify = LOKALE_OPEN_VERIFY;
+inline constexpr std::uint32_t open_copy = LOKALE_OPEN_COPY;
+inline constexpr std::uint32_t open_map = LOKALE_OPEN_MAP;
+// Flags of Bundle::reload.
+inline constexpr std::uint32_t reload_force = LOKALE_RELOAD_FORCE;
+inline constexpr std::uint32_t reload_verify = LOKALE_RELOAD_VERIFY;
 
 // The library's version at run time ("0.1.0"); compare with LOKALE_VERSION_STRING.
 inline std::string version() { return lokale_version(); }
@@ -636,6 +641,13 @@ public:
     explicit operator bool() const noexcept { return handle_ != nullptr; }
     // Closes the bundle now (what the destructor does).
     void close() noexcept { lokale_bundle_free(std::exchange(handle_, nullptr)); }
+    // Loads the file again if it was replaced or changed (lokale_bundle_reload); true when a new
+    // version was loaded. Throws on error, and the bundle keeps the version it had.
+    bool reload(std::uint32_t flags = 0) {
+        int reloaded = 0;
+        detail::check(lokale_bundle_reload(&reloaded, handle_, flags));
+        return reloaded != 0;
+    }
 
     // -- facts --
     std::string identifier() const { return borrowed(lokale_bundle_identifier); }

@@ -224,6 +224,9 @@ static void language_switch(const std::string &dir) {
     CHECK_EQ(survivor.identifier().empty(), false);
     CHECK_EQ(survivor.development_localization(), std::string("en"));
     CHECK(survivor.localizations().size() >= 2);
+    CHECK(!survivor.reload());                      // the file did not change
+    CHECK(survivor.reload(lokale::reload_force));   // a new version all the same
+    CHECK_EQ(survivor.string("panel.ready"), std::string("Panel bereit"));
 }
 
 int main(int argc, char **argv) {

@@ -667,6 +667,88 @@ static void test_in_app_language(void) {
     lokale_runtime_free(rt);
 }
 
+/* Copies src to dst through a temporary file renamed into place (as `lokale compile` writes). */
+static int replace_file(const char *src, const char *dst) {
+    char tmp[1100];
+    snprintf(tmp, sizeof tmp, "%s.tmp", dst);
+    FILE *in = fopen(src, "rb"), *out = fopen(tmp, "wb");
+    if (!in || !out) { if (in) fclose(in); if (out) fclose(out); return -1; }
+    char buf[4096];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, in)) > 0) fwrite(buf, 1, n, out);
+    fclose(in);
+    if (fclose(out) != 0) return -1;
+    return rename(tmp, dst);
+}
+
+static void count_calls(void *payload, lokale_runtime *runtime) {
+    (void)runtime;
+    ++*(int *)payload;
+}
+
+/* Hot reload: a file replaced by rename is picked up; what was lent stays valid; errors keep the
+ * version the bundle had. */
+static void test_reload(void) {
+    char target[1100];
+    snprintf(target, sizeof target, "%s", path(tests, "reload.lokale"));
+    CHECK(replace_file(path(examples, "DesktopApp.lokale"), target) == 0);
+    const char *langs[] = {"de"};
+    lokale_runtime *rt = runtime_with(langs, 1);
+    lokale_bundle *b = NULL;
+    CHECK(lokale_bundle_open(&b, rt, target, LOKALE_OPEN_COPY | LOKALE_OPEN_MAP) == LOKALE_EINVAL && b == NULL);
+    CHECK(lokale_bundle_open(&b, rt, target, LOKALE_OPEN_MAP) == LOKALE_OK);
+    int calls = 0, reloaded = -1;
+    uint64_t id = 0;
+    CHECK(lokale_runtime_add_callback(&id, rt, count_calls, &calls) == LOKALE_OK);
+    const char *ident = NULL, *dev = NULL;
+    CHECK(lokale_bundle_identifier(&ident, b) == LOKALE_OK);
+    CHECK_STR(ident, "com.example.DesktopApp");
+    const char *const *names = NULL;
+    size_t count = 0;
+    CHECK(lokale_bundle_localizations(&names, &count, b) == LOKALE_OK && count == 5);
+
+    CHECK(lokale_bundle_reload(&reloaded, b, 0) == LOKALE_OK && reloaded == 0);
+    CHECK(calls == 0);
+    CHECK(lokale_bundle_reload(&reloaded, NULL, 0) == LOKALE_EINVAL && reloaded == 0);
+    CHECK(lokale_bundle_reload(NULL, b, 0x40) == LOKALE_EINVAL);
+
+    CHECK(replace_file(path(examples, "PanelKit.lokale"), target) == 0);
+    CHECK(lokale_bundle_reload(&reloaded, b, LOKALE_RELOAD_VERIFY) == LOKALE_OK && reloaded == 1);
+    CHECK(calls == 1);
+    const char *now = NULL;
+    CHECK(lokale_bundle_identifier(&now, b) == LOKALE_OK);
+    CHECK_STR(now, "com.example.PanelKit");
+    /* Lent before the reload, still valid until lokale_bundle_free. */
+    CHECK_STR(ident, "com.example.DesktopApp");
+    CHECK(count == 5 && names[4] != NULL && strcmp(names[4], "pt-PT") == 0);
+    const char *const *names2 = NULL;
+    size_t count2 = 0;
+    CHECK(lokale_bundle_localizations(&names2, &count2, b) == LOKALE_OK && names2 != names);
+    CHECK(lokale_bundle_development_localization(&dev, b) == LOKALE_OK);
+    lokale_message m = lokale_message_make("panel.ready", NULL, NULL);
+    const char *text = NULL;
+    size_t len = 0;
+    lokale_step step = 0;
+    CHECK(lokale_bundle_lookup(&text, &len, &step, b, &m) == LOKALE_OK && step != LOKALE_STEP_KEY);
+
+    /* Garbage renamed over the file: refused, and the bundle keeps answering. */
+    FILE *junk = fopen(path(tests, "junk.lokale"), "wb");
+    if (junk) {
+        for (int i = 0; i < 2048; i++) fputc('L', junk);
+        fclose(junk);
+    }
+    CHECK(rename(path(tests, "junk.lokale"), target) == 0);
+    CHECK(lokale_bundle_reload(&reloaded, b, 0) == LOKALE_ECORRUPT && reloaded == 0);
+    CHECK(strstr(lokale_last_error(), "reload.lokale") != NULL);
+    const char *again = NULL;
+    CHECK(lokale_bundle_lookup(&again, &len, &step, b, &m) == LOKALE_OK && again == text);
+    CHECK(remove(target) == 0);
+    CHECK(lokale_bundle_reload(&reloaded, b, LOKALE_RELOAD_FORCE) == LOKALE_ENOTFOUND);
+    CHECK(calls == 1);
+    lokale_bundle_free(b);
+    lokale_runtime_free(rt);
+}
+
 int main(int argc, char **argv) {
     if (argc != 3) {
         fprintf(stderr, "usage: %s EXAMPLES_DIR TESTS_DIR\n", argv[0]);
@@ -686,6 +768,7 @@ int main(int argc, char **argv) {
     test_corrupt_files();
     test_threads();
     test_in_app_language();
+    test_reload();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -125,7 +125,7 @@ public enum StringCatalogReader {
                 }
                 argument = found
             }
-            guard argument >= 1, argument <= 1000 else { throw fail("substitution '\(name)' has argNum \(argument), out of range") }
+            guard argument >= 1, argument <= Limits.arguments else { throw fail("substitution '\(name)' has argNum \(argument), out of range") }
             var inner = try convert(sv, fail: fail)
             inner = inner.mapTexts { rewriteArg($0, argument: argument, specifier: spec) }
             inner = inner.withPluralArgument(argument)

@@ -3,6 +3,9 @@ import LokaleCore
 
 /// Writes a `CatalogBundle` as a compiled table (docs/FORMAT.md). The layout constants come from
 /// `LokaleCore.TableLayout`; the reader there is the only other party that knows them.
+///
+/// Sizes past 32 bits are truncated where they are recorded: such a table exceeds 4 GiB and is
+/// refused by the size check before it is written (`CompileLimits` keeps real catalogs far below).
 public struct TableWriter {
     public struct Statistics: Sendable {
         public var localizations = 0, tables = 0, messages = 0, bytes = 0
@@ -21,9 +24,9 @@ public struct TableWriter {
     public init() {}
 
     /// The compiled bytes of `bundle`.
-    public static func compile(_ bundle: CatalogBundle) throws(CatalogError) -> (bytes: [UInt8], statistics: Statistics) {
+    public static func compile(_ bundle: CatalogBundle, limits: CompileLimits = CompileLimits()) throws(CatalogError) -> (bytes: [UInt8], statistics: Statistics) {
         var w = TableWriter()
-        return try w.build(bundle)
+        return try w.build(bundle, limits: limits)
     }
 
     /// Compiles and writes atomically: a temporary file in the same folder, then a rename, so that
@@ -38,7 +41,7 @@ public struct TableWriter {
 
     mutating func string(_ s: String) -> (UInt32, UInt32) {
         if let o = interned[s] { return (o, UInt32(s.utf8.count)) }
-        let o = UInt32(pool.count)
+        let o = UInt32(truncatingIfNeeded: pool.count) // a pool past 4 GiB fails the final size check
         pool.append(contentsOf: s.utf8)
         pool.append(0)
         interned[s] = o
@@ -49,7 +52,7 @@ public struct TableWriter {
     mutating func format(_ text: String) -> UInt32 {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return TableLayout.none }
         let parsed = FormatParser.parse(text)
-        let index = UInt32(formats.count)
+        let index = UInt32(truncatingIfNeeded: formats.count)
         formats.append(UInt32(parsed.segments.count))
         for s in parsed.segments {
             formats += [s.kind.rawValue, UInt32(s.start), UInt32(s.length), UInt32(s.argument), s.flags,
@@ -63,17 +66,17 @@ public struct TableWriter {
         case .text(let s):
             let (o, l) = string(s)
             let f = format(s)
-            let at = UInt32(nodes.count)
+            let at = UInt32(truncatingIfNeeded: nodes.count)
             nodes += [TableLayout.NodeKind.text.rawValue, o, l, f]
             return at
         case .plural(let argument, let ordinal, let cases):
             let children = PluralCategory.allCases.map { c in cases[c].map { node($0) } ?? TableLayout.none }
-            let at = UInt32(nodes.count)
+            let at = UInt32(truncatingIfNeeded: nodes.count)
             nodes += [TableLayout.NodeKind.plural.rawValue, UInt32(argument), ordinal ? TableLayout.PluralFlag.ordinal : 0] + children
             return at
         case .device(let cases):
             let children = DeviceClass.allCases.map { c in cases[c].map { node($0) } ?? TableLayout.none }
-            let at = UInt32(nodes.count)
+            let at = UInt32(truncatingIfNeeded: nodes.count)
             nodes += [TableLayout.NodeKind.device.rawValue] + children
             return at
         }
@@ -85,7 +88,7 @@ public struct TableWriter {
         var inner = node(m)
         if inner == TableLayout.none { inner = node(m.variation) }
         let (ro, rl) = string(reason)
-        let at = UInt32(nodes.count)
+        let at = UInt32(truncatingIfNeeded: nodes.count)
         nodes += [TableLayout.NodeKind.replaced.rawValue, ro, rl, inner]
         return at
     }
@@ -102,19 +105,18 @@ public struct TableWriter {
             let (so, sl) = string(s.formatSpecifier)
             words += [no, nl, UInt32(s.argument), so, sl, node(s.variation)]
         }
-        let at = UInt32(nodes.count)
+        let at = UInt32(truncatingIfNeeded: nodes.count)
         nodes += words
         return at
     }
 
-    mutating func build(_ bundle: CatalogBundle) throws(CatalogError) -> (bytes: [UInt8], statistics: Statistics) {
+    mutating func build(_ bundle: CatalogBundle, limits: CompileLimits) throws(CatalogError) -> (bytes: [UInt8], statistics: Statistics) {
         let development = bundle.developmentLocalization ?? "en"
         var localizations = bundle.localizations
         if !localizations.contains(development) { localizations.append(development); localizations.sort() }
         let tableNames = bundle.tables.keys.sorted()
-        guard localizations.count <= 4096, tableNames.count <= 65536 else {
-            throw CatalogError(file: "(bundle)", "too many localizations or tables")
-        }
+        // Within these limits every offset below fits its 32-bit field.
+        try limits.check(bundle, localizations: localizations, tables: tableNames)
 
         var locRecords: [UInt32] = []
         for l in localizations {
@@ -191,10 +193,12 @@ public struct TableWriter {
         var directory: [UInt32] = []
         for (section, data) in sections {
             while out.count % 4 != 0 { out.append(0) }
+            guard data.count <= Limits.tableBytes - out.count else {
+                throw CatalogError(file: "(bundle)", "compiled table would exceed 4 GiB")
+            }
             directory += [section.rawValue, 0, UInt32(out.count), UInt32(data.count)]
             out += data
         }
-        guard out.count <= Int(UInt32.max) else { throw CatalogError(file: "(bundle)", "compiled table would exceed 4 GiB") }
         typealias H = TableLayout.Header
         out.replaceSubrange(0..<8, with: TableLayout.magic)
         put16(&out, H.major, TableLayout.formatMajor)

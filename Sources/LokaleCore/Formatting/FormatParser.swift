@@ -27,7 +27,7 @@ public struct ParsedFormat: Sendable, Equatable {
 
 public enum FormatParser {
     /// Widths and precisions above this are refused: no translation may ask for a megabyte of padding.
-    public static let maxAmount = 4096
+    public static let maxAmount = Limits.widthOrPrecision
 
     public static func parse(_ text: String) -> ParsedFormat {
         var copy = text
@@ -86,7 +86,7 @@ public enum FormatParser {
             if let v = digits(&k), k < n, bytes[k] == UInt8(ascii: "$") {
                 explicitPosition = v
                 j = k + 1
-                if v == 0 || v > 1000 { bad = "argument position \(v) out of range" }
+                if v == 0 || v > Limits.arguments { bad = "argument position \(v) out of range" }
             }
             func position() -> Int {
                 if let p = explicitPosition { positional = true; return p }

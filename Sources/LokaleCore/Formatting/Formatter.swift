@@ -15,7 +15,16 @@ public struct FormatOutput: Sendable {
 /// passed it: a missing argument leaves the specifier's own text in the output and a problem.
 public enum Formatter {
     /// No message renders to more than this, whatever widths and nesting a table asks for.
-    public static let maxOutput = 1 << 20
+    public static let maxOutput = Limits.outputBytes
+
+    /// Cuts output past `maxOutput` at a character boundary, and says so.
+    static func cutToLimit(_ out: inout FormatOutput) {
+        guard out.bytes.count > maxOutput else { return }
+        var n = maxOutput
+        while n > 0 && out.bytes[n] & 0xC0 == 0x80 { n -= 1 } // never half a UTF-8 sequence
+        out.bytes.removeLast(out.bytes.count - n)
+        out.problems.append("formatted text longer than \(maxOutput) bytes; cut")
+    }
 
     public typealias SubstitutionRenderer = (_ name: UnsafeRawBufferPointer, _ argument: Int, _ out: inout FormatOutput) -> Void
 
@@ -27,12 +36,9 @@ public enum Formatter {
         into out: inout FormatOutput,
         substitution: SubstitutionRenderer? = nil
     ) {
+        defer { cutToLimit(&out) }
         for seg in segments {
-            guard out.bytes.count <= maxOutput else {
-                out.problems.append("formatted text longer than \(maxOutput) bytes; cut")
-                out.bytes.removeLast(out.bytes.count - maxOutput)
-                return
-            }
+            guard out.bytes.count <= maxOutput else { return }
             guard seg.start >= 0, seg.length >= 0, seg.start + seg.length <= text.count else {
                 out.problems.append("format segment out of bounds")
                 continue

@@ -11,7 +11,7 @@ struct MessageRenderer {
     /// Substitutions of the enclosing message node: name bytes -> (argument, node).
     var substitutions: [(name: UnsafeRawBufferPointer, argument: Int, node: UInt32)] = []
     var budget = 256
-    static let maxDepth = 16
+    static let maxDepth = Limits.renderDepth
 
     init(table: CompiledTable, arguments: [FormatArgument], locale: String, device: DeviceClass, symbols: NumberSymbols) {
         self.table = table

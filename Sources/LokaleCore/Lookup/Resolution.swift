@@ -16,6 +16,8 @@ public struct Resolution: Sendable {
 
     public static let defaultTable = "Localizable"
 
+    /// The version of the bundle's table the indices below refer to (a reload makes a new one).
+    public var table: CompiledTable
     public var step: Step
     public var choices: [LocalizationChoice]
     public var tableIndex: Int?

@@ -1,19 +1,29 @@
 import Synchronization
 
 /// An open compiled bundle: immutable data plus the runtime whose preferences it follows.
+///
+/// `reload()` replaces the data with the file's new contents; every version loaded stays in memory
+/// until the bundle goes away, so text lent out before a reload (the C ABI lends pointers into the
+/// table) stays valid, and a lookup in flight finishes on the version it started with.
 public final class Bundle: Sendable {
-    public let table: CompiledTable
     public let runtime: Runtime
     public let isMain: Bool
+    /// The file the bundle was opened from; nil for a table adopted from memory.
+    public let path: String?
+    private let loading: MappedFile.Loading
     private let detached = Atomic<Bool>(false)
-    private let cache = Locked<(generation: UInt64, choices: [LocalizationChoice], preferences: [String])>((0, [], []))
-    private let plans = PlanStore()
-    private let symbolsCache = Locked<[NumberSymbols?]>([])
+    /// The current version, unretained: `versions` owns every version ever loaded.
+    private let current: Atomic<UInt>
+    private let versions: Locked<[BundleContents]>
 
-    init(table: CompiledTable, runtime: Runtime, isMain: Bool) {
-        self.table = table
+    init(table: CompiledTable, runtime: Runtime, isMain: Bool, path: String? = nil, loading: MappedFile.Loading = .automatic) {
+        let contents = BundleContents(table: table)
         self.runtime = runtime
         self.isMain = isMain
+        self.path = path
+        self.loading = loading
+        current = Atomic(UInt(bitPattern: Unmanaged.passUnretained(contents).toOpaque()))
+        versions = Locked([contents])
     }
 
     deinit {
@@ -22,8 +32,17 @@ public final class Bundle: Sendable {
 
     func detach() { detached.store(true, ordering: .relaxed) }
 
+    var contents: BundleContents {
+        Unmanaged<BundleContents>.fromOpaque(UnsafeRawPointer(bitPattern: current.load(ordering: .acquiring))!).takeUnretainedValue()
+    }
+
+    /// The current version of the compiled table.
+    public var table: CompiledTable { contents.table }
+    /// How many versions of the file this bundle has loaded (1 until a reload).
+    public var versionCount: Int { versions.withLock { $0.count } }
+
     public var identifier: String { table.identifier }
-    public var developmentLocalization: String { table.localizations[table.developmentLocalization] }
+    public var developmentLocalization: String { let t = table; return t.localizations[t.developmentLocalization] }
     /// All localizations the bundle has, Base included, as the bundle spells them.
     public var localizations: [String] { table.localizations }
 
@@ -32,7 +51,10 @@ public final class Bundle: Sendable {
     public var choices: [LocalizationChoice] { selection().choices }
 
     /// The localizations in `choices`, by name (Apple's `preferredLocalizations`, plus fallbacks).
-    public var preferredLocalizations: [String] { choices.map { table.localizations[$0.localization] } }
+    public var preferredLocalizations: [String] {
+        let c = contents
+        return c.selection(runtime: runtime, isMain: isMain).choices.map { c.table.localizations[$0.localization] }
+    }
 
     /// Whether this bundle negotiates against the main bundle's choice rather than the user's
     /// languages (a framework, when the main bundle does not allow mixed localizations).
@@ -45,22 +67,27 @@ public final class Bundle: Sendable {
     public var negotiatedAgainst: [String] { selection().preferences }
 
     func selection() -> (choices: [LocalizationChoice], preferences: [String]) {
-        let current = runtime.generation.load(ordering: .acquiring)
-        if let hit = cache.withLock({ $0.generation == current ? ($0.choices, $0.preferences) : nil }) { return hit }
-        let s = runtime.snapshot
-        let effective = s.effective
-        var preferences = effective
-        var user: (languages: [String], preferredChoices: [LocalizationChoice])? = nil
-        if !isMain, let main = s.main, !main.table.allowsMixedLocalizations {
-            // A framework shows the app's language: it negotiates against the main bundle's choice.
-            let mainChoices = orderedLocalizations(main.table, preferred: effective, matcher: runtime.matcher)
-                .filter { !main.table.isBaseLocalization[$0.localization] }
-            preferences = mainChoices.map { main.table.localizations[$0.localization] }
-            user = (effective, mainChoices)
+        contents.selection(runtime: runtime, isMain: isMain)
+    }
+
+    // MARK: Reload
+
+    /// Reads the bundle's file again if it changed since it was loaded (another inode, as after
+    /// `lokale compile` renamed a new file over it, or another size or modification time), or
+    /// always with `force`. Returns whether a new version was loaded; the runtime's generation
+    /// moves on and its change callbacks run. On any error the bundle keeps the version it has.
+    @discardableResult
+    public func reload(force: Bool = false, verify: Bool = false) throws(LokaleError) -> Bool {
+        guard let path else { throw LokaleError(.state, "the bundle was not opened from a file, so it cannot be reloaded") }
+        if !force, try FileIdentity(path: path) == table.file.identity { return false }
+        let table = try CompiledTable(path: path, verifyPayload: verify, loading: loading)
+        let contents = BundleContents(table: table)
+        versions.withLock { list in
+            list.append(contents)
+            current.store(UInt(bitPattern: Unmanaged.passUnretained(contents).toOpaque()), ordering: .releasing)
         }
-        let choices = orderedLocalizations(table, preferred: preferences, matcher: runtime.matcher, user: user)
-        cache.withLock { $0 = (s.generation, choices, preferences) }
-        return (choices, preferences)
+        runtime.reloaded(ObjectIdentifier(self), table: table, isMain: isMain)
+        return true
     }
 
     // MARK: Lookup
@@ -72,37 +99,31 @@ public final class Bundle: Sendable {
     public func plainLookup(key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?) throws(LokaleError) -> (value: UnsafeRawBufferPointer?, step: Resolution.Step?) {
         guard runtime.fallbackPolicy == .apple else {
             let r = try resolve(key: key, table: name, hasDefault: false)
-            return (try r.entry.map { e throws(LokaleError) in try table.value(of: e) }, r.entry == nil ? nil : r.step)
+            return (try r.entry.map { e throws(LokaleError) in try r.table.value(of: e) }, r.entry == nil ? nil : r.step)
         }
         let generation = runtime.generation.load(ordering: .acquiring)
-        let plan = plans.plan(for: generation) ?? makePlan()
+        // The version is kept alive by `versions`: no reference count on the hot path.
+        unowned(unsafe) let c = contents
+        unowned(unsafe) let table = c.table
+        let plan = c.plans.plan(for: generation) ?? c.makePlan(runtime: runtime, isMain: isMain)
         guard let t = name.map({ table.tableIndex($0) }) ?? table.defaultTableIndex,
               let (instance, step) = PlanStore.entry(plan, table: t), instance >= 0,
               let e = try table.find(key, instance: Int(instance)) else { return (nil, nil) }
         return (try table.value(of: e), Resolution.Step(code: step))
     }
 
-    /// Computes and publishes the plan for the current generation.
-    private func makePlan() -> UnsafeMutableRawPointer {
-        let generation = runtime.generation.load(ordering: .acquiring)
-        let choices = selection().choices
-        var tables: [(instance: Int32, step: Int32)] = []
-        for t in table.tables.indices {
-            if let c = choices.first(where: { table.hasTable(localization: $0.localization, table: t) }) {
-                tables.append((Int32(table.instanceIndex(localization: c.localization, table: t)), Resolution.step(for: c).code))
-            } else {
-                tables.append((PlanStore.none, 0))
-            }
-        }
-        return plans.publish(generation: generation, tables: tables)
-    }
-
     /// Resolves (table, key) under the fallback contract. Allocation-free when the ordered list is
     /// cached: the answer points into the mapping.
     public func resolve(key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?, hasDefault: Bool) throws(LokaleError) -> Resolution {
-        let choices = selection().choices
+        try resolve(in: contents, key: key, table: name, hasDefault: hasDefault)
+    }
+
+    /// `resolve` in one version of the table, so that every index of the answer belongs to it.
+    func resolve(in c: BundleContents, key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?, hasDefault: Bool) throws(LokaleError) -> Resolution {
+        let table = c.table
+        let choices = c.selection(runtime: runtime, isMain: isMain).choices
         let tableIndex = name.map { table.tableIndex($0) } ?? table.defaultTableIndex
-        var r = Resolution(step: hasDefault ? .defaultValue : .key, choices: choices, tableIndex: tableIndex)
+        var r = Resolution(table: table, step: hasDefault ? .defaultValue : .key, choices: choices, tableIndex: tableIndex)
         guard let t = tableIndex else { return r }
         let chain = runtime.fallbackPolicy == .chain
         for (position, choice) in choices.enumerated() where table.hasTable(localization: choice.localization, table: t) {
@@ -131,7 +152,7 @@ public final class Bundle: Sendable {
     public func string(_ key: String, default defaultValue: String? = nil, table name: String? = nil) throws(LokaleError) -> String {
         let hasDefault = !(defaultValue ?? "").isEmpty
         let r = try resolve(key: key, table: name, hasDefault: hasDefault)
-        if let e = r.entry { return String(decoding: try table.value(of: e), as: UTF8.self) }
+        if let e = r.entry { return String(decoding: try r.table.value(of: e), as: UTF8.self) }
         return hasDefault ? defaultValue! : key
     }
 
@@ -155,12 +176,14 @@ public final class Bundle: Sendable {
     /// default value.
     public func format(key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?, defaultValue: UnsafeRawBufferPointer?,
                        arguments: [FormatArgument], locale: String? = nil) throws(LokaleError) -> FormattedMessage {
-        let r = try resolve(key: key, table: name, hasDefault: defaultValue != nil)
+        let c = contents
+        let table = c.table
+        let r = try resolve(in: c, key: key, table: name, hasDefault: defaultValue != nil)
         var out = FormatOutput()
         out.bytes.reserveCapacity(128)
         // A failed lookup is written the way the best localization would have written it.
         let writer = r.served ?? r.choices.first?.localization
-        let symbols = locale.map(NumberSymbols.forLocale) ?? writer.map(numberSymbols(localization:)) ?? .posix
+        let symbols = locale.map(NumberSymbols.forLocale) ?? writer.map(c.numberSymbols(localization:)) ?? .posix
         if let e = r.entry, let served = r.served {
             if e.node == TableLayout.none {
                 out.bytes.append(contentsOf: try table.value(of: e))
@@ -175,22 +198,12 @@ public final class Bundle: Sendable {
         return FormattedMessage(bytes: out.bytes, problems: out.problems, resolution: r)
     }
 
-    /// Number symbols per localization of this bundle, looked up once each.
-    private func numberSymbols(localization: Int) -> NumberSymbols {
-        if let hit = symbolsCache.withLock({ localization < $0.count ? $0[localization] : nil }) { return hit }
-        let s = NumberSymbols.forLocale(table.localizations[localization])
-        symbolsCache.withLock { cache in
-            if cache.count < table.localizations.count { cache = Array(repeating: nil, count: table.localizations.count) }
-            cache[localization] = s
-        }
-        return s
-    }
-
     // MARK: Explain
 
     public func explain(_ key: String, default defaultValue: String? = nil, table name: String? = nil,
                         arguments: [FormatArgument] = [], locale: String? = nil) throws(LokaleError) -> Trace {
         let m = try format(key, default: defaultValue, table: name, arguments: arguments, locale: locale)
+        let table = m.resolution.table
         let sel = selection()
         return Trace(bundle: identifier, isMain: isMain, table: name ?? Resolution.defaultTable, key: key,
                      defaultValue: defaultValue, policy: runtime.fallbackPolicy,

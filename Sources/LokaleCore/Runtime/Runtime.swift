@@ -175,12 +175,15 @@ public final class Runtime: Sendable {
     }
 
     /// Opens a compiled bundle. At most one bundle of a runtime is the main bundle.
-    public func open(path: String, main: Bool = false, verify: Bool = false) throws(LokaleError) -> Bundle {
-        try adopt(CompiledTable(path: path, verifyPayload: verify), main: main)
+    /// - Parameter loading: how the file is brought into memory (read when small, mapped when
+    ///   large, by default); reloads load the same way.
+    public func open(path: String, main: Bool = false, verify: Bool = false, loading: MappedFile.Loading = .automatic) throws(LokaleError) -> Bundle {
+        try adopt(CompiledTable(path: path, verifyPayload: verify, loading: loading), main: main, path: path, loading: loading)
     }
 
-    public func adopt(_ table: CompiledTable, main: Bool) throws(LokaleError) -> Bundle {
-        let bundle = Bundle(table: table, runtime: self, isMain: main)
+    /// Opens a table already in memory; `path`, when given, is where `reload()` reads it again.
+    public func adopt(_ table: CompiledTable, main: Bool, path: String? = nil, loading: MappedFile.Loading = .automatic) throws(LokaleError) -> Bundle {
+        let bundle = Bundle(table: table, runtime: self, isMain: main, path: path, loading: loading)
         if main {
             let ok = state.withLock { s -> Bool in
                 guard s.main == nil else { return false }
@@ -207,6 +210,15 @@ public final class Runtime: Sendable {
             }
         }
         return bundle
+    }
+
+    /// A bundle loaded a new version of its file: every bundle's ordered list may change (a
+    /// framework follows the main bundle's localizations), so the generation moves on and the
+    /// change callbacks run, as after a language change.
+    func reloaded(_ id: ObjectIdentifier, table: CompiledTable, isMain: Bool) {
+        changeNotifying { s in
+            if isMain, let m = s.main, m.id == id { s.main = (id, table) }
+        }
     }
 
     func unregisterMain(_ id: ObjectIdentifier) {

@@ -4,7 +4,7 @@ internal import CICU
 /// `English`), brought to one canonical BCP 47 form with ICU.
 public enum LanguageTag {
     /// Longest identifier accepted; longer input is malformed, not truncated.
-    public static let maxLength = 96
+    public static let maxLength = Limits.languageTagBytes
 
     /// Apple's legacy full-name localization folders (English.lproj and friends).
     static let legacyNames: [String: String] = [

@@ -28,15 +28,18 @@ public final class CompiledTable: @unchecked Sendable {
     struct Range { var offset: Int; var count: Int }
     let strings: Range, entries: Range, slots: Range, nodes: Range, formats: Range
     let instances: [Instance]
-    /// The INST section, read directly on the lookup path (validated at open).
-    let instanceRecords: Range
+    /// The validated instance records, four words each (entryStart, entryCount, slotStart,
+    /// slotCount), in private memory read on the lookup path: a writer that modifies a mapped
+    /// file in place cannot change bounds that were checked at open.
+    private let instanceWords: UnsafeMutablePointer<UInt32>
+    private let instanceTotal: Int
     /// instances index for (localization * tables.count + table), or -1.
     let instanceOf: [Int32]
 
     struct Instance { var localization: Int; var table: Int; var entryStart: Int; var entryCount: Int; var slotStart: Int; var slotCount: Int }
 
-    public convenience init(path: String, verifyPayload: Bool = false) throws(LokaleError) {
-        let file = try MappedFile(path: path)
+    public convenience init(path: String, verifyPayload: Bool = false, loading: MappedFile.Loading = .automatic) throws(LokaleError) {
+        let file = try MappedFile(path: path, loading: loading)
         do { try self.init(file: file, verifyPayload: verifyPayload) }
         catch { throw LokaleError(error.code, "\(path): \(error.message)") }
     }
@@ -110,7 +113,7 @@ public final class CompiledTable: @unchecked Sendable {
         allowsMixedLocalizations = u32(br + 12) & TableLayout.BundleFlag.allowMixedLocalizations != 0
         // The (localization, table) index below is sized by their product: bound it so that a small
         // hostile file cannot make open allocate gigabytes.
-        guard locs.count <= 4096, tbls.count <= 65536, locs.count * tbls.count <= 1 << 20 else {
+        guard locs.count <= Limits.localizations, tbls.count <= Limits.tables, locs.count * tbls.count <= Limits.instances else {
             throw corrupt("too many localizations or tables")
         }
         var names: [String] = [], base: [Bool] = [], pointers: [UnsafePointer<CChar>] = []
@@ -152,8 +155,16 @@ public final class CompiledTable: @unchecked Sendable {
         }
         instances = list
         instanceOf = index
-        instanceRecords = insts
+        instanceTotal = list.count
+        instanceWords = .allocate(capacity: max(list.count, 1) * 4)
+        for (i, inst) in list.enumerated() {
+            for (w, v) in [inst.entryStart, inst.entryCount, inst.slotStart, inst.slotCount].enumerated() {
+                instanceWords[i * 4 + w] = UInt32(v)
+            }
+        }
     }
+
+    deinit { instanceWords.deallocate() }
 
     // MARK: Access
 
@@ -192,16 +203,14 @@ public final class CompiledTable: @unchecked Sendable {
     }
 
     /// Finds `key` in an instance. Hashes once, compares bytes. The hot path of every lookup:
-    /// instance bounds were validated at open, so only what a corrupt payload could change is
-    /// checked here (slot targets, key references), with wrapping arithmetic on validated ranges.
+    /// instance bounds were validated at open (and copied out of the file), so only what a corrupt
+    /// payload could change is checked here (slot targets, key references), with wrapping arithmetic on validated ranges.
     public func find(_ key: UnsafeRawBufferPointer, instance: Int) throws(LokaleError) -> Entry? {
-        guard instance >= 0, instance < instanceRecords.count else { return nil }
+        guard instance >= 0, instance < instanceTotal else { return nil }
         let base = file.base
-        let record = base + (instanceRecords.offset &+ instance &* 24)
-        let entryStart = Int(record.loadUnaligned(fromByteOffset: 8, as: UInt32.self).littleEndian)
-        let entryCount = Int(record.loadUnaligned(fromByteOffset: 12, as: UInt32.self).littleEndian)
-        let slotStart = Int(record.loadUnaligned(fromByteOffset: 16, as: UInt32.self).littleEndian)
-        let slotCount = Int(record.loadUnaligned(fromByteOffset: 20, as: UInt32.self).littleEndian)
+        let record = instanceWords + instance &* 4
+        let entryStart = Int(record[0]), entryCount = Int(record[1])
+        let slotStart = Int(record[2]), slotCount = Int(record[3])
         let h = keyHash(key)
         let mask = slotCount &- 1
         let slotBase = base + (slots.offset &+ slotStart &* 4)

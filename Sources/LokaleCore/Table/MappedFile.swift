@@ -3,14 +3,36 @@ import Glibc
 #endif
 
 /// Read-only bytes of a compiled table: a private memory mapping of a file, or an owned copy.
-/// Immutable once made; unmapped when the last reference goes away, so a reader that still holds a
+/// Immutable once made; released when the last reference goes away, so a reader that still holds a
 /// replaced bundle keeps reading valid memory.
+///
+/// Small files are read into memory rather than mapped: a writer that truncates or rewrites the
+/// file in place (instead of renaming a new one over it, as `lokale compile` does) then cannot
+/// touch what readers see. A mapped file truncated in place raises SIGBUS in its readers, as any
+/// mapping does; `Loading.copy` reads files of any size.
 public final class MappedFile: @unchecked Sendable {
     public let base: UnsafeRawPointer
     public let count: Int
-    private let mapped: Bool
+    /// Which file this was read from, and its size and modification time then: a reload compares it.
+    public let identity: FileIdentity?
+    /// Whether the bytes are a mapping of the file (false: an owned copy).
+    public let isMapped: Bool
 
-    public init(path: String) throws(LokaleError) {
+    /// How a file is brought into memory.
+    public enum Loading: Sendable {
+        /// Read files up to `copyLimit` bytes, map larger ones.
+        case automatic
+        /// Always read the whole file (immune to in-place writers; open costs a read of the file).
+        case copy
+        /// Always map (open in constant time).
+        case map
+    }
+
+    /// Files up to this size are read, not mapped, under `.automatic`: reading 1 MiB costs about as
+    /// much as the page faults of touching it later.
+    public static let copyLimit = 1 << 20
+
+    public init(path: String, loading: Loading = .automatic) throws(LokaleError) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw LokaleError(errno == ENOENT ? .notFound : .io, "\(path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
@@ -22,11 +44,29 @@ public final class MappedFile: @unchecked Sendable {
             throw LokaleError(.corrupt, "\(path): \(size) bytes is too small for a compiled table")
         }
         guard size <= Int(UInt32.max) else { throw LokaleError(.corrupt, "\(path): larger than 4 GiB") }
-        let p = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0)
-        guard let p, p != MAP_FAILED else { throw LokaleError(.io, "\(path): mmap: \(String(cString: strerror(errno)))") }
-        base = UnsafeRawPointer(p)
+        identity = FileIdentity(st)
+        let copy = loading == .copy || (loading == .automatic && size <= MappedFile.copyLimit)
+        if copy {
+            let p = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+            var done = 0
+            while done < size {
+                let n = pread(fd, p + done, size - done, off_t(done))
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else {
+                    let why = n == 0 ? "the file shrank while it was read" : String(cString: strerror(errno))
+                    p.deallocate()
+                    throw LokaleError(n == 0 ? .corrupt : .io, "\(path): \(why)")
+                }
+                done += n
+            }
+            base = UnsafeRawPointer(p)
+        } else {
+            let p = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0)
+            guard let p, p != MAP_FAILED else { throw LokaleError(.io, "\(path): mmap: \(String(cString: strerror(errno)))") }
+            base = UnsafeRawPointer(p)
+        }
         count = size
-        mapped = true
+        isMapped = !copy
     }
 
     /// An owned copy of `bytes` (tests, fuzzing, tables received over a wire).
@@ -35,13 +75,37 @@ public final class MappedFile: @unchecked Sendable {
         if let src = bytes.baseAddress, bytes.count > 0 { p.copyMemory(from: src, byteCount: bytes.count) }
         base = UnsafeRawPointer(p)
         count = bytes.count
-        mapped = false
+        identity = nil
+        isMapped = false
     }
 
     deinit {
-        if mapped { munmap(UnsafeMutableRawPointer(mutating: base), count) }
+        if isMapped { munmap(UnsafeMutableRawPointer(mutating: base), count) }
         else { UnsafeMutableRawPointer(mutating: base).deallocate() }
     }
 
     public var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+}
+
+/// A file as `stat` sees it: which file (device, inode) and which version (size, modification
+/// time). Replacing a file by rename changes the inode; rewriting it in place, the size or time.
+public struct FileIdentity: Equatable, Sendable {
+    var device: UInt64, inode: UInt64, size: Int64, seconds: Int64, nanoseconds: Int64
+
+    init(_ st: stat) {
+        device = UInt64(st.st_dev)
+        inode = UInt64(st.st_ino)
+        size = Int64(st.st_size)
+        seconds = Int64(st.st_mtim.tv_sec)
+        nanoseconds = Int64(st.st_mtim.tv_nsec)
+    }
+
+    /// The identity of the file at `path` now.
+    public init(path: String) throws(LokaleError) {
+        var st = stat()
+        guard stat(path, &st) == 0 else {
+            throw LokaleError(errno == ENOENT ? .notFound : .io, "\(path): \(String(cString: strerror(errno)))")
+        }
+        self.init(st)
+    }
 }

@@ -727,20 +727,28 @@ class Runtime:
 
     # -- bundles ----------------------------------------------------------------------------------
 
-    def open(self, path: PathLike, main: bool = False, verify: bool = False) -> "Bundle":
+    def open(
+        self, path: PathLike, main: bool = False, verify: bool = False, loading: str = "auto"
+    ) -> "Bundle":
         """Opens the compiled bundle (``.lokale``) at ``path``.
 
         ``main``: the application's bundle, which framework bundles follow; at most one per
         runtime (:class:`StateError` otherwise) and the one whose in-app language is restored.
         The runtime keeps its main bundle open (see :attr:`main_bundle`) until it is closed.
         ``verify``: also verify the payload checksum (reads the whole file).
+        ``loading``: ``"auto"`` reads files up to 1 MiB into memory and maps larger ones;
+        ``"copy"`` always reads (immune to programs that rewrite the file in place); ``"map"``
+        always maps. :meth:`Bundle.reload` loads the same way.
         Raises :class:`NotFound` (a FileNotFoundError), :class:`CorruptTable`,
         :class:`UnsupportedVersion` or :class:`lokale.IOError`.
         """
         fspath = os.fspath(path)
         if not isinstance(fspath, str):
             fspath = os.fsdecode(fspath)
-        flags = (_ffi.OPEN_MAIN if main else 0) | (_ffi.OPEN_VERIFY if verify else 0)
+        modes = {"auto": 0, "copy": _ffi.OPEN_COPY, "map": _ffi.OPEN_MAP}
+        if loading not in modes:
+            raise ValueError(f"lokale: loading must be one of {', '.join(modes)}, not {loading!r}")
+        flags = (_ffi.OPEN_MAIN if main else 0) | (_ffi.OPEN_VERIFY if verify else 0) | modes[loading]
         handle = c_void_p()
         status = self._lib.lokale_bundle_open(
             byref(handle), self._h(), os.fsencode(fspath), flags
@@ -874,20 +882,41 @@ class Bundle:
         self.path = path
         self.is_main = main
         try:
-            self.identifier = _borrowed(lib.lokale_bundle_identifier, handle)
-            self.development_localization = _borrowed(
-                lib.lokale_bundle_development_localization, handle
-            )
-            names = ctypes.POINTER(c_void_p)()
-            count = c_size_t(0)
-            _check(lib.lokale_bundle_localizations(byref(names), byref(count), handle))
-            self.localizations = tuple(
-                ctypes.string_at(names[i]).decode("utf-8", "replace") for i in range(count.value)
-            )
+            self._read_facts(handle)
         except BaseException:
             self._finalizer()
             raise
         return self
+
+    def _read_facts(self, handle: int) -> None:
+        lib = self._lib
+        self.identifier = _borrowed(lib.lokale_bundle_identifier, handle)
+        self.development_localization = _borrowed(lib.lokale_bundle_development_localization, handle)
+        names = ctypes.POINTER(c_void_p)()
+        count = c_size_t(0)
+        _check(lib.lokale_bundle_localizations(byref(names), byref(count), handle))
+        self.localizations = tuple(
+            ctypes.string_at(names[i]).decode("utf-8", "replace") for i in range(count.value)
+        )
+
+    def reload(self, force: bool = False, verify: bool = False) -> bool:
+        """Loads the bundle's file again if it changed since it was loaded (a new file renamed
+        over it, as ``lokale compile`` does, or another size or modification time); ``force``
+        reloads anyway, ``verify`` checks the new file's payload checksum.
+
+        Returns whether a new version was loaded. Lookups on other threads may run meanwhile;
+        each finishes on the version it started with, and remembered lookups are forgotten (the
+        runtime's change callbacks run). On error (:class:`NotFound`, :class:`CorruptTable`, …)
+        the bundle keeps answering from the version it had.
+        """
+        flags = (_ffi.RELOAD_FORCE if force else 0) | (_ffi.RELOAD_VERIFY if verify else 0)
+        reloaded = c_int(0)
+        with self._lock:
+            handle = self._h()
+            _check(self._lib.lokale_bundle_reload(byref(reloaded), handle, flags), self.path)
+            if reloaded.value:
+                self._read_facts(handle)
+        return bool(reloaded.value)
 
     # -- lifetime ---------------------------------------------------------------------------------
 

@@ -104,6 +104,10 @@ ARG_DOUBLE = 3
 ARG_STRING = 4
 OPEN_MAIN = 1
 OPEN_VERIFY = 2
+OPEN_COPY = 4
+OPEN_MAP = 8
+RELOAD_FORCE = 1
+RELOAD_VERIFY = 2
 
 # void (*lokale_change_callback)(void *payload, lokale_runtime *runtime)
 ChangeCallback = CFUNCTYPE(None, c_void_p, c_void_p)
@@ -132,6 +136,7 @@ _SIGNATURES = {
     "lokale_language_display_name": (c_int, [c_char_p, c_size_t, _size_p, c_char_p, c_char_p]),
     "lokale_bundle_open": (c_int, [POINTER(c_void_p), c_void_p, c_char_p, c_uint32]),
     "lokale_bundle_free": (None, [c_void_p]),
+    "lokale_bundle_reload": (c_int, [POINTER(c_int), c_void_p, c_uint32]),
     "lokale_bundle_identifier": (c_int, [POINTER(c_void_p), c_void_p]),
     "lokale_bundle_development_localization": (c_int, [POINTER(c_void_p), c_void_p]),
     "lokale_bundle_localizations": (c_int, [POINTER(POINTER(c_void_p)), _size_p, c_void_p]),
@@ -208,6 +213,7 @@ class Library:
     lokale_language_display_name: Any
     lokale_bundle_open: Any
     lokale_bundle_free: Any
+    lokale_bundle_reload: Any
     lokale_bundle_identifier: Any
     lokale_bundle_development_localization: Any
     lokale_bundle_localizations: Any

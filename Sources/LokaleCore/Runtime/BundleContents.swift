@@ -1,0 +1,58 @@
+/// One loaded version of a bundle's file, with everything derived from it: the ordered
+/// localizations, the lookup plans and the number symbols are indices into this table, so they
+/// live and die with it. A reload makes a new one; the old one stays for readers still using it.
+final class BundleContents: Sendable {
+    let table: CompiledTable
+    private let cache = Locked<(generation: UInt64, choices: [LocalizationChoice], preferences: [String])>((0, [], []))
+    let plans = PlanStore()
+    private let symbolsCache = Locked<[NumberSymbols?]>([])
+
+    init(table: CompiledTable) { self.table = table }
+
+    /// The ordered localization list for the runtime's current state, and the languages it was
+    /// negotiated against. Cached per runtime generation.
+    func selection(runtime: Runtime, isMain: Bool) -> (choices: [LocalizationChoice], preferences: [String]) {
+        let current = runtime.generation.load(ordering: .acquiring)
+        if let hit = cache.withLock({ $0.generation == current ? ($0.choices, $0.preferences) : nil }) { return hit }
+        let s = runtime.snapshot
+        let effective = s.effective
+        var preferences = effective
+        var user: (languages: [String], preferredChoices: [LocalizationChoice])? = nil
+        if !isMain, let main = s.main, !main.table.allowsMixedLocalizations {
+            // A framework shows the app's language: it negotiates against the main bundle's choice.
+            let mainChoices = orderedLocalizations(main.table, preferred: effective, matcher: runtime.matcher)
+                .filter { !main.table.isBaseLocalization[$0.localization] }
+            preferences = mainChoices.map { main.table.localizations[$0.localization] }
+            user = (effective, mainChoices)
+        }
+        let choices = orderedLocalizations(table, preferred: preferences, matcher: runtime.matcher, user: user)
+        cache.withLock { $0 = (s.generation, choices, preferences) }
+        return (choices, preferences)
+    }
+
+    /// Computes and publishes the plan of a plain lookup for the current generation.
+    func makePlan(runtime: Runtime, isMain: Bool) -> UnsafeMutableRawPointer {
+        let generation = runtime.generation.load(ordering: .acquiring)
+        let choices = selection(runtime: runtime, isMain: isMain).choices
+        var tables: [(instance: Int32, step: Int32)] = []
+        for t in table.tables.indices {
+            if let c = choices.first(where: { table.hasTable(localization: $0.localization, table: t) }) {
+                tables.append((Int32(table.instanceIndex(localization: c.localization, table: t)), Resolution.step(for: c).code))
+            } else {
+                tables.append((PlanStore.none, 0))
+            }
+        }
+        return plans.publish(generation: generation, tables: tables)
+    }
+
+    /// Number symbols per localization, looked up once each.
+    func numberSymbols(localization: Int) -> NumberSymbols {
+        if let hit = symbolsCache.withLock({ localization < $0.count ? $0[localization] : nil }) { return hit }
+        let s = NumberSymbols.forLocale(table.localizations[localization])
+        symbolsCache.withLock { cache in
+            if cache.count < table.localizations.count { cache = Array(repeating: nil, count: table.localizations.count) }
+            cache[localization] = s
+        }
+        return s
+    }
+}
