@@ -189,7 +189,7 @@ import Glibc
         t.slowest = max(t.slowest, ContinuousClock.now - start)
     }
 
-    static let wordSections: [TableLayout.Section] = [.entries, .nodes, .formats, .slots, .instances]
+    static let wordSections: [TableLayout.Section] = [.records, .nodes, .formats, .slots, .instances]
 
     @Test(arguments: 0..<4)
     func randomMutations(chunk: Int) throws {
@@ -204,9 +204,9 @@ import Glibc
             switch i % 5 {
             case 0: // a few random bytes anywhere in the file
                 for _ in 0..<Int.random(in: 1...4, using: &rng) { copy[Int.random(in: 0..<b.count, using: &rng)] = UInt8.random(in: 0...255, using: &rng) }
-            case 1: // 0xFFFFFFFF words ("none", and the largest index) in the entries, nodes and formats
+            case 1: // 0xFFFFFFFF words ("none", and the largest index) in the records, nodes and formats
                 for _ in 0..<Int.random(in: 1...3, using: &rng) {
-                    let s = layout.sections[[.entries, .nodes, .formats].randomElement(using: &rng)!]!
+                    let s = layout.sections[[.records, .nodes, .formats].randomElement(using: &rng)!]!
                     let w = s.lowerBound + 4 * Int.random(in: 0..<(s.count / 4), using: &rng)
                     Self.put32(&copy, w, 0xFFFF_FFFF)
                 }

@@ -70,7 +70,7 @@ static const char *fmt(const lokale_bundle *b, const char *key, const char *tabl
 static void test_versions(void) {
     CHECK_STR(lokale_version(), LOKALE_VERSION_STRING);
     CHECK(lokale_version_number() == LOKALE_VERSION_NUMBER);
-    CHECK(lokale_table_format_version() == 1);
+    CHECK(lokale_table_format_version() == 2);
     CHECK_STR(lokale_status_name(LOKALE_EINVAL), "LOKALE_EINVAL");
     CHECK_STR(lokale_status_name(12345), "LOKALE_UNKNOWN");
     CHECK(lokale_last_error() != NULL);

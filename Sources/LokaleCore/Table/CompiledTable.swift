@@ -6,7 +6,7 @@ import Glibc
 ///
 /// Opening validates the header, its checksum and every section's bounds: work proportional to the
 /// number of localizations and tables, never to the number of messages. Everything reached later
-/// (entries, strings, nodes) is bounds-checked when it is read, so a corrupt file produces
+/// (records, strings, nodes) is bounds-checked when it is read, so a corrupt file produces
 /// `LokaleError.corrupt`, never an out-of-bounds read.
 public final class CompiledTable: @unchecked Sendable {
     public let file: MappedFile
@@ -26,9 +26,9 @@ public final class CompiledTable: @unchecked Sendable {
     public let identifierPointer: UnsafePointer<CChar>
 
     struct Range { var offset: Int; var count: Int }
-    let strings: Range, entries: Range, slots: Range, nodes: Range, formats: Range
+    let strings: Range, records: Range, slots: Range, nodes: Range, formats: Range
     let instances: [Instance]
-    /// The validated instance records, four words each (entryStart, entryCount, slotStart,
+    /// The validated instance records, four words each (keyCount, recordStart, slotStart,
     /// slotCount), in private memory read on the lookup path: a writer that modifies a mapped
     /// file in place cannot change bounds that were checked at open.
     private let instanceWords: UnsafeMutablePointer<UInt32>
@@ -36,7 +36,7 @@ public final class CompiledTable: @unchecked Sendable {
     /// instances index for (localization * tables.count + table), or -1.
     let instanceOf: [Int32]
 
-    struct Instance { var localization: Int; var table: Int; var entryStart: Int; var entryCount: Int; var slotStart: Int; var slotCount: Int }
+    struct Instance { var localization: Int; var table: Int; var keyCount: Int; var recordStart: Int; var slotStart: Int; var slotCount: Int }
 
     public convenience init(path: String, verifyPayload: Bool = false, loading: MappedFile.Loading = .automatic) throws(LokaleError) {
         let file = try MappedFile(path: path, loading: loading)
@@ -91,7 +91,7 @@ public final class CompiledTable: @unchecked Sendable {
             found[section] = Range(offset: offset, count: size / section.recordSize)
         }
         for s in TableLayout.Section.allCases where found[s] == nil { throw corrupt("section \(s.name) is missing") }
-        strings = found[.strings]!; entries = found[.entries]!; slots = found[.slots]!
+        strings = found[.strings]!; records = found[.records]!; slots = found[.slots]!
         nodes = found[.nodes]!; formats = found[.formats]!
         let bundle = found[.bundle]!, locs = found[.localizations]!, tbls = found[.tables]!, insts = found[.instances]!
         guard bundle.count == 1 else { throw corrupt("bundle section must hold one record") }
@@ -141,12 +141,12 @@ public final class CompiledTable: @unchecked Sendable {
         var index = [Int32](repeating: -1, count: names.count * tableNames.count)
         for i in 0..<insts.count {
             let r = insts.offset + i * 24
-            let inst = Instance(localization: Int(u32(r)), table: Int(u32(r + 4)), entryStart: Int(u32(r + 8)),
-                                entryCount: Int(u32(r + 12)), slotStart: Int(u32(r + 16)), slotCount: Int(u32(r + 20)))
+            let inst = Instance(localization: Int(u32(r)), table: Int(u32(r + 4)), keyCount: Int(u32(r + 8)),
+                                recordStart: Int(u32(r + 12)), slotStart: Int(u32(r + 16)), slotCount: Int(u32(r + 20)))
             guard inst.localization < names.count, inst.table < tableNames.count,
-                  inst.entryStart <= entries.count, inst.entryCount <= entries.count - inst.entryStart,
+                  inst.recordStart <= records.count * 4,
                   inst.slotStart <= slots.count, inst.slotCount <= slots.count - inst.slotStart,
-                  inst.slotCount > 0, inst.slotCount & (inst.slotCount - 1) == 0
+                  inst.slotCount > 0, inst.keyCount < inst.slotCount
             else { throw corrupt("instance \(i) is out of bounds") }
             let k = inst.localization * tableNames.count + inst.table
             guard index[k] < 0 else { throw corrupt("instance \(i) duplicates a (localization, table) pair") }
@@ -156,9 +156,10 @@ public final class CompiledTable: @unchecked Sendable {
         instances = list
         instanceOf = index
         instanceTotal = list.count
+        messageCount = list.reduce(0) { $0 + $1.keyCount }
         instanceWords = .allocate(capacity: max(list.count, 1) * 4)
         for (i, inst) in list.enumerated() {
-            for (w, v) in [inst.entryStart, inst.entryCount, inst.slotStart, inst.slotCount].enumerated() {
+            for (w, v) in [inst.keyCount, inst.recordStart, inst.slotStart, inst.slotCount].enumerated() {
                 instanceWords[i * 4 + w] = UInt32(v)
             }
         }
@@ -184,10 +185,13 @@ public final class CompiledTable: @unchecked Sendable {
             && instanceOf[localization * tables.count + table] >= 0
     }
 
-    /// One message record of the ENTR section.
+    /// A message found in the RECS section: where its value is (checked), and its node.
     public struct Entry: Sendable {
-        public let index: Int
-        public let valueOffset: UInt32, valueLength: UInt32, node: UInt32
+        /// Offset of the value's bytes from the start of the file; a NUL follows them.
+        public let valueStart: Int
+        public let valueLength: Int
+        /// The message tree, or `TableLayout.none` for text shown as is.
+        public let node: UInt32
     }
 
     /// Finds `key` in the (localization, table) instance. Hashes once, compares bytes.
@@ -204,39 +208,48 @@ public final class CompiledTable: @unchecked Sendable {
 
     /// Finds `key` in an instance. Hashes once, compares bytes. The hot path of every lookup:
     /// instance bounds were validated at open (and copied out of the file), so only what a corrupt
-    /// payload could change is checked here (slot targets, key references), with wrapping arithmetic on validated ranges.
+    /// payload could change is checked here (record references and lengths), with wrapping
+    /// arithmetic on validated ranges. A hit reads two places: the slot (which holds the key's
+    /// hash, so collisions are settled there) and the record, where key and value sit together.
     public func find(_ key: UnsafeRawBufferPointer, instance: Int) throws(LokaleError) -> Entry? {
         guard instance >= 0, instance < instanceTotal else { return nil }
         let base = file.base
         let record = instanceWords + instance &* 4
-        let entryStart = Int(record[0]), entryCount = Int(record[1])
         let slotStart = Int(record[2]), slotCount = Int(record[3])
         let h = keyHash(key)
-        let mask = slotCount &- 1
-        let slotBase = base + (slots.offset &+ slotStart &* 4)
-        let entryBase = base + (entries.offset &+ entryStart &* 24)
-        let pool = base + strings.offset
-        var s = Int(h) & mask
+        let slotBase = base + (slots.offset &+ slotStart &* 8)
+        let recordBase = base + records.offset
+        let recordBytes = records.count &* 4
+        var s = Int(truncatingIfNeeded: (UInt64(h) &* UInt64(slotCount)) >> 32)
         var probes = 0
         while probes < slotCount {
-            let slot = Int(slotBase.loadUnaligned(fromByteOffset: s &* 4, as: UInt32.self).littleEndian)
-            if slot == 0 { return nil }
-            guard slot <= entryCount else { throw LokaleError(.corrupt, "hash slot points outside its table") }
-            let r = entryBase + (slot &- 1) &* 24
-            if r.loadUnaligned(as: UInt32.self).littleEndian == h {
-                let ko = Int(r.loadUnaligned(fromByteOffset: 4, as: UInt32.self).littleEndian)
-                let kl = Int(r.loadUnaligned(fromByteOffset: 8, as: UInt32.self).littleEndian)
+            let slot = UInt64(littleEndian: slotBase.loadUnaligned(fromByteOffset: s &* 8, as: UInt64.self))
+            let reference = Int(truncatingIfNeeded: slot >> 32)
+            if reference == 0 { return nil }
+            if UInt32(truncatingIfNeeded: slot) == h {
+                let at = (reference &- 1) &* 4
+                guard at <= recordBytes &- 12 else { throw LokaleError(.corrupt, "hash slot points outside the records") }
+                let r = recordBase + at
+                let first = UInt32(littleEndian: r.loadUnaligned(as: UInt32.self))
+                let kl = Int(first & TableLayout.Record.lengthMask)
                 if kl == key.count {
-                    guard ko < strings.count, kl < strings.count &- ko else { throw LokaleError(.corrupt, "string reference out of bounds") }
-                    if kl == 0 || memcmp(pool + ko, key.baseAddress!, kl) == 0 {
-                        return Entry(index: entryStart &+ slot &- 1,
-                                     valueOffset: r.loadUnaligned(fromByteOffset: 12, as: UInt32.self).littleEndian,
-                                     valueLength: r.loadUnaligned(fromByteOffset: 16, as: UInt32.self).littleEndian,
-                                     node: r.loadUnaligned(fromByteOffset: 20, as: UInt32.self).littleEndian)
+                    let vl = Int(UInt32(littleEndian: r.loadUnaligned(fromByteOffset: 4, as: UInt32.self)))
+                    let hasNode = first & TableLayout.Record.hasNode != 0
+                    let header = hasNode ? 12 : 8
+                    // Lengths are below 2^32 each: the sum cannot overflow.
+                    guard header &+ kl &+ vl &+ 2 <= recordBytes &- at else { throw LokaleError(.corrupt, "message record runs past the records") }
+                    if kl == 0 || memcmp(r + header, key.baseAddress!, kl) == 0 {
+                        let value = header &+ kl &+ 1
+                        guard r.load(fromByteOffset: value &+ vl, as: UInt8.self) == 0 else {
+                            throw LokaleError(.corrupt, "message value is not NUL-terminated")
+                        }
+                        let node = hasNode ? UInt32(littleEndian: r.loadUnaligned(fromByteOffset: 8, as: UInt32.self)) : TableLayout.none
+                        return Entry(valueStart: records.offset &+ at &+ value, valueLength: vl, node: node)
                     }
                 }
             }
-            s = (s &+ 1) & mask
+            s &+= 1
+            if s == slotCount { s = 0 }
             probes &+= 1
         }
         return nil
@@ -251,8 +264,9 @@ public final class CompiledTable: @unchecked Sendable {
         return UnsafeRawBufferPointer(start: file.base + start, count: l)
     }
 
+    /// The value of a found message (checked by `find`).
     public func value(of entry: Entry) throws(LokaleError) -> UnsafeRawBufferPointer {
-        try bytes(entry.valueOffset, entry.valueLength)
+        UnsafeRawBufferPointer(start: file.base + entry.valueStart, count: entry.valueLength)
     }
 
     /// Word `i` of the NODE section.
@@ -285,11 +299,12 @@ public final class CompiledTable: @unchecked Sendable {
         return result
     }
 
-    public var messageCount: Int { entries.count }
+    /// Messages in all (localization, table) pairs.
+    public let messageCount: Int
     public var instanceCount: Int { instances.count }
     public var stringPoolSize: Int { strings.count }
     public func keyCount(localization: Int, table: Int) -> Int {
         guard hasTable(localization: localization, table: table) else { return 0 }
-        return instances[Int(instanceOf[localization * tables.count + table])].entryCount
+        return instances[Int(instanceOf[localization * tables.count + table])].keyCount
     }
 }

@@ -2,7 +2,7 @@
 /// reader (`CompiledTable`) both take their numbers from here and from nowhere else.
 public enum TableLayout {
     public static let magic: [UInt8] = [0x4C, 0x4F, 0x4B, 0x41, 0x4C, 0x45, 0x00, 0x1A] // "LOKALE\0\x1A"
-    public static let formatMajor: UInt16 = 1
+    public static let formatMajor: UInt16 = 2
     public static let formatMinor: UInt16 = 0
     /// Written as a little-endian u32; a reader that sees it byte-swapped knows the file's byte order.
     public static let byteOrderMark: UInt32 = 0x0102_0304
@@ -23,8 +23,8 @@ public enum TableLayout {
         case localizations = 0x4C4F_4353 // "LOCS" LocalizationRecord[]
         case tables = 0x5442_4C53 // "TBLS" TableRecord[]
         case instances = 0x494E_5354 // "INST" InstanceRecord[]: (localization, table) pairs present
-        case entries = 0x454E_5452 // "ENTR" EntryRecord[]
-        case slots = 0x534C_4F54 // "SLOT" u32[]: open-addressing hash slots, entry index + 1
+        case records = 0x5245_4353 // "RECS" message records: header words, key, NUL, value, NUL, padding
+        case slots = 0x534C_4F54 // "SLOT" u64[]: open-addressing hash slots (key hash, record reference)
         case nodes = 0x4E4F_4445 // "NODE" u32[]: message trees (variants, substitutions, text)
         case formats = 0x464D_5453 // "FMTS" u32[]: precompiled format segments
 
@@ -36,8 +36,8 @@ public enum TableLayout {
             case .localizations: 12
             case .tables: 8
             case .instances: 24
-            case .entries: 24
-            case .slots, .nodes, .formats: 4
+            case .slots: 8
+            case .records, .nodes, .formats: 4
             }
         }
 
@@ -48,6 +48,12 @@ public enum TableLayout {
     }
 
     public enum BundleFlag { public static let allowMixedLocalizations: UInt32 = 1 }
+    /// A message record's first word: the key length, and whether a node word follows the value
+    /// length (messages shown as is have none, so that most records carry two header words).
+    public enum Record {
+        public static let hasNode: UInt32 = 1 << 31
+        public static let lengthMask: UInt32 = ~hasNode
+    }
     public enum LocalizationFlag { public static let base: UInt32 = 1 }
 
     /// Node kinds in the NODE section.

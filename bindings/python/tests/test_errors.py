@@ -235,5 +235,5 @@ def test_discovery_from_the_checkout_without_environment(tmp_path: Path) -> None
 
 def test_versions() -> None:
     assert lokale.library_version() == lokale.__version__ == "0.1.0"
-    assert lokale.table_format_version() == 1
+    assert lokale.table_format_version() == 2
     assert Path(lokale.library_path()).name == "liblokale.so"

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Rebuilds the compiled-table seeds of corpus/table and corpus/capi with build/bin/lokale (run
+# `make build` first). Needed whenever the table format changes: seeds of another major version
+# are refused at open and exercise nothing past the header.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+lokale=$root/build/bin/lokale
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# A .stringsdict beside a .strings of another language, from the catalog and strings corpora.
+mkdir -p "$work/StringsDict/en.lproj" "$work/StringsDict/fr.lproj"
+cp "$root/Fuzz/corpus/catalog/plural.stringsdict" "$work/StringsDict/en.lproj/Localizable.stringsdict"
+cp "$root/Fuzz/corpus/strings/menu.strings" "$work/StringsDict/fr.lproj/Localizable.strings"
+for target in table capi; do
+  out=$root/Fuzz/corpus/$target
+  "$lokale" compile "$root/examples/DesktopApp" -o "$out/DesktopApp.lokale"
+  "$lokale" compile "$root/examples/DesktopApp" --allow-mixed-localizations -o "$out/DesktopAppMixed.lokale"
+  "$lokale" compile "$root/examples/PanelKit" -o "$out/PanelKit.lokale"
+  "$lokale" compile "$root/tests/c/fixtures/Tables" -o "$out/Tables.lokale" 2>/dev/null
+  "$lokale" compile "$work/StringsDict" -o "$out/StringsDict.lokale"
+done
