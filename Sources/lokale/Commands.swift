@@ -57,20 +57,6 @@ func lookupCommand(_ raw: ArraySlice<String>, explain: Bool) throws {
     }
 }
 
-/// `lokale check SOURCE...`: reads and compiles in memory, prints every problem, writes nothing.
-/// Exits 1 when there is any problem.
-func checkCommand(_ raw: ArraySlice<String>) throws -> Int32 {
-    let a = try Arguments(raw, valued: ["development-region"], flags: [])
-    guard !a.positionals.isEmpty else { throw Arguments.UsageError(message: "check needs at least one SOURCE") }
-    var loader = CatalogLoader()
-    for p in a.positionals { try loader.add(p) }
-    if let d = a.options["development-region"] { loader.setDevelopmentLocalization(d) }
-    let stats = try TableWriter.compile(try loader.finish()).statistics
-    for w in stats.warnings { print(w) }
-    print("\(stats.messages) messages, \(stats.warnings.count) problems, \(stats.replaced) translations replaced by the development text")
-    return stats.warnings.isEmpty ? 0 : 1
-}
-
 func negotiateCommand(_ raw: ArraySlice<String>) throws {
     let a = try Arguments(raw, valued: ["prefer", "available", "development", "strategy"], flags: [])
     guard let available = a.list("available"), !available.isEmpty else { throw Arguments.UsageError(message: "negotiate needs --available") }

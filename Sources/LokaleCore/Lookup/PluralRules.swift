@@ -6,7 +6,7 @@ final class PluralRules: @unchecked Sendable {
     /// Cardinal and ordinal rules by locale identifier.
     static let cache = Locked<(cardinal: [String: PluralRules], ordinal: [String: PluralRules])>(([:], [:]))
 
-    private let rules: UnsafeMutableRawPointer
+    fileprivate let rules: UnsafeMutableRawPointer
     private let locale: String
     /// Number formatters by count of fraction digits, for decimals given as text.
     private let formatters = Locked<[Int: UnsafeMutableRawPointer]>([:])
@@ -88,5 +88,13 @@ final class PluralRules: @unchecked Sendable {
 extension String {
     func replacingOccurrences(_ a: Character, _ b: Character) -> String {
         String(map { $0 == a ? b : $0 })
+    }
+}
+
+extension PluralRules {
+    /// The categories these rules use, from ICU (`uplrules_getKeywords`).
+    var categories: Set<PluralCategory> {
+        let words = ICUString.get(capacity: 64) { lk_plural_keywords(rules, $0, $1) } ?? "other"
+        return Set(words.split(separator: " ").compactMap { PluralCategory(rawValue: String($0)) })
     }
 }
