@@ -13,7 +13,7 @@ func compileCommand(_ raw: ArraySlice<String>) throws {
         output = rest[i + 1]
         rest.removeSubrange(i...(i + 1))
     }
-    let a = try Arguments(rest[...], valued: ["output", "development-region", "bundle-id"], flags: ["allow-mixed-localizations"])
+    let a = try Arguments(rest[...], valued: ["output", "development-region", "bundle-id", "pseudo"], flags: ["allow-mixed-localizations"])
     output = output ?? a.options["output"]
     guard let output else { throw Arguments.UsageError(message: "compile needs -o OUT.lokale") }
     guard !a.positionals.isEmpty else { throw Arguments.UsageError(message: "compile needs at least one SOURCE") }
@@ -23,6 +23,13 @@ func compileCommand(_ raw: ArraySlice<String>) throws {
     var bundle = try loader.finish()
     if let id = a.options["bundle-id"] { bundle.identifier = id }
     if a.flags.contains("allow-mixed-localizations") { bundle.allowsMixedLocalizations = true }
+    if let p = a.options["pseudo"] {
+        let (kinds, unknown) = PseudoLocale.list(p)
+        if let unknown {
+            throw Arguments.UsageError(message: "unknown pseudo-localization '\(unknown)' (\(PseudoLocale.allCases.map { "\($0.rawValue) (\($0.tag))" }.joined(separator: ", ")))")
+        }
+        try Pseudolocalization.add(kinds, to: &bundle)
+    }
     let stats = try TableWriter.write(bundle, to: output)
     for w in stats.warnings { printError("\(w)") }
     printError("lokale: compiled \(stats.messages) messages (\(stats.localizations) localizations, \(stats.tables) tables) into \(output) (\(stats.bytes) bytes)\n")
