@@ -63,6 +63,31 @@ import TestSupport
         #expect(PluralCategories.required(for: "en", ordinal: true) == [.one, .two, .few, .other])
         #expect(PluralCategories.required(for: "ja") == [.other])
         #expect(PluralCategories.required(for: "ar") == [.zero, .one, .two, .few, .many, .other])
+        // Legacy folder names are their languages (English.lproj), and tags may use '_' or '-'.
+        #expect(PluralCategories.required(for: "English") == [.one, .other])
+        #expect(PluralCategories.required(for: "Russian") == PluralCategories.required(for: "ru"))
+        #expect(PluralCategories.required(for: "pt_PT") == PluralCategories.required(for: "pt-PT"))
+    }
+
+    /// An English.lproj stringsdict: the runtime picks `one` for 1 with English rules, and the checker,
+    /// asking the same rules, finds nothing to report.
+    @Test func legacyLprojNamesUseTheirLanguagesRules() throws {
+        let dir = Fixtures.temporaryDirectory("lokale-check")
+        let dict = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>files</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+        <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+        <key>NSStringFormatValueTypeKey</key><string>lld</string>
+        <key>one</key><string>%lld file</string><key>other</key><string>%lld files</string></dict></dict></dict></plist>
+        """
+        Fixtures.write(dict, to: "English.lproj/Localizable.stringsdict", in: dir)
+        let sources = [dir + "/English.lproj"]
+        let bundle = try CompiledBundle(sources) { $0.developmentLocalization = "English" }.open(["en"])
+        #expect(try bundle.format("files", arguments: [.int(1)]).text == "1 file")
+        #expect(try bundle.format("files", arguments: [.int(2)]).text == "2 files")
+        var catalog = try CatalogLoader.load(sources)
+        catalog.developmentLocalization = "English"
+        #expect(try CatalogChecker.check(catalog).problems.isEmpty)
     }
 
     /// Every (locale, type) of ICU's own plural samples: the categories sampled are the categories

@@ -33,7 +33,9 @@ final class PluralRules: @unchecked Sendable {
     static func forLocale(_ locale: String, ordinal: Bool) -> PluralRules? {
         cache.withLock { cache in
             if let r = ordinal ? cache.ordinal[locale] : cache.cardinal[locale] { return r }
-            guard let r = PluralRules(locale: locale.replacingOccurrences("-", "_"), ordinal: ordinal) else { return nil }
+            // Canonical first, so that legacy folder names (English.lproj) get their language's rules, not root's.
+            let id = ICULocale(locale)?.id ?? locale.replacingOccurrences("-", "_")
+            guard let r = PluralRules(locale: id, ordinal: ordinal) else { return nil }
             if ordinal { cache.ordinal[locale] = r } else { cache.cardinal[locale] = r }
             return r
         }
