@@ -182,6 +182,31 @@ import TestSupport
         #expect(found.last?.table == "Other" && found.last?.message.contains(files.other) == true)
     }
 
+    /// Lines point at the key itself, even when its text appears earlier as a value, and keys with
+    /// JSON escapes are found.
+    @Test func linesPointAtTheKey() throws {
+        let ru = Self.plural(["one": "%lld x", "other": "%lld y"])
+        let lines = [
+            #"{"sourceLanguage":"en","version":"1.0","strings":{"#,
+            #"  "aaa":{"localizations":{"en":\#(Self.unit("Line"))}},"#,
+            #"  "Line":{"extractionState":"stale","localizations":{"#,
+            #"     "ru":\#(ru)}},"#,
+            #"  "caf\u00e9 \"quoted\"":{"localizations":{"#,
+            #"     "ru":\#(ru)}},"#,
+            #"  "emoji \ud83d\ude00":{"localizations":{"ru":\#(ru)}}"#,
+            #"}}"#,
+        ]
+        let dir = Fixtures.temporaryDirectory("lokale-check")
+        let path = Fixtures.write(lines.joined(separator: "\n"), to: "Localizable.xcstrings", in: dir)
+        let r = try Self.report([path])
+        func line(_ key: String) -> Int? { findings(r, .missingPluralCategory, key: key, "ru").first?.line }
+        #expect(line("Line") == 4, "the ru entry of Line")
+        let stale = findings(r, .stale, key: "Line").first { $0.localization == nil }
+        #expect(stale?.line == 3, "the key itself, not the value \"Line\" on line 2")
+        #expect(line("café \"quoted\"") == 6)
+        #expect(line("emoji 😀") == 7)
+    }
+
     // MARK: The command line
 
     let cli = CompileCommandTests()
