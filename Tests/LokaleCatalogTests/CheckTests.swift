@@ -207,6 +207,25 @@ import TestSupport
         #expect(line("emoji 😀") == 7)
     }
 
+    /// Plurals inside device variants and substitutions, and ordinal variations judged by ordinal rules.
+    @Test func nestedAndOrdinalPlurals() throws {
+        let onlyOther = Self.plural(["other": "%lld"]).dropFirst(#"{"variations":"#.count).dropLast()
+        let ordinal = #"{"variations":{"ordinal":{"one":\#(Self.unit("%lldst")),"other":\#(Self.unit("%lldth"))}}}"#
+        let json = """
+        {"sourceLanguage":"en","version":"1.0","strings":{
+          "device":{"localizations":{"en":{"variations":{"device":{"iphone":{"variations":\(onlyOther)},"other":\(Self.unit("x %lld"))}}}}},
+          "place":{"localizations":{"en":\(ordinal)}},
+          "sub":{"localizations":{"en":{"stringUnit":{"state":"translated","value":"%#@n@"},
+             "substitutions":{"n":{"formatSpecifier":"lld","variations":{"plural":{"other":\(Self.unit("%arg n"))}}}}}}}
+        }}
+        """
+        let path = Fixtures.write(json, to: "Localizable.xcstrings", in: Fixtures.temporaryDirectory("lokale-check"))
+        let r = try Self.report([path])
+        #expect(findings(r, .missingPluralCategory, key: "device").map(\.message) == ["device 'iphone': plural variation lacks one (CLDR en needs one, other)"])
+        #expect(findings(r, .missingPluralCategory, key: "place").map(\.message) == ["ordinal variation lacks two, few (CLDR en ordinals use one, two, few, other)"])
+        #expect(findings(r, .missingPluralCategory, key: "sub").map(\.message) == ["substitution 'n': plural variation lacks one (CLDR en needs one, other)"])
+    }
+
     // MARK: The command line
 
     let cli = CompileCommandTests()
