@@ -1,5 +1,6 @@
 #include "lokale_icu.h"
 
+#include <unicode/uenum.h>
 #include <unicode/uloc.h>
 #include <unicode/unum.h>
 #include <unicode/unumberformatter.h>
@@ -110,6 +111,26 @@ int32_t lk_plural_select(const void *rules, double number, char *keyword, int32_
     UErrorCode err = U_ZERO_ERROR;
     int32_t n = uplrules_select((const UPluralRules *)rules, number, buffer, 32, &err);
     return U_FAILURE(err) ? -1 : ascii(buffer, n, keyword, cap);
+}
+
+int32_t lk_plural_keywords(const void *rules, char *out, int32_t cap) {
+    UErrorCode err = U_ZERO_ERROR;
+    UEnumeration *keywords = uplrules_getKeywords((const UPluralRules *)rules, &err);
+    if (U_FAILURE(err)) {
+        if (keywords) uenum_close(keywords);
+        return -1;
+    }
+    int32_t n = 0, length = 0;
+    const char *keyword;
+    while ((keyword = uenum_next(keywords, &length, &err)) != NULL && U_SUCCESS(err)) {
+        if (n + (n > 0) + length >= cap) { n = -1; break; }
+        if (n > 0) out[n++] = ' ';
+        for (int32_t i = 0; i < length; i++) out[n++] = keyword[i];
+    }
+    uenum_close(keywords);
+    if (U_FAILURE(err) || n < 0 || n >= cap) return -1;
+    out[n] = 0;
+    return n;
 }
 
 void *lk_number_formatter_open(const char *locale, int32_t fraction_digits) {

@@ -13,7 +13,7 @@ func compileCommand(_ raw: ArraySlice<String>) throws {
         output = rest[i + 1]
         rest.removeSubrange(i...(i + 1))
     }
-    let a = try Arguments(rest[...], valued: ["output", "development-region", "bundle-id"], flags: ["allow-mixed-localizations"])
+    let a = try Arguments(rest[...], valued: ["output", "development-region", "bundle-id", "pseudo"], flags: ["allow-mixed-localizations"])
     output = output ?? a.options["output"]
     guard let output else { throw Arguments.UsageError(message: "compile needs -o OUT.lokale") }
     guard !a.positionals.isEmpty else { throw Arguments.UsageError(message: "compile needs at least one SOURCE") }
@@ -23,6 +23,13 @@ func compileCommand(_ raw: ArraySlice<String>) throws {
     var bundle = try loader.finish()
     if let id = a.options["bundle-id"] { bundle.identifier = id }
     if a.flags.contains("allow-mixed-localizations") { bundle.allowsMixedLocalizations = true }
+    if let p = a.options["pseudo"] {
+        let (kinds, unknown) = PseudoLocale.list(p)
+        if let unknown {
+            throw Arguments.UsageError(message: "unknown pseudo-localization '\(unknown)' (\(PseudoLocale.allCases.map { "\($0.rawValue) (\($0.tag))" }.joined(separator: ", ")))")
+        }
+        try Pseudolocalization.add(kinds, to: &bundle)
+    }
     let stats = try TableWriter.write(bundle, to: output)
     for w in stats.warnings { printError("\(w)") }
     printError("lokale: compiled \(stats.messages) messages (\(stats.localizations) localizations, \(stats.tables) tables) into \(output) (\(stats.bytes) bytes)\n")
@@ -74,20 +81,6 @@ func lookupCommand(_ raw: ArraySlice<String>, explain: Bool) throws {
         }
         if changed { try show() }
     }
-}
-
-/// `lokale check SOURCE...`: reads and compiles in memory, prints every problem, writes nothing.
-/// Exits 1 when there is any problem.
-func checkCommand(_ raw: ArraySlice<String>) throws -> Int32 {
-    let a = try Arguments(raw, valued: ["development-region"], flags: [])
-    guard !a.positionals.isEmpty else { throw Arguments.UsageError(message: "check needs at least one SOURCE") }
-    var loader = CatalogLoader()
-    for p in a.positionals { try loader.add(p) }
-    if let d = a.options["development-region"] { loader.setDevelopmentLocalization(d) }
-    let stats = try TableWriter.compile(try loader.finish()).statistics
-    for w in stats.warnings { print(w) }
-    print("\(stats.messages) messages, \(stats.warnings.count) problems, \(stats.replaced) translations replaced by the development text")
-    return stats.warnings.isEmpty ? 0 : 1
 }
 
 func negotiateCommand(_ raw: ArraySlice<String>) throws {

@@ -7,14 +7,19 @@ let usage = """
 usage: lokale <command> [options]
 
   compile SOURCE... -o OUT.lokale [--development-region en] [--bundle-id ID] [--allow-mixed-localizations]
+          [--pseudo accented,bidi,long]
       SOURCE: .xcstrings, .strings, .stringsdict files, .lproj folders, bundle folders
+      --pseudo adds pseudo-languages made from the development text: en-XA (accented), ar-XB (bidi),
+      en-XL (long); select them like any language (--prefer en-XA)
   lookup BUNDLE.lokale KEY [--table T] [--default TEXT] [--prefer fr-CA,en] [--main APP.lokale]
          [--device mac] [--locale L] [--strategy apple|icu] [--chain] [--watch [--interval S]] [ARG...]
       --watch: keep running; reload the bundle whenever its file is replaced and print the answer again
   explain (the same arguments as lookup) [--json]
   negotiate --prefer fr-CA,en --available en,fr,de [--development en] [--strategy apple|icu]
   info BUNDLE.lokale [--verify]
-  check SOURCE... [--development-region en]   (reports format problems; writes nothing)
+  check SOURCE... [--strict] [--json] [--development-region en]
+      completeness per language, CLDR plural categories, format mismatches, review/new/stale states,
+      duplicate keys; writes nothing. Exit 1 on errors (--strict: on warnings too), 2 on usage errors
 
 Preferred languages default to LANGUAGE, LC_ALL, LC_MESSAGES and LANG.
 """

@@ -39,6 +39,8 @@ void *lk_plural_open(const char *locale, int ordinal);
 void lk_plural_close(void *rules);
 /* The ASCII keyword ("one") for a number. */
 int32_t lk_plural_select(const void *rules, double number, char *keyword, int32_t cap);
+/* The categories the rules use ("one few many other"), ASCII, separated by single spaces. */
+int32_t lk_plural_keywords(const void *rules, char *out, int32_t cap);
 /* A number formatter with exactly fraction_digits fraction digits (0: integers); NULL on failure. */
 void *lk_number_formatter_open(const char *locale, int32_t fraction_digits);
 void lk_number_formatter_close(void *formatter);

@@ -6,7 +6,7 @@ final class PluralRules: @unchecked Sendable {
     /// Cardinal and ordinal rules by locale identifier.
     static let cache = Locked<(cardinal: [String: PluralRules], ordinal: [String: PluralRules])>(([:], [:]))
 
-    private let rules: UnsafeMutableRawPointer
+    fileprivate let rules: UnsafeMutableRawPointer
     private let locale: String
     /// Number formatters by count of fraction digits, for decimals given as text.
     private let formatters = Locked<[Int: UnsafeMutableRawPointer]>([:])
@@ -33,7 +33,9 @@ final class PluralRules: @unchecked Sendable {
     static func forLocale(_ locale: String, ordinal: Bool) -> PluralRules? {
         cache.withLock { cache in
             if let r = ordinal ? cache.ordinal[locale] : cache.cardinal[locale] { return r }
-            guard let r = PluralRules(locale: locale.replacingOccurrences("-", "_"), ordinal: ordinal) else { return nil }
+            // Canonical first, so that legacy folder names (English.lproj) get their language's rules, not root's.
+            let id = ICULocale(locale)?.id ?? locale.replacingOccurrences("-", "_")
+            guard let r = PluralRules(locale: id, ordinal: ordinal) else { return nil }
             if ordinal { cache.ordinal[locale] = r } else { cache.cardinal[locale] = r }
             return r
         }
@@ -88,5 +90,13 @@ final class PluralRules: @unchecked Sendable {
 extension String {
     func replacingOccurrences(_ a: Character, _ b: Character) -> String {
         String(map { $0 == a ? b : $0 })
+    }
+}
+
+extension PluralRules {
+    /// The categories these rules use, from ICU (`uplrules_getKeywords`).
+    var categories: Set<PluralCategory> {
+        let words = ICUString.get(capacity: 64) { lk_plural_keywords(rules, $0, $1) } ?? "other"
+        return Set(words.split(separator: " ").compactMap { PluralCategory(rawValue: String($0)) })
     }
 }

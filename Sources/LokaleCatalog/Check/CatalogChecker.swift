@@ -1,0 +1,165 @@
+import LokaleCore
+
+/// `lokale check`: everything a translator or a CI job should know about a bundle's catalogs, without
+/// writing anything. Format problems come from the compiler itself (`TableWriter`), so the checker
+/// reports exactly what compiling would report and replace.
+///
+/// Decisions:
+/// - A key is untranslated in a localization when it has no message there or its state is `new`.
+///   `needs_review` counts as translated (the runtime shows it) and is reported separately.
+/// - Totals are the development localization's translatable keys (`shouldTranslate: false` excluded);
+///   `Base` is the development text by definition and gets no statistics.
+/// - A plural variation without `other` is an error (some counts have no text); other missing CLDR
+///   categories, and categories the language never selects, are warnings.
+public enum CatalogChecker {
+    public struct Options: Sendable {
+        /// Messages as written in code, compared with the development localization's text.
+        public var codeDefaults: [CodeDefault]
+        /// How many keys a grouped finding (untranslated, needs_review, stale) names before "…".
+        public var keysListed: Int
+
+        public init(codeDefaults: [CodeDefault] = [], keysListed: Int = 5) {
+            self.codeDefaults = codeDefaults
+            self.keysListed = keysListed
+        }
+    }
+
+    public static func check(_ bundle: CatalogBundle, options: Options = Options()) throws(CatalogError) -> CheckReport {
+        var c = Checker(bundle: bundle, options: options)
+        try c.formatProblems()
+        for name in bundle.tables.keys.sorted() { c.table(bundle.tables[name]!) }
+        c.duplicateKeys()
+        c.codeDefaults()
+        let stats = c.statistics.values.sorted { $0.localization < $1.localization }
+        let summary = CheckSummary(developmentLocalization: c.development, localizations: stats,
+                                   errors: c.findings.count { $0.severity == .error },
+                                   warnings: c.findings.count { $0.severity == .warning })
+        return CheckReport(problems: c.findings, summary: summary)
+    }
+}
+
+private struct Checker {
+    let bundle: CatalogBundle
+    let options: CatalogChecker.Options
+    let development: String
+    var findings: [CheckFinding] = []
+    var statistics: [String: LocalizationStatistics] = [:]
+    var lines = SourceLines()
+
+    init(bundle: CatalogBundle, options: CatalogChecker.Options) {
+        self.bundle = bundle
+        self.options = options
+        development = bundle.developmentLocalization ?? "en"
+        for l in bundle.localizations where l != "Base" { statistics[l] = LocalizationStatistics(localization: l) }
+        if statistics[development] == nil { statistics[development] = LocalizationStatistics(localization: development) }
+    }
+
+    static func file(_ t: CatalogTable) -> String { t.sources.first ?? t.name }
+
+    mutating func add(_ severity: CheckFinding.Severity, _ kind: CheckFinding.Kind, _ t: CatalogTable, key: String?,
+                      localization: String?, _ message: String) {
+        let file = Self.file(t)
+        let line = key.flatMap { lines.line(file: file, key: $0, localization: localization) }
+        findings.append(CheckFinding(severity: severity, kind: kind, file: file, line: line, table: t.name, key: key,
+                                     localization: localization, message: message))
+    }
+
+    /// The compiler's own findings; all are errors: a mismatched translation is never shown.
+    mutating func formatProblems() throws(CatalogError) {
+        for w in try TableWriter.compile(bundle).statistics.warnings {
+            findings.append(CheckFinding(severity: .error, kind: .format, file: w.file,
+                                         line: lines.line(file: w.file, key: w.key, localization: w.localization),
+                                         table: w.table, key: w.key, localization: w.localization, message: w.message))
+        }
+    }
+
+    func listed(_ keys: [String]) -> String {
+        let shown = keys.sorted().prefix(options.keysListed).map { "'\($0)'" }.joined(separator: ", ")
+        return shown + (keys.count > options.keysListed ? ", …" : "")
+    }
+
+    mutating func table(_ t: CatalogTable) {
+        let sourceKeys = t.messages[development].map { Set($0.keys) } ?? t.keys
+        let translatable = sourceKeys.filter { t.info[$0]?.shouldTranslate ?? true }.sorted()
+        let staleKeys = translatable.filter { t.info[$0]?.extractionState == "stale" }
+        if !staleKeys.isEmpty {
+            add(.warning, .stale, t, key: staleKeys.count == 1 ? staleKeys[0] : nil, localization: nil,
+                "\(staleKeys.count) stale key\(staleKeys.count == 1 ? "" : "s") (extractionState stale: no longer in the code): \(listed(staleKeys))")
+        }
+        for l in statistics.keys.sorted() {
+            let messages = t.messages[l] ?? [:]
+            var s = statistics[l]!
+            var untranslated: [String] = [], review: [String] = [], stale: [String] = []
+            for k in translatable {
+                let m = messages[k]
+                switch m?.state {
+                case "needs_review": review.append(k)
+                // The development text is the source: `new` there only means "just extracted".
+                case "new" where l != development: s.new += 1
+                case "stale": stale.append(k)
+                default: break
+                }
+                if l == development || (m != nil && m?.state != "new") { s.translated += 1 } else { untranslated.append(k) }
+            }
+            s.total += translatable.count
+            s.needsReview += review.count
+            s.stale += stale.count + staleKeys.count
+            statistics[l] = s
+            if !untranslated.isEmpty {
+                add(.warning, .untranslated, t, key: nil, localization: l,
+                    "\(untranslated.count) of \(translatable.count) keys untranslated: \(listed(untranslated))")
+            }
+            if !review.isEmpty {
+                add(.warning, .needsReview, t, key: review.count == 1 ? review[0] : nil, localization: l,
+                    "\(review.count) translation\(review.count == 1 ? "" : "s") need\(review.count == 1 ? "s" : "") review: \(listed(review))")
+            }
+            if !stale.isEmpty {
+                add(.warning, .stale, t, key: stale.count == 1 ? stale[0] : nil, localization: l,
+                    "\(stale.count) stale translation\(stale.count == 1 ? "" : "s"): \(listed(stale))")
+            }
+        }
+        // Plural coverage, for every localization that has messages (Base follows the development rules).
+        for l in t.messages.keys.sorted() {
+            for (k, m) in t.messages[l]!.sorted(by: { $0.key < $1.key }) {
+                // shouldTranslate false shows the source text everywhere, on purpose.
+                if l != development, t.info[k]?.shouldTranslate == false { continue }
+                for gap in PluralCoverage.gaps(in: m, rulesLocale: l == "Base" ? development : l, shownAs: l) {
+                    add(gap.severity, gap.kind, t, key: k, localization: l, gap.message)
+                }
+            }
+        }
+    }
+
+    mutating func duplicateKeys() {
+        var tables: [String: [String]] = [:]
+        for name in bundle.tables.keys.sorted() {
+            for k in bundle.tables[name]!.keys { tables[k, default: []].append(name) }
+        }
+        for (k, names) in tables.sorted(by: { $0.key < $1.key }) where names.count > 1 {
+            let all = names.map { "'\($0)' (\(Self.file(bundle.tables[$0]!)))" }.joined(separator: ", ")
+            add(.warning, .duplicateKey, bundle.tables[names[0]]!, key: k, localization: nil,
+                "key is defined in \(names.count) tables: \(all)")
+        }
+    }
+
+    /// Code defaults against plain development texts; varied messages (plural, device) legitimately
+    /// differ from the single default written in code and are not compared.
+    mutating func codeDefaults() {
+        for d in options.codeDefaults {
+            guard let value = d.defaultValue, !value.isEmpty else { continue }
+            let name = d.table.flatMap { $0.isEmpty ? nil : $0 } ?? "Localizable"
+            guard let t = bundle.tables[name], let m = t.messages[development]?[d.key],
+                  m.substitutions.isEmpty, case .text(let text) = m.variation, text != value else { continue }
+            let catalog = Self.file(t)
+            let catalogLine = lines.line(file: catalog, key: d.key, localization: development)
+            findings.append(CheckFinding(
+                severity: .warning, kind: .defaultMismatch, file: d.file, line: d.line, table: name, key: d.key,
+                localization: development,
+                message: "the default value in code \(quoted(value)) differs from the \(development) text \(quoted(text)) in \(catalog)\(catalogLine.map { ":\($0)" } ?? "")"))
+        }
+    }
+
+    func quoted(_ s: String) -> String {
+        "\"" + s.replacing("\n", with: "\\n") + "\""
+    }
+}
