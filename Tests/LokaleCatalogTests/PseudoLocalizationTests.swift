@@ -141,6 +141,14 @@ import TestSupport
         // Real users are not sent to a pseudo-language.
         #expect(try lookup(path, "hello", "en-US", ["World"]) == "Hello World, 100% done")
         #expect(try lookup(path, "hello", "de-AT", ["Welt"]) == "Hallo Welt, 100% fertig")
+        // Not even when their language has no real localization: Arabic falls to the development
+        // language, not to ar-XB; a pseudo-language must be named (in either spelling).
+        #expect(try lookup(path, "hello", "ar", ["World"]) == "Hello World, 100% done")
+        #expect(try lookup(path, "hello", "ar-EG,de", ["Welt"]) == "Hallo Welt, 100% fertig")
+        let bidi = PseudoLocale.bidi.transform("Hello %@, 100%% done").replacing("%@", with: "World").replacing("%%", with: "%")
+        #expect(try lookup(path, "hello", "fr,ar_XB", ["World"]) == bidi)
+        let bundle = try Runtime(preferredLanguages: ["ar"]).open(path: path)
+        #expect(!bundle.preferredLocalizations.contains("ar-XB"))
     }
 
     @Test func pluralStructureIsKept() throws {

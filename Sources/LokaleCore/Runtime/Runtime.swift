@@ -238,7 +238,13 @@ public final class Runtime: Sendable {
 ///   `preferred` are the user's preferences.
 func orderedLocalizations(_ table: CompiledTable, preferred: [String], matcher: any LocalizationMatcher,
                           user: (languages: [String], preferredChoices: [LocalizationChoice])? = nil) -> [LocalizationChoice] {
-    let candidates = table.localizations.indices.filter { !table.isBaseLocalization[$0] }
+    // A pseudo-localization serves only who names it: an Arabic speaker must not get ar-XB from
+    // a bundle that has no Arabic.
+    let named = Set(preferred.filter(LanguageTag.isPseudo).map(pseudoKey))
+    let candidates = table.localizations.indices.filter { i in
+        let name = table.localizations[i]
+        return !table.isBaseLocalization[i] && (!LanguageTag.isPseudo(name) || named.contains(pseudoKey(name)))
+    }
     let names = candidates.map { table.localizations[$0] }
     let userLanguages = user?.languages ?? preferred
     var result = matcher.order(preferred: preferred, available: names).map { c -> LocalizationChoice in
@@ -259,3 +265,8 @@ func orderedLocalizations(_ table: CompiledTable, preferred: [String], matcher: 
     }
     return result
 }
+
+private func pseudoKey(_ tag: String) -> String {
+    String(tag.lowercased().map { $0 == "_" ? "-" : $0 })
+}
+

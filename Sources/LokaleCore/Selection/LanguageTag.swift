@@ -61,3 +61,16 @@ extension Substring {
         String(String.UnicodeScalarView(unicodeScalars.map { $0 == "_" ? "-" : $0 }))
     }
 }
+
+extension LanguageTag {
+    /// The pseudo-localizations' regions (`en-XA` accented, `ar-XB` bidi, `en-XL` long): private-use
+    /// codes that no real user's language carries.
+    public static let pseudoRegions: Set<String> = ["XA", "XB", "XL"]
+
+    /// Whether `tag` names a pseudo-localization (its region is one of `pseudoRegions`).
+    public static func isPseudo(_ tag: String) -> Bool {
+        let parts = tag.split(whereSeparator: { $0 == "-" || $0 == "_" })
+        return parts.dropFirst().contains { $0.count == 2 && pseudoRegions.contains($0.uppercased()) }
+    }
+}
+
