@@ -15,6 +15,7 @@ W=$B/.work
 NS=${NS:-"1000 100000"}
 ENGINES=${ENGINES:-"lokale hash-baseline"}
 OPS=${OPS:-20000}
+STREAMS=${STREAMS:-"uniform miss"}  # add "plural" for the plural-format loop
 command -v valgrind >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind >/dev/null; }
 NS="$NS" PREPARE_ONLY=1 bash "$B/bench.sh"
 mkdir -p "$W/callgrind" "$B/results" "$W/lokale-cg"
@@ -28,10 +29,11 @@ out=$W/callgrind/results.jsonl
 : > "$out"
 for n in $NS; do
   for e in $ENGINES; do
-    for stream in uniform miss; do
+    for stream in $STREAMS; do
+      loop=run_lookups; [ "$stream" = plural ] && loop=run_plurals
       f=$W/callgrind/$e-$n-$stream.out
       echo "[callgrind] $e N=$n $stream ($OPS lookups)" >&2
-      valgrind --tool=callgrind --cache-sim=yes --collect-atstart=no --toggle-collect=run_lookups \
+      valgrind --tool=callgrind --cache-sim=yes --collect-atstart=no --toggle-collect=$loop \
         --callgrind-out-file="$f" "$W/bin/bench_$e$([ "$e" = lokale ] && echo -cg)" "$W/data/$n" "$n" --callgrind "$stream" --ops "$OPS" \
         >"$f.stdout" 2>"$f.log" || { cat "$f.log" >&2; exit 1; }
       python3 - "$f" "$e" "$n" "$stream" "$OPS" >>"$out" <<'PY'

@@ -4,7 +4,7 @@
  * memory figures belong to that engine alone.
  *
  * usage: bench_ENGINE DATADIR N [--ops K] [--reps R] [--opens O] [--batch B] [--touch T]
- *        bench_ENGINE DATADIR N --callgrind uniform|zipf|miss [--ops K]
+ *        bench_ENGINE DATADIR N --callgrind uniform|zipf|miss|plural [--ops K]
  *
  * DATADIR holds what bench.sh prepared for N: bench.lokale, mo/ru/LC_MESSAGES/bench.mo,
  * res/ru.res, bench.hash and the key streams of gen_ops.py (16-byte NUL-padded records).
@@ -451,8 +451,17 @@ int main(int argc, char **argv) {
         if (eng_init() != 0) return 1;
         void *h = eng_open(-1);
         if (!h) return 1;
-        for (size_t i = 0; i < ops; i++) sink += eng_lookup(h, keys + i * KW);
-        long hits = run_lookups(h, keys, ops);
+        long hits;
+        if (strcmp(callgrind, "plural") == 0) {
+            /* --toggle-collect=run_plurals: the plural-format loop. */
+            if (ops > len / sizeof *plural_n) ops = len / sizeof *plural_n;
+            char out[256];
+            for (size_t i = 0; i < ops; i++) sink += eng_plural(h, plural_n[i], out, sizeof out);
+            hits = run_plurals(h, plural_n, ops);
+        } else {
+            for (size_t i = 0; i < ops; i++) sink += eng_lookup(h, keys + i * KW);
+            hits = run_lookups(h, keys, ops);
+        }
         printf("{\"engine\": \"%s\", \"n\": %ld, \"stream\": \"%s\", \"ops\": %zu, \"hits\": %ld}\n",
                ENGINE, n_messages, callgrind, ops, hits);
         return 0;

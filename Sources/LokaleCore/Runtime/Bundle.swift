@@ -102,14 +102,15 @@ public final class Bundle: Sendable {
             return (try r.entry.map { e throws(LokaleError) in try r.table.value(of: e) }, r.entry == nil ? nil : r.step)
         }
         let generation = runtime.generation.load(ordering: .acquiring)
-        // The version is kept alive by `versions`: no reference count on the hot path.
-        unowned(unsafe) let c = contents
-        unowned(unsafe) let table = c.table
-        let plan = c.plans.plan(for: generation) ?? c.makePlan(runtime: runtime, isMain: isMain)
-        guard let t = name.map({ table.tableIndex($0) }) ?? table.defaultTableIndex,
-              let (instance, step) = PlanStore.entry(plan, table: t), instance >= 0,
-              let e = try table.find(key, instance: Int(instance)) else { return (nil, nil) }
-        return (try table.value(of: e), Resolution.Step(code: step))
+        // The version is kept alive by `versions`: borrowed without a reference count.
+        var failure: LokaleError? = nil
+        let answer = Unmanaged<BundleContents>.fromOpaque(UnsafeRawPointer(bitPattern: current.load(ordering: .acquiring))!)
+            ._withUnsafeGuaranteedRef { c -> (value: UnsafeRawBufferPointer?, step: Resolution.Step?) in
+                do throws(LokaleError) { return try c.plainLookup(key: key, table: name, generation: generation, runtime: runtime, isMain: isMain) }
+                catch { failure = error; return (nil, nil) }
+            }
+        if let failure { throw failure }
+        return answer
     }
 
     /// Resolves (table, key) under the fallback contract. Allocation-free when the ordered list is

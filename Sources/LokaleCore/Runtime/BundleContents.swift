@@ -30,6 +30,17 @@ final class BundleContents: Sendable {
         return (choices, preferences)
     }
 
+    /// A plain lookup through the plan of `generation` (see `Bundle.plainLookup`).
+    @inline(__always)
+    func plainLookup(key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?, generation: UInt64,
+                     runtime: Runtime, isMain: Bool) throws(LokaleError) -> (value: UnsafeRawBufferPointer?, step: Resolution.Step?) {
+        let plan = plans.plan(for: generation) ?? makePlan(runtime: runtime, isMain: isMain)
+        guard let t = name.map({ table.tableIndex($0) }) ?? table.defaultTableIndex,
+              let (instance, step) = PlanStore.entry(plan, table: t), instance >= 0,
+              let e = try table.find(key, instance: Int(instance)) else { return (nil, nil) }
+        return (try table.value(of: e), Resolution.Step(code: step))
+    }
+
     /// Computes and publishes the plan of a plain lookup for the current generation.
     func makePlan(runtime: Runtime, isMain: Bool) -> UnsafeMutableRawPointer {
         let generation = runtime.generation.load(ordering: .acquiring)

@@ -45,6 +45,7 @@ final class PlanStore: @unchecked Sendable {
         return p
     }
 
+    @inline(__always)
     static func entry(_ plan: UnsafeMutableRawPointer, table: Int) -> (instance: Int32, step: Int32)? {
         guard table >= 0, table < Int(plan.load(fromByteOffset: 8, as: Int64.self)) else { return nil }
         let at = headerSize + table * 8
