@@ -7,7 +7,7 @@ let usage = """
 usage: lokale <command> [options]
 
   compile SOURCE... -o OUT.lokale [--development-region en] [--bundle-id ID] [--allow-mixed-localizations]
-      SOURCE: .xcstrings, .strings, .stringsdict files, .lproj folders, bundle folders
+      SOURCE: .xcstrings, .strings, .stringsdict, gettext .po/.mo files, .lproj folders, bundle folders
   lookup BUNDLE.lokale KEY [--table T] [--default TEXT] [--prefer fr-CA,en] [--main APP.lokale]
          [--device mac] [--locale L] [--strategy apple|icu] [--chain] [ARG...]
   explain (the same arguments as lookup) [--json]

@@ -90,3 +90,12 @@ extension String {
         String(map { $0 == a ? b : $0 })
     }
 }
+
+extension PluralCategory {
+    /// The CLDR category of `number` in `locale` by ICU's rules (cardinal unless `ordinal`); nil when
+    /// ICU cannot open rules for the locale. Tooling uses it to map other plural systems (gettext's
+    /// `Plural-Forms`) onto CLDR categories.
+    public static func of(_ number: Double, locale: String, ordinal: Bool = false) -> PluralCategory? {
+        PluralRules.forLocale(locale, ordinal: ordinal)?.category(number)
+    }
+}
