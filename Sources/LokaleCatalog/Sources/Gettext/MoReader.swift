@@ -107,23 +107,29 @@ struct MoReader {
                 throw error("is truncated: the system-dependent \(name) table (offset \(table)) ends past the end of the file")
             }
             for i in 0..<stringCount {
-                // Each string: a static-text offset, then (segment length, segment reference) pairs up
-                // to a reference of 0xFFFFFFFF.
+                // Each string: the offset of its static pieces, then (piece length, segment
+                // reference) pairs up to a reference of 0xFFFFFFFF; the pieces end with the NUL.
                 var at = Int(word(table + i * 4)!)
-                guard word(at) != nil else { throw error("is truncated: system-dependent \(name) string \(i) starts past the end of the file") }
+                guard let pieces = word(at) else { throw error("is truncated: system-dependent \(name) string \(i) starts past the end of the file") }
+                let start = Int(pieces)
+                var total = 0
                 at += 4
-                var pieces = 0
                 while true {
                     guard let length = word(at), let reference = word(at + 4) else {
                         throw error("is truncated: system-dependent \(name) string \(i) has no end marker before the end of the file")
+                    }
+                    total += Int(length)
+                    guard start <= bytes.count, total <= bytes.count - start else {
+                        throw error("is truncated: system-dependent \(name) string \(i) (offset \(start), \(total) bytes so far) ends past the end of the file (\(bytes.count) bytes)")
                     }
                     if reference == 0xFFFF_FFFF { break }
                     guard Int(reference) < segmentCount else {
                         throw error("system-dependent \(name) string \(i) refers to segment \(reference) of \(segmentCount)")
                     }
-                    _ = length
-                    pieces += 1
                     at += 8
+                }
+                guard total > 0, bytes[start + total - 1] == 0 else {
+                    throw error("system-dependent \(name) string \(i) is not NUL terminated")
                 }
             }
         }
