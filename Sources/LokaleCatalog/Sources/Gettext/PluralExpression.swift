@@ -32,7 +32,9 @@ public struct PluralExpression: Sendable, CustomStringConvertible {
     }
 
     static let maxDepth = 64
-    static let maxLength = 4096
+    // Real expressions are under 200 bytes; the bound also caps the depth of a chain such as
+    // `n+n+…`, which evaluation recurses through.
+    static let maxLength = 1024
 
     let root: Node
     public let text: String
