@@ -8,9 +8,9 @@ usage: lokale <command> [options]
 
   compile SOURCE... -o OUT.lokale [--development-region en] [--bundle-id ID] [--allow-mixed-localizations]
           [--pseudo accented,bidi,long]
-      SOURCE: .xcstrings, .strings, .stringsdict files, .lproj folders, bundle folders
+      SOURCE: .xcstrings, .strings, .stringsdict, gettext .po/.mo files, .lproj folders, bundle folders
       --pseudo adds pseudo-languages made from the development text: en-XA (accented), ar-XB (bidi),
-      en-XL (long); select them like any language (--prefer en-XA)
+      en-XL (long); they serve only a preference that names them (--prefer en-XA)
   lookup BUNDLE.lokale KEY [--table T] [--default TEXT] [--prefer fr-CA,en] [--main APP.lokale]
          [--device mac] [--locale L] [--strategy apple|icu] [--chain] [--watch [--interval S]] [ARG...]
       --watch: keep running; reload the bundle whenever its file is replaced and print the answer again

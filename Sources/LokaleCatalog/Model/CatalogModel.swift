@@ -1,7 +1,7 @@
 import LokaleCore
 
 /// One bundle's catalogs, whatever they were read from (.xcstrings, .strings, .stringsdict, .lproj
-/// folders, bundle folders): the single model the compiled-table writer takes.
+/// folders, bundle folders, gettext .po/.mo): the single model the compiled-table writer takes.
 public struct CatalogBundle: Sendable {
     public var identifier: String? = nil
     /// CFBundleDevelopmentRegion; nil until a source or the caller sets it.
@@ -10,6 +10,8 @@ public struct CatalogBundle: Sendable {
     public var declaredLocalizations: [String] = []
     public var allowsMixedLocalizations = false
     public var tables: [String: CatalogTable] = [:]
+    /// Findings of the readers that do not stop compilation (gettext plural forms CLDR cannot express).
+    public var warnings: [CatalogWarning] = []
 
     public init() {}
 
@@ -48,10 +50,14 @@ public struct MessageInfo: Sendable, Equatable {
     public var comment: String? = nil
     public var shouldTranslate = true
     public var extractionState: String? = nil
-    public init(comment: String? = nil, shouldTranslate: Bool = true, extractionState: String? = nil) {
+    /// Whether the texts are format strings whose specifiers the compiler checks (gettext entries
+    /// flagged `no-c-format` or with another language's format, such as `python-format`, are not).
+    public var checksFormat = true
+    public init(comment: String? = nil, shouldTranslate: Bool = true, extractionState: String? = nil, checksFormat: Bool = true) {
         self.comment = comment
         self.shouldTranslate = shouldTranslate
         self.extractionState = extractionState
+        self.checksFormat = checksFormat
     }
 }
 

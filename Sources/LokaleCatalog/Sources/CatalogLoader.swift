@@ -2,7 +2,7 @@ import FoundationEssentials
 import LokaleCore
 
 /// Gathers sources into one `CatalogBundle`: `.xcstrings`, `.strings`, `.stringsdict` files, `.lproj`
-/// folders (Base.lproj included) and bundle folders with an `Info.plist`.
+/// folders (Base.lproj included), bundle folders with an `Info.plist`, and gettext `.po`/`.mo` files.
 public struct CatalogLoader {
     public private(set) var bundle = CatalogBundle()
     /// Loose `.strings`/`.stringsdict` files outside any `.lproj`: they belong to the development
@@ -13,6 +13,11 @@ public struct CatalogLoader {
     /// (localization, table, key) read from a `.stringsdict`, which overrides `.strings`.
     private var fromDict: Set<[String]> = []
     private var sourceLanguages: [String: String] = [:]
+    /// Per gettext table, the msgids as development-localization text, added in `finish` once that
+    /// localization is known (a translation of it, e.g. an `en.po`, wins).
+    private var gettextSources: [String: [String: CatalogMessage]] = [:]
+    /// Which file gave each (localization, table) of gettext, to refuse two catalogs for one.
+    private var gettextOwner: [[String]: String] = [:]
 
     public init() {}
 
@@ -35,8 +40,9 @@ public struct CatalogLoader {
             if let loc = enclosingLproj(clean) { try addStrings(clean, localization: loc) }
             else { loose.append((clean, fileExtension(clean) == "stringsdict")) }
         case "plist" where clean.hasSuffix("Info.plist"): try addInfoPlist(clean)
+        case "po", "mo": try addGettext(clean)
         default:
-            throw CatalogError(file: clean, "unknown source type (expected .xcstrings, .strings, .stringsdict, Info.plist, a .lproj folder or a bundle folder)")
+            throw CatalogError(file: clean, "unknown source type (expected .xcstrings, .strings, .stringsdict, .po, .mo, Info.plist, a .lproj folder or a bundle folder)")
         }
     }
 
@@ -48,6 +54,12 @@ public struct CatalogLoader {
         let dev = bundle.developmentLocalization!
         for f in loose.sorted(by: { !$0.isDict && $1.isDict }) { try addStrings(f.path, localization: dev) }
         loose = []
+        for (name, sources) in gettextSources.sorted(by: { $0.key < $1.key }) {
+            var table = bundle.table(name)
+            table.messages[dev] = (table.messages[dev] ?? [:]).merging(sources) { own, _ in own }
+            bundle.tables[name] = table
+        }
+        gettextSources = [:]
         guard !bundle.tables.isEmpty || !bundle.declaredLocalizations.isEmpty else {
             throw CatalogError(file: "(sources)", "no catalogs found")
         }
@@ -92,6 +104,26 @@ public struct CatalogLoader {
         }
         table.messages[localization] = messages
         bundle.tables[name] = table
+    }
+
+    mutating func addGettext(_ path: String) throws(CatalogError) {
+        let file = try GettextReader.read(path: path)
+        let name = file.table
+        if let owner = tableOwner[name], owner.hasSuffix(".xcstrings") {
+            throw CatalogError(file: path, "table '\(name)' is already defined by \(owner)")
+        }
+        if let owner = gettextOwner[[file.localization, name]] {
+            throw CatalogError(file: path, "table '\(name)' of '\(file.localization)' is already defined by \(owner)")
+        }
+        gettextOwner[[file.localization, name]] = path
+        tableOwner[name] = tableOwner[name] ?? path
+        var table = bundle.table(name)
+        table.sources.append(path)
+        table.messages[file.localization] = (table.messages[file.localization] ?? [:]).merging(file.translations) { _, new in new }
+        table.info.merge(file.info) { own, _ in own }
+        bundle.tables[name] = table
+        gettextSources[name, default: [:]].merge(file.sources) { own, _ in own }
+        bundle.warnings += file.warnings
     }
 
     mutating func addLproj(_ dir: String) throws(CatalogError) {

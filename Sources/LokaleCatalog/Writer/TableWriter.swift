@@ -130,6 +130,7 @@ public struct TableWriter {
         }
         var instances: [UInt32] = [], records: [UInt8] = [], slots: [UInt64] = []
         var stats = Statistics(localizations: localizations.count, tables: tableNames.count)
+        stats.warnings = bundle.warnings
         for (li, l) in localizations.enumerated() {
             for (ti, t) in tableNames.enumerated() {
                 guard let messages = bundle.tables[t]!.messages[l] else { continue }
@@ -145,12 +146,13 @@ public struct TableWriter {
                 for k in keys {
                     var m = messages[k]!
                     var reason: String? = nil
+                    let checked = catalog.info[k]?.checksFormat ?? true
                     let parsed = FormatCheck.parsed(m)
                     let own = parsed.problems + parsed.gaps.map { "argument \($0) is never used although a later one is" }
-                    for p in own where l == development || source?[k] == nil {
+                    for p in own where checked && (l == development || source?[k] == nil) {
                         stats.warnings.append(CatalogWarning(file: file, table: t, localization: l, key: k, message: p))
                     }
-                    if let s = source?[k] {
+                    if checked, let s = source?[k] {
                         let problems = FormatCheck.problems(source: s, translation: m)
                         if !problems.isEmpty {
                             reason = problems.joined(separator: "; ")

@@ -1,0 +1,190 @@
+import LokaleCore
+
+/// One gettext catalog (`.po` or `.mo`) as bundle messages: its localization and table, the
+/// translations, and the development-language text its msgids give.
+public struct GettextFile: Sendable {
+    /// BCP 47 tag: the `Language` header, else the file's name or folder.
+    public var localization: String
+    /// The domain: the file name's stem, or `Localizable` for a file named after its language (`fr.po`).
+    public var table: String
+    /// Translated entries (fuzzy and untranslated ones left out, as msgfmt does).
+    public var translations: [String: CatalogMessage] = [:]
+    /// Every entry's msgid (and msgid_plural) as development-localization text.
+    public var sources: [String: CatalogMessage] = [:]
+    public var info: [String: MessageInfo] = [:]
+    public var warnings: [CatalogWarning] = []
+}
+
+/// Reads `.po` and `.mo` files into `GettextFile`s. Keys: the msgid, or `context + U+0004 + msgid`
+/// with a msgctxt — the key glibc's `pgettext` looks up.
+public enum GettextReader {
+    /// gettext's separator between msgctxt and msgid.
+    public static let contextSeparator = "\u{04}"
+
+    public static func read(path: String) throws(CatalogError) -> GettextFile {
+        try parse(try readFile(path), file: path)
+    }
+
+    /// Parses the bytes of `file` (a `.mo` when its name ends so, else `.po`).
+    public static func parse(_ bytes: [UInt8], file: String) throws(CatalogError) -> GettextFile {
+        let isMo = fileExtension(file) == "mo"
+        var catalog = isMo ? try MoReader.parse(bytes, file: file) : try PoReader.parse(bytes, file: file)
+        let headerEntry = catalog.headerEntry
+        let header = GettextHeader(String(decoding: headerEntry?.strings.first?.bytes ?? [], as: UTF8.self))
+        func headerError(_ m: String) -> CatalogError {
+            CatalogError(file: file, line: headerEntry?.line, column: headerEntry == nil ? nil : 1, m)
+        }
+
+        // Text to UTF-8: a .po is converted whole and read again (escapes then stand for UTF-8 bytes);
+        // a .mo string by string.
+        var convert: ([UInt8]) -> Result<[UInt8], Charset.Failure> = { .success($0) }
+        if let charset = header.charset, !Charset.isUTF8(charset), !Charset.isASCII(charset) {
+            if isMo {
+                convert = { Charset.toUTF8($0, from: charset) }
+            } else {
+                switch Charset.toUTF8(bytes, from: charset) {
+                case .success(let utf8): catalog = try PoReader.parse(utf8, file: file)
+                case .failure(let f):
+                    guard let offset = f.offset else { throw headerError(f.message) }
+                    let (line, column) = position(of: offset, in: bytes)
+                    throw CatalogError(file: file, line: line, column: column, f.message)
+                }
+            }
+        }
+        func text(_ field: GettextCatalog.Field, _ entry: GettextCatalog.Entry) throws(CatalogError) -> String {
+            switch convert(field.bytes) {
+            case .failure(let f): throw CatalogError(file: file, "entry '\(String(decoding: entry.id.bytes.prefix(60), as: UTF8.self))': \(f.message)")
+            case .success(let utf8):
+                guard let s = String(validating: utf8, as: UTF8.self) else {
+                    throw CatalogError(file: file, line: field.line ?? entry.line, column: field.column,
+                                       "invalid UTF-8 in a string (declare the file's charset in the Content-Type header)")
+                }
+                return s
+            }
+        }
+
+        let place = layout(of: file)
+        guard let rawLanguage = header.language ?? place.language else {
+            throw headerError("cannot tell the language: add a 'Language:' header, or name the file LL.po or LL/LC_MESSAGES/DOMAIN.\(isMo ? "mo" : "po")")
+        }
+        let localization: String
+        switch gettextLanguageTag(rawLanguage) {
+        case .success(let tag): localization = tag
+        case .failure(let e): throw headerError("language '\(rawLanguage)': \(e.message)")
+        }
+        let table = place.table(localization)
+        var result = GettextFile(localization: localization, table: table)
+
+        // Plural forms are mapped once per file, and only when some entry has a plural.
+        var mapping: PluralMapping? = nil
+        var formCount = 2
+        if catalog.entries.contains(where: { $0.idPlural != nil }) {
+            guard let forms = header.pluralForms() else {
+                throw headerError("malformed Plural-Forms header '\(header.fields["plural-forms"] ?? "")': expected 'nplurals=N; plural=EXPRESSION;' with 1 ≤ N ≤ 64")
+            }
+            // Without a Plural-Forms header glibc uses the Germanic rule.
+            let (count, text) = forms ?? (2, "n != 1")
+            formCount = count
+            let expression: PluralExpression
+            do { expression = try PluralExpression(text) } catch {
+                throw headerError("Plural-Forms expression '\(text)': \(error)")
+            }
+            do { mapping = try PluralMapping(expression: expression, count: count, localization: localization) } catch {
+                throw headerError("Plural-Forms expression '\(text)': \(error)")
+            }
+            for c in mapping!.conflicts {
+                result.warnings.append(CatalogWarning(file: file, table: table, localization: localization, key: "(Plural-Forms)", message: c))
+            }
+        }
+
+        for entry in catalog.entries where !entry.isHeader {
+            var key = try text(entry.id, entry)
+            let id = key
+            if let c = entry.context { key = try text(c, entry) + contextSeparator + key }
+            let comment = entry.extractedComments.isEmpty ? nil : entry.extractedComments.joined(separator: "\n")
+            let checks = isCFormat(entry, msgid: id)
+            if comment != nil || !checks { result.info[key] = MessageInfo(comment: comment, checksFormat: checks) }
+            let forms = try entry.strings.map { f throws(CatalogError) in try text(f, entry) }
+            func warn(_ m: String) {
+                result.warnings.append(CatalogWarning(file: entry.line.map { "\(file):\($0)" } ?? file, table: table,
+                                                      localization: localization, key: key, message: m))
+            }
+            if let p = entry.idPlural, let mapping {
+                let plural = try text(p, entry)
+                result.sources[key] = CatalogMessage(.plural(argument: 1, ordinal: false, cases: [.one: .text(id), .other: .text(plural)]))
+                guard !entry.isFuzzy, !forms[0].isEmpty else { continue }
+                if forms.count != formCount { warn("has \(forms.count) plural forms, Plural-Forms declares \(formCount)") }
+                var cases: [PluralCategory: Variation] = [:]
+                for (category, index) in mapping.forms {
+                    if index < forms.count { cases[category] = .text(forms[index]) }
+                    else { warn("has no msgstr[\(index)] for CLDR category '\(category.rawValue)'") }
+                }
+                if cases[.other] == nil { cases[.other] = .text(forms[0]) }
+                result.translations[key] = CatalogMessage(.plural(argument: 1, ordinal: false, cases: cases))
+            } else {
+                result.sources[key] = CatalogMessage(text: id)
+                guard !entry.isFuzzy, !forms[0].isEmpty else { continue }
+                result.translations[key] = CatalogMessage(text: forms[0])
+            }
+        }
+        return result
+    }
+
+    /// Whether an entry's specifiers are checked: flagged `c-format`, or unflagged with a msgid that
+    /// is a valid C format with at least one specifier. `no-c-format`, another language's format
+    /// (`python-format`, `java-format`, …) and stray `%` signs (`%Y` of strftime) are not checked.
+    static func isCFormat(_ entry: GettextCatalog.Entry, msgid: String) -> Bool {
+        if entry.flags.contains("c-format") { return true }
+        if entry.flags.contains(where: { $0.hasSuffix("-format") }) { return false }
+        let parsed = FormatParser.parse(msgid)
+        return parsed.problems.isEmpty && parsed.hasSpecifiers
+    }
+
+    /// Line and column (1-based) of a byte offset.
+    static func position(of offset: Int, in bytes: [UInt8]) -> (Int, Int) {
+        var line = 1, column = 1
+        for b in bytes.prefix(offset) {
+            if b == 0x0A { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
+        }
+        return (line, column)
+    }
+
+    /// What a path says about a catalog: `LL/LC_MESSAGES/DOMAIN.po|mo` gives the language LL and the
+    /// table DOMAIN; `LL.po` (a language as the name, as in a project's `po/` folder) the language
+    /// and no table name (`Localizable`); any other `NAME.po` the table NAME.
+    static func layout(of path: String) -> (language: String?, table: (String) -> String) {
+        let parts = path.split(separator: "/").map(String.init)
+        let base = parts.last ?? path
+        let stem = base.firstIndex(of: ".").map { String(base[..<$0]) } ?? base
+        if parts.count >= 3, parts[parts.count - 2] == "LC_MESSAGES" {
+            return (parts[parts.count - 3], { _ in stem })
+        }
+        let stemLanguage = looksLikeLanguage(stem) ? (try? gettextLanguageTag(stem).get()) : nil
+        return (stemLanguage == nil ? nil : stem, { language in stemLanguage == language ? Resolution.defaultTable : stem })
+    }
+
+    /// `ll`, `lll`, `ll_CC`, `ll-Scrp-CC`, `ll_CC@modifier`: the shapes of gettext language names.
+    static func looksLikeLanguage(_ s: String) -> Bool {
+        let main = s.split(separator: "@", maxSplits: 1).first ?? ""
+        let subtags = main.split(omittingEmptySubsequences: false) { $0 == "_" || $0 == "-" }
+        guard let first = subtags.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLowercase }) else { return false }
+        return subtags.dropFirst().allSatisfy { (2...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+    }
+
+    /// A gettext language name (`pt_BR`, `sr_RS@latin`, `de_DE.UTF-8`) as a canonical BCP 47 tag.
+    /// The `@latin` and `@cyrillic` modifiers become scripts; other modifiers are dropped.
+    static func gettextLanguageTag(_ raw: String) -> Result<String, LokaleError> {
+        var name = Substring(raw)
+        if let dot = name.firstIndex(of: ".") {
+            let at = name[dot...].firstIndex(of: "@")
+            name = name[..<dot] + (at.map { name[$0...] } ?? "")
+        }
+        if let at = name.firstIndex(of: "@") {
+            let script = ["latin": "Latn", "cyrillic": "Cyrl"][name[name.index(after: at)...].lowercased()]
+            var subtags = name[..<at].split { $0 == "_" || $0 == "-" }.map(String.init)
+            if let script, !subtags.isEmpty { subtags.insert(script, at: 1) }
+            name = Substring(subtags.joined(separator: "-"))
+        }
+        return LanguageTag.canonical(String(name))
+    }
+}
