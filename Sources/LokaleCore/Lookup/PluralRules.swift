@@ -94,19 +94,19 @@ extension String {
     }
 }
 
-<<<<<<< HEAD
 extension PluralRules {
     /// The categories these rules use, from ICU (`uplrules_getKeywords`).
     var categories: Set<PluralCategory> {
         let words = ICUString.get(capacity: 64) { lk_plural_keywords(rules, $0, $1) } ?? "other"
         return Set(words.split(separator: " ").compactMap { PluralCategory(rawValue: String($0)) })
-=======
+    }
+}
+
 extension PluralCategory {
     /// The CLDR category of `number` in `locale` by ICU's rules (cardinal unless `ordinal`); nil when
     /// ICU cannot open rules for the locale. Tooling uses it to map other plural systems (gettext's
     /// `Plural-Forms`) onto CLDR categories.
     public static func of(_ number: Double, locale: String, ordinal: Bool = false) -> PluralCategory? {
         PluralRules.forLocale(locale, ordinal: ordinal)?.category(number)
->>>>>>> gettext
     }
 }
