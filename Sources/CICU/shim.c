@@ -1,5 +1,6 @@
 #include "lokale_icu.h"
 
+#include <unicode/ucol.h>
 #include <unicode/uloc.h>
 #include <unicode/unum.h>
 #include <unicode/unumberformatter.h>
@@ -158,6 +159,39 @@ int32_t lk_number_symbol(const char *locale, int32_t which, uint16_t *out, int32
     int32_t n = unum_getSymbol(f, symbol, (UChar *)out, cap, &err);
     unum_close(f);
     return fit(n, cap, err);
+}
+
+void *lk_key_collator_open(void) {
+    UErrorCode err = U_ZERO_ERROR;
+    UCollator *c = ucol_open("", &err);
+    if (U_FAILURE(err)) {
+        if (c) ucol_close(c);
+        return NULL;
+    }
+    ucol_setAttribute(c, UCOL_NUMERIC_COLLATION, UCOL_ON, &err);
+    ucol_setAttribute(c, UCOL_STRENGTH, UCOL_SECONDARY, &err);
+    if (U_FAILURE(err)) {
+        ucol_close(c);
+        return NULL;
+    }
+    return c;
+}
+
+void lk_key_collator_close(void *collator) {
+    if (collator) ucol_close((UCollator *)collator);
+}
+
+int lk_key_collator_compare(const void *collator, const char *a, int32_t alen, const char *b, int32_t blen) {
+    UErrorCode err = U_ZERO_ERROR;
+    UCollationResult r = UCOL_EQUAL;
+    if (collator) r = ucol_strcollUTF8((const UCollator *)collator, a, alen, b, blen, &err);
+    if (U_SUCCESS(err) && r != UCOL_EQUAL) return r == UCOL_LESS ? -1 : 1;
+    /* Forced ordering: equal under the collator (or no collator) falls back to the bytes. */
+    int32_t n = alen < blen ? alen : blen;
+    for (int32_t i = 0; i < n; i++) {
+        if (a[i] != b[i]) return (unsigned char)a[i] < (unsigned char)b[i] ? -1 : 1;
+    }
+    return alen < blen ? -1 : alen > blen ? 1 : 0;
 }
 
 int32_t lk_icu_version(void) { return U_ICU_VERSION_MAJOR_NUM; }

@@ -52,6 +52,14 @@ int32_t lk_plural_select_decimal(const void *rules, const void *formatter, const
 /* A number symbol of locale's default numbering system, as UTF-16. */
 int32_t lk_number_symbol(const char *locale, int32_t which, uint16_t *out, int32_t cap);
 
+/* Key order as Xcode writes String Catalogs (Foundation's sorted JSON keys): ICU root collation,
+ * numeric, case-insensitive, ties broken by code points. A collator is not shared between threads:
+ * open one per sort. */
+void *lk_key_collator_open(void);
+void lk_key_collator_close(void *collator);
+/* <0, 0, >0 as a sorts before, with or after b (UTF-8). */
+int lk_key_collator_compare(const void *collator, const char *a, int32_t alen, const char *b, int32_t blen);
+
 /* ICU's major version. */
 int32_t lk_icu_version(void);
 
