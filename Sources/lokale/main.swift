@@ -14,6 +14,9 @@ usage: lokale <command> [options]
   negotiate --prefer fr-CA,en --available en,fr,de [--development en] [--strategy apple|icu]
   info BUNDLE.lokale [--verify]
   check SOURCE... [--development-region en]   (reports format problems; writes nothing)
+  extract PATH... -o CATALOG.xcstrings [--source-language en] [--table NAME]
+      finds messages in C/C++, Python and Swift code and updates the catalog (one table:
+      --table, else the catalog's file name)
 
 Preferred languages default to LANGUAGE, LC_ALL, LC_MESSAGES and LANG.
 """
@@ -34,6 +37,7 @@ do {
     case "negotiate": try negotiateCommand(args)
     case "info": try infoCommand(args)
     case "check": exit(try checkCommand(args))
+    case "extract": try extractCommand(args)
     case "help", "--help", "-h": print(usage)
     case "--version", "version": print("lokale \(Lokale.version) (table format \(TableLayout.formatMajor).\(TableLayout.formatMinor))")
     default: fail("unknown command '\(command)'\n\n\(usage)", status: 2)
