@@ -9,6 +9,14 @@ public enum XLIFFReader {
     }
 
     public static func parse(_ bytes: [UInt8], path: String) throws(CatalogError) -> XLIFFDocument {
+        // Xcode writes UTF-8; FoundationXML traps on names that are not valid UTF-8, so the
+        // bytes are checked before it sees them.
+        if let bad = firstInvalidUTF8(bytes) {
+            let before = bytes[..<bad]
+            let line = before.filter { $0 == 0x0A }.count + 1
+            let column = bad - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
+            throw CatalogError(file: path, line: line, column: column, "not UTF-8 (XLIFF files are read as UTF-8)")
+        }
         let parser = XMLParser(data: Data(bytes))
         parser.shouldResolveExternalEntities = false
         let collector = Collector(path: path, parser: parser)
@@ -27,6 +35,20 @@ public enum XLIFFReader {
                                "the document ends before </xliff> (truncated?)" + (collector.stack.last.map { "; <\($0)> is open" } ?? ""))
         }
         return collector.document
+    }
+
+    /// The offset of the first byte that is not part of valid UTF-8, or nil.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded): offset += encoded.count
+            case .error: return offset
+            case .emptyInput: return nil
+            }
+        }
     }
 
     /// XMLParser's codes are libxml2's (xmlerror.h); the common ones in words.
@@ -69,6 +91,8 @@ public enum XLIFFReader {
 
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
                     attributes: [String: String] = [:]) {
+            // After an abort the parser may still deliver events: ignore them.
+            guard error == nil else { return }
             let parent = stack.last
             stack.append(name)
             if text != nil { return fail("<\(name)> inside <\(parent!)>: inline elements are not supported") }
@@ -83,6 +107,7 @@ public enum XLIFFReader {
                 }
                 document.files.append(.init(original: original, sourceLanguage: source, targetLanguage: attributes["target-language"]))
             case ("body", "trans-unit"), ("group", "trans-unit"):
+                guard stack.contains("file") else { return fail("<trans-unit> outside a <file>") }
                 guard let id = attributes["id"] else { return fail("<trans-unit> without an id") }
                 unit = XLIFFDocument.Unit(id: id, source: "")
                 unit!.line = parser.lineNumber
@@ -96,6 +121,7 @@ public enum XLIFFReader {
         }
 
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            guard error == nil, !stack.isEmpty else { return }
             stack.removeLast()
             if stack.isEmpty { rootClosed = true }
             switch name {
@@ -106,7 +132,7 @@ public enum XLIFFReader {
                 unit!.note = unit!.note.map { $0 + "\n" + (text ?? "") } ?? text
                 text = nil
             case "trans-unit":
-                guard var u = unit else { return }
+                guard var u = unit, !document.files.isEmpty else { return }
                 guard sawSource else { return fail("<trans-unit id=\"\(u.id)\"> has no <source>") }
                 if u.note == "" { u.note = nil }
                 document.files[document.files.count - 1].units.append(u)
