@@ -104,7 +104,8 @@ struct MessageMatcher {
                         skipped = true
                     }
                 }
-                guard !skipped, let key = keyValue.text else { break }
+                // An empty key is no message (it names nothing a translator could translate).
+                guard !skipped, let key = keyValue.text, !key.isEmpty else { break }
                 let defaultValue = value(rule.defaultValue)?.text.flatMap { $0.isEmpty ? nil : $0 }
                 let table = value(rule.table)?.text.flatMap { $0.isEmpty ? nil : $0 }
                 let comment = value(rule.comment)?.text.flatMap { $0.isEmpty ? nil : $0 }
