@@ -19,6 +19,8 @@ let package = Package(
         .executableTarget(name: "fuzz-format", dependencies: ["FuzzDriver", .product(name: "LokaleCatalog", package: "Lokale")]),
         // (e) language tags and negotiation.
         .executableTarget(name: "fuzz-language", dependencies: ["FuzzDriver", .product(name: "LokaleCatalog", package: "Lokale")]),
+        // (g) catalog tooling: extraction tokenizers, XLIFF reader/import/export, String Catalog writer.
+        .executableTarget(name: "fuzz-tooling", dependencies: ["FuzzDriver", .product(name: "LokaleCatalog", package: "Lokale")]),
         // (f) the C ABI, from C.
         .executableTarget(name: "fuzz-capi", dependencies: [.product(name: "lokale", package: "Lokale")],
                           cSettings: [.unsafeFlags(["-I../include"])]),
