@@ -2,43 +2,30 @@
 /// prefixes, C++ raw strings `R"d(…)d"`), character literals skipped.
 enum CTokenizer {
     static func tokens(_ bytes: [UInt8]) -> [SourceToken] {
-        var c = ByteCursor(bytes)
-        var out: [SourceToken] = []
-        while let b = c.peek() {
-            if b.isSpace { c.next(); continue }
-            if c.peekIs("//") { c.skipLine(); continue }
-            if c.peekIs("/*") { c.skipBlockComment(nested: false); continue }
-            if b.isIdentifierStart {
-                let line = c.line
-                let name = c.identifier()
-                // An encoding prefix or raw marker directly before a quote belongs to the literal.
-                if c.peek() == UInt8(ascii: "\""), ["u8", "u", "U", "L", "R", "u8R", "uR", "UR", "LR"].contains(name) {
-                    out.append(SourceToken(kind: .string, text: name.hasSuffix("R") ? raw(&c) : quoted(&c), line: line))
-                } else if c.peek() == UInt8(ascii: "'"), ["u8", "u", "U", "L"].contains(name) {
-                    skipCharacter(&c)
-                } else {
-                    out.append(SourceToken(kind: .identifier, text: name, line: line))
-                }
-                continue
-            }
-            if b == UInt8(ascii: "\"") {
-                let line = c.line
-                out.append(SourceToken(kind: .string, text: quoted(&c), line: line))
-                continue
-            }
-            if b == UInt8(ascii: "'") { skipCharacter(&c); continue }
-            if b.isDigit {
-                // Numbers, including 1'000 digit separators and suffixes.
-                let line = c.line
-                while let d = c.peek(), d.isIdentifierByte || d == UInt8(ascii: ".") || (d == UInt8(ascii: "'") && c.peek(1)?.isIdentifierByte == true) { c.next() }
-                out.append(SourceToken(kind: .other, text: "", line: line))
-                continue
-            }
+        TokenScanner.scan(bytes, lineComment: "//", blockComments: false) { c, out in
+            let b = c.peek()!
             let line = c.line
-            c.next()
-            out.append(SourceToken(kind: .punctuation, text: String(UnicodeScalar(b)), line: line))
+            if b.isIdentifierStart {
+                // An encoding prefix or raw marker directly before a quote belongs to the literal.
+                var n = 0
+                while let d = c.peek(n), d.isIdentifierByte { n += 1 }
+                let name = String(decoding: c.bytes[c.at..<(c.at + n)], as: UTF8.self)
+                if c.peek(n) == UInt8(ascii: "\""), ["u8", "u", "U", "L", "R", "u8R", "uR", "UR", "LR"].contains(name) {
+                    c.skip(n)
+                    out.append(SourceToken(kind: .string, text: name.hasSuffix("R") ? raw(&c) : quoted(&c), line: line))
+                    return true
+                }
+                if c.peek(n) == UInt8(ascii: "'"), ["u8", "u", "U", "L"].contains(name) {
+                    c.skip(n)
+                    skipCharacter(&c)
+                    return true
+                }
+                return false
+            }
+            if b == UInt8(ascii: "\"") { out.append(SourceToken(kind: .string, text: quoted(&c), line: line)); return true }
+            if b == UInt8(ascii: "'") { skipCharacter(&c); return true }
+            return false
         }
-        return out
     }
 
     static func skipCharacter(_ c: inout ByteCursor) {
@@ -58,23 +45,14 @@ enum CTokenizer {
             c.next()
             guard b == UInt8(ascii: "\\"), let e = c.peek() else { out.append(b); continue }
             c.next()
+            if let control = ByteCursor.controlEscapes[e] { out.append(control); continue }
             switch e {
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "a"): out.append(0x07)
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "v"): out.append(0x0B)
             case UInt8(ascii: "e"): out.append(0x1B)
             case 0x0A: break // a line continuation
             case UInt8(ascii: "x"): out.append(UInt8(truncatingIfNeeded: c.hex(max: 8) ?? 0))
             case UInt8(ascii: "u"): out.appendScalar(c.hex(max: 4, exactly: true) ?? 0xFFFD)
             case UInt8(ascii: "U"): out.appendScalar(c.hex(max: 8, exactly: true) ?? 0xFFFD)
-            case UInt8(ascii: "0")...UInt8(ascii: "7"):
-                var v = UInt32(e - 0x30), n = 1
-                while n < 3, let d = c.peek(), d >= 0x30, d <= 0x37 { v = v * 8 + UInt32(d - 0x30); c.next(); n += 1 }
-                out.append(UInt8(truncatingIfNeeded: v))
+            case UInt8(ascii: "0")...UInt8(ascii: "7"): out.append(UInt8(truncatingIfNeeded: c.octal(first: e)))
             default: out.append(e) // \\ \" \' \? and unknown escapes
             }
         }

@@ -14,6 +14,35 @@ struct SourceToken: Equatable {
     func isPunctuation(_ c: String) -> Bool { kind == .punctuation && text == c }
 }
 
+/// The loop the tokenizers share: spaces and comments skipped; identifiers, numbers and
+/// punctuation made tokens. `literal` takes what is particular to a language (its string
+/// literals, and identifiers that prefix them) and returns false to leave the byte to the rest.
+enum TokenScanner {
+    static func scan(_ bytes: [UInt8], lineComment: String, blockComments nested: Bool?,
+                     literal: (inout ByteCursor, inout [SourceToken]) -> Bool) -> [SourceToken] {
+        var c = ByteCursor(bytes)
+        var out: [SourceToken] = []
+        while let b = c.peek() {
+            if b.isSpace { c.next(); continue }
+            if c.peekIs(lineComment) { c.skipLine(); continue }
+            if let nested, c.peekIs("/*") { c.skipBlockComment(nested: nested); continue }
+            if literal(&c, &out) { continue }
+            let line = c.line
+            if b.isIdentifierStart {
+                out.append(SourceToken(kind: .identifier, text: c.identifier(), line: line))
+            } else if b.isDigit {
+                // Numbers with their suffixes, exponents and C++ digit separators (1'000).
+                while let d = c.peek(), d.isIdentifierByte || d == UInt8(ascii: ".") || (d == UInt8(ascii: "'") && c.peek(1)?.isDigit == true) { c.next() }
+                out.append(SourceToken(kind: .other, text: "", line: line))
+            } else {
+                c.next()
+                out.append(SourceToken(kind: .punctuation, text: String(UnicodeScalar(b)), line: line))
+            }
+        }
+        return out
+    }
+}
+
 /// A cursor over a file's bytes that counts lines, shared by the tokenizers.
 struct ByteCursor {
     let bytes: [UInt8]
@@ -61,6 +90,19 @@ struct ByteCursor {
         let start = at
         while let b = peek(), b.isIdentifierByte { next() }
         return String(decoding: bytes[start..<at], as: UTF8.self)
+    }
+
+    /// The control characters C and Python write as `\n`, `\t`…, by their escape letter.
+    static let controlEscapes: [UInt8: UInt8] = [
+        UInt8(ascii: "n"): 0x0A, UInt8(ascii: "t"): 0x09, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "a"): 0x07,
+        UInt8(ascii: "b"): 0x08, UInt8(ascii: "f"): 0x0C, UInt8(ascii: "v"): 0x0B,
+    ]
+
+    /// An octal escape whose first digit `first` was read: up to two more digits.
+    mutating func octal(first: UInt8) -> UInt32 {
+        var v = UInt32(first - 0x30), n = 1
+        while n < 3, let d = peek(), d >= 0x30, d <= 0x37 { v = v * 8 + UInt32(d - 0x30); next(); n += 1 }
+        return v
     }
 
     /// Reads `count` hex digits at most (`exactly`: all required); nil when none.

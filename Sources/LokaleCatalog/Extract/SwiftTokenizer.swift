@@ -2,38 +2,15 @@
 /// (`"…"`, multi-line `"""`, raw `#"…"#`); literals with `\(…)` interpolation are marked.
 enum SwiftTokenizer {
     static func tokens(_ bytes: [UInt8]) -> [SourceToken] {
-        var c = ByteCursor(bytes)
-        var out: [SourceToken] = []
-        while let b = c.peek() {
-            if b.isSpace { c.next(); continue }
-            if c.peekIs("//") { c.skipLine(); continue }
-            if c.peekIs("/*") { c.skipBlockComment(nested: true); continue }
-            if b.isIdentifierStart {
-                let line = c.line
-                out.append(SourceToken(kind: .identifier, text: c.identifier(), line: line))
-                continue
-            }
-            if b == UInt8(ascii: "#") || b == UInt8(ascii: "\"") {
-                var hashes = 0
-                while c.peek(hashes) == UInt8(ascii: "#") { hashes += 1 }
-                if c.peek(hashes) == UInt8(ascii: "\"") {
-                    let line = c.line
-                    c.skip(hashes)
-                    out.append(literal(&c, hashes: hashes, line: line))
-                    continue
-                }
-            }
-            if b.isDigit {
-                let line = c.line
-                while let d = c.peek(), d.isIdentifierByte || d == UInt8(ascii: ".") { c.next() }
-                out.append(SourceToken(kind: .other, text: "", line: line))
-                continue
-            }
+        TokenScanner.scan(bytes, lineComment: "//", blockComments: true) { c, out in
+            var hashes = 0
+            while c.peek(hashes) == UInt8(ascii: "#") { hashes += 1 }
+            guard c.peek(hashes) == UInt8(ascii: "\"") else { return false }
             let line = c.line
-            c.next()
-            out.append(SourceToken(kind: .punctuation, text: String(UnicodeScalar(b)), line: line))
+            c.skip(hashes)
+            out.append(literal(&c, hashes: hashes, line: line))
+            return true
         }
-        return out
     }
 
     /// A literal whose opening quote is at the cursor (its `#`s already consumed).
