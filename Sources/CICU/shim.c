@@ -1,6 +1,7 @@
 #include "lokale_icu.h"
 
 #include <unicode/ucol.h>
+#include <unicode/uenum.h>
 #include <unicode/uloc.h>
 #include <unicode/unum.h>
 #include <unicode/unumberformatter.h>
@@ -104,6 +105,26 @@ static int32_t ascii(const UChar *keyword, int32_t n, char *out, int32_t cap) {
     }
     out[n] = 0;
     return n;
+}
+
+int32_t lk_plural_keywords(const void *rules, char *out, int32_t cap) {
+    UErrorCode err = U_ZERO_ERROR;
+    UEnumeration *keywords = uplrules_getKeywords((const UPluralRules *)rules, &err);
+    if (U_FAILURE(err) || keywords == NULL || cap <= 0) {
+        if (keywords) uenum_close(keywords);
+        return -1;
+    }
+    int32_t used = 0, n = 0;
+    const char *k;
+    out[0] = 0;
+    while ((k = uenum_next(keywords, &n, &err)) != NULL && U_SUCCESS(err)) {
+        if (used + (used > 0) + n >= cap) { used = -1; break; }
+        if (used > 0) out[used++] = ' ';
+        for (int32_t i = 0; i < n; i++) out[used++] = k[i];
+        out[used] = 0;
+    }
+    uenum_close(keywords);
+    return U_FAILURE(err) ? -1 : used;
 }
 
 int32_t lk_plural_select(const void *rules, double number, char *keyword, int32_t cap) {

@@ -44,10 +44,10 @@ struct XLIFFRoundTripTests {
         let key = "a <b> & \"c\" 'd'\nline\ttab\rcr ]]> é"
         table.info[key] = MessageInfo(comment: "<note> & \"quotes\"")
         table.messages["en", default: [:]][key] = CatalogMessage(.text(key + " value"), state: "translated")
-        table.messages["fr", default: [:]][key] = CatalogMessage(.plural(argument: 1, ordinal: false, cases: [
+        table.messages["de", default: [:]][key] = CatalogMessage(.plural(argument: 1, ordinal: false, cases: [
             .one: .text("un <élément> & \r"), .other: .text("%lld éléments\n"),
         ]), state: "stale")
-        let file = XLIFFExport.file(table, language: "fr", original: "Localizable.xcstrings")
+        let file = XLIFFExport.file(table, language: "de", original: "Localizable.xcstrings")
         let doc = XLIFFDocument(files: [file])
         var parsed = try XLIFFReader.parse(try XLIFFWriter.encode(doc), path: "t.xliff")
         for i in parsed.files[0].units.indices { parsed.files[0].units[i].line = 0 }
@@ -55,8 +55,8 @@ struct XLIFFRoundTripTests {
         #expect(file.units.map(\.id) == [key + "|==|plural.one", key + "|==|plural.other"])
         #expect(file.units.allSatisfy { $0.state == "x-stale" && $0.source == key + " value" })
         // Control characters XML cannot carry are refused, not written half-way.
-        table.messages["fr"]![key] = CatalogMessage(.text("bell \u{7}"), state: "new")
-        let bad = XLIFFDocument(files: [XLIFFExport.file(table, language: "fr", original: "L.xcstrings")])
+        table.messages["de"]![key] = CatalogMessage(.text("bell \u{7}"), state: "new")
+        let bad = XLIFFDocument(files: [XLIFFExport.file(table, language: "de", original: "L.xcstrings")])
         #expect(throws: CatalogError.self) { try XLIFFWriter.encode(bad) }
     }
 
@@ -121,6 +121,38 @@ struct XLIFFRoundTripTests {
         expected.state = "needs_review"
         expected.variantStates = ["plural.other": "translated"]
         #expect(after.messages["de"]?[pluralKey] == expected)
+    }
+
+    /// Russian needs few and many where English has one and other: the export offers them (with
+    /// the English `other` as source, as Xcode does) and the import adds them.
+    @Test func pluralCategoriesOfTheTargetLanguageAreOffered() throws {
+        let dir = Fixtures.temporaryDirectory("lokale-xliff")
+        let catalog = Fixtures.write(#"{"sourceLanguage":"en","version":"1.0","strings":{"files":{"localizations":{"en":{"variations":{"plural":{"one":{"stringUnit":{"state":"translated","value":"%lld file"}},"other":{"stringUnit":{"state":"translated","value":"%lld files"}}}}}}}}}"#,
+                                     to: "Localizable.xcstrings", in: dir)
+        let xliff = dir + "/ru.xliff"
+        #expect(try cli.run(["export-xliff", catalog, "--language", "ru", "-o", xliff]).status == 0)
+        let doc = try XLIFFReader.read(path: xliff)
+        #expect(doc.files[0].units.map(\.id) == ["files|==|plural.few", "files|==|plural.many", "files|==|plural.one", "files|==|plural.other"])
+        #expect(doc.files[0].units.map(\.source) == ["%lld files", "%lld files", "%lld file", "%lld files"])
+        let russian: [String: String] = ["one": "%lld файл", "few": "%lld файла", "many": "%lld файлов", "other": "%lld файла"]
+        var text = try String(contentsOfFile: xliff, encoding: .utf8)
+        for (category, value) in russian {
+            let id = "<trans-unit id=\"files|==|plural.\(category)\" xml:space=\"preserve\">"
+            let start = try #require(text.range(of: id))
+            let end = try #require(text.range(of: "</source>", range: start.upperBound..<text.endIndex))
+            text.insert(contentsOf: "\n        <target state=\"translated\">\(value)</target>", at: end.upperBound)
+        }
+        try text.write(toFile: xliff, atomically: true, encoding: .utf8)
+        let r = try cli.run(["import-xliff", xliff, catalog])
+        #expect(r.status == 0, "\(r.stderr)")
+        let table = try StringCatalogReader.read(path: catalog).table
+        guard case .plural(_, false, let cases)? = table.messages["ru"]?["files"]?.variation else {
+            Issue.record("no Russian plural: \(String(describing: table.messages["ru"]?["files"]))")
+            return
+        }
+        #expect(Dictionary(uniqueKeysWithValues: cases.map { ($0.key.rawValue, $0.value) }) == russian.mapValues { Variation.text($0) })
+        #expect(table.messages["ru"]?["files"]?.state == "translated")
+        #expect(table.messages["ru"]?["files"]?.variantStates == [:])
     }
 
     @Test func importIntoANewLanguageAndBadXML() throws {

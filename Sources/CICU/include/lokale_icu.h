@@ -37,6 +37,8 @@ int32_t lk_loc_display_name(const char *locale, const char *display_locale, uint
 /* CLDR plural rules (cardinal, or ordinal when ordinal != 0); NULL on failure. */
 void *lk_plural_open(const char *locale, int ordinal);
 void lk_plural_close(void *rules);
+/* The rules' categories, space-separated ASCII ("one few many other"). */
+int32_t lk_plural_keywords(const void *rules, char *out, int32_t cap);
 /* The ASCII keyword ("one") for a number. */
 int32_t lk_plural_select(const void *rules, double number, char *keyword, int32_t cap);
 /* A number formatter with exactly fraction_digits fraction digits (0: integers); NULL on failure. */

@@ -11,12 +11,19 @@ public enum XLIFFExport {
             guard info.shouldTranslate else { continue }
             let s = table.messages[source]?[key] ?? CatalogMessage(text: key)
             let t = table.messages[language]?[key].flatMap { $0.isImplicit ? nil : $0 }
-            let shape = t ?? s
+            // The units: the translation's variants (else the source's), and every plural
+            // category the target language needs.
+            var shape = t ?? s
+            shape.variation = shape.variation.addingPluralCategories(of: language)
+            for i in shape.substitutions.indices {
+                shape.substitutions[i].variation = shape.substitutions[i].variation.addingPluralCategories(of: language)
+            }
+            let names = shape.substitutions.map(\.name)
             for (path, _) in shape.leafPaths {
                 var unit = XLIFFDocument.Unit(id: path.isEmpty ? key : key + XLIFFDocument.variantSeparator + path,
-                                              source: s.text(at: path, names: shape.substitutions.map(\.name)))
-                if let t {
-                    unit.target = t.text(at: path, names: shape.substitutions.map(\.name))
+                                              source: s.text(at: path, names: names))
+                if let t, let target = t.exactText(at: path, names: names) {
+                    unit.target = target
                     unit.state = t.state(at: path).map(XLIFFDocument.xliffState)
                 }
                 unit.note = info.comment
@@ -38,6 +45,13 @@ extension CatalogMessage {
             return sub.variation.text(at: rest)
         }
         return positionalSubstitutions(variation.text(at: rest))
+    }
+
+    /// The translation at exactly `path` (nil for a variant it does not have), exported as `text(at:)`.
+    func exactText(at path: String, names: [String]) -> String? {
+        let (name, rest) = VariantPathSplit.split(path, names: names + substitutions.map(\.name))
+        if let name { return substitutions.first { $0.name == name }?.variation.exactText(at: rest) }
+        return variation.exactText(at: rest).map(positionalSubstitutions)
     }
 
     /// `%#@name@` → `%N$#@name@` for this message's substitutions.
