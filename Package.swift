@@ -37,7 +37,8 @@ let package = Package(
         ),
         .target(
             name: "LokaleCatalog",
-            dependencies: ["LokaleCore"]
+            // CICU for key collation (String Catalog key order); FoundationXML (libxml2) for XLIFF.
+            dependencies: ["LokaleCore", "CICU"]
         ),
         .systemLibrary(name: "CLokale"),
         .target(

@@ -21,6 +21,8 @@ let package = Package(
         .executableTarget(name: "fuzz-language", dependencies: ["FuzzDriver", .product(name: "LokaleCatalog", package: "Lokale")]),
         // (g) gettext .po and .mo readers.
         .executableTarget(name: "fuzz-gettext", dependencies: ["FuzzDriver", .product(name: "LokaleCatalog", package: "Lokale")]),
+        // (h) catalog tooling: extraction tokenizers, XLIFF reader/import/export, String Catalog writer.
+        .executableTarget(name: "fuzz-tooling", dependencies: ["FuzzDriver", .product(name: "LokaleCatalog", package: "Lokale")]),
         // (f) the C ABI, from C.
         .executableTarget(name: "fuzz-capi", dependencies: [.product(name: "lokale", package: "Lokale")],
                           cSettings: [.unsafeFlags(["-I../include"])]),

@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 mode=${1:-fuzz}; seconds=${2:-60}; shift 2 || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(table strings catalog format language capi gettext)
+[ ${#targets[@]} -gt 0 ] || targets=(table strings catalog format language capi gettext tooling)
 SWIFT=${SWIFT:-swift}
 NICE=${NICE:-nice -n 10}
 JOBS=${JOBS:-2}
@@ -26,6 +26,7 @@ echo "fuzz: built in $(( $(date +%s) - t0 ))s ($bin)"
 
 export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/lsan.supp}
 scratch=$(mktemp -d /tmp/lokale-fuzz.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
 status=0

@@ -320,6 +320,31 @@ typedef enum lokale_step {
 LOKALE_API int lokale_bundle_lookup(const char **out, size_t *out_len, lokale_step *out_step,
                                     const lokale_bundle *bundle, const lokale_message *message);
 
+/* LOKALE_LOC(bundle, key, default_value, comment): the text of a message written in the code, as
+ * a NUL-terminated string; `lokale extract` finds these (with string-literal arguments) and adds
+ * them to a String Catalog. default_value and comment may be NULL; the comment is for translators
+ * and is not used at run time. LOKALE_LOC_TABLE names a table (NULL: "Localizable").
+ * The result is never NULL: on any failure (a NULL bundle, a bad argument) it is default_value,
+ * or the key when there is no default. Lifetime: a translation points into the bundle's mapping
+ * and is valid until lokale_bundle_free; otherwise it is default_value or key themselves (string
+ * literals: valid for the whole program). No variant is chosen and nothing is formatted: for
+ * plurals and arguments use lokale_bundle_format. */
+#define LOKALE_LOC(bundle, key, default_value, comment) \
+    lokale_loc((bundle), NULL, (key), (default_value), (comment))
+#define LOKALE_LOC_TABLE(bundle, table, key, default_value, comment) \
+    lokale_loc((bundle), (table), (key), (default_value), (comment))
+
+static inline const char *lokale_loc(const lokale_bundle *bundle, const char *table, const char *key,
+                                     const char *default_value, const char *comment) {
+    lokale_message m = lokale_message_make(key, table, default_value);
+    const char *out = NULL;
+    size_t len = 0;
+    m.comment = comment;
+    m.comment_len = comment ? -1 : 0;
+    if (lokale_bundle_lookup(&out, &len, NULL, bundle, &m) == LOKALE_OK && out != NULL) return out;
+    return default_value != NULL && default_value[0] != 0 ? default_value : key;
+}
+
 /* Argument types for lokale_bundle_format. */
 typedef enum lokale_arg_type {
     LOKALE_ARG_INT = 1,    /* value.i */

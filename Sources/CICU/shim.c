@@ -1,5 +1,6 @@
 #include "lokale_icu.h"
 
+#include <unicode/ucol.h>
 #include <unicode/uenum.h>
 #include <unicode/uloc.h>
 #include <unicode/unum.h>
@@ -106,31 +107,31 @@ static int32_t ascii(const UChar *keyword, int32_t n, char *out, int32_t cap) {
     return n;
 }
 
+int32_t lk_plural_keywords(const void *rules, char *out, int32_t cap) {
+    UErrorCode err = U_ZERO_ERROR;
+    UEnumeration *keywords = uplrules_getKeywords((const UPluralRules *)rules, &err);
+    if (U_FAILURE(err) || keywords == NULL || cap <= 0) {
+        if (keywords) uenum_close(keywords);
+        return -1;
+    }
+    int32_t used = 0, n = 0;
+    const char *k;
+    out[0] = 0;
+    while ((k = uenum_next(keywords, &n, &err)) != NULL && U_SUCCESS(err)) {
+        if (used + (used > 0) + n >= cap) { used = -1; break; }
+        if (used > 0) out[used++] = ' ';
+        for (int32_t i = 0; i < n; i++) out[used++] = k[i];
+        out[used] = 0;
+    }
+    uenum_close(keywords);
+    return U_FAILURE(err) ? -1 : used;
+}
+
 int32_t lk_plural_select(const void *rules, double number, char *keyword, int32_t cap) {
     UChar buffer[32];
     UErrorCode err = U_ZERO_ERROR;
     int32_t n = uplrules_select((const UPluralRules *)rules, number, buffer, 32, &err);
     return U_FAILURE(err) ? -1 : ascii(buffer, n, keyword, cap);
-}
-
-int32_t lk_plural_keywords(const void *rules, char *out, int32_t cap) {
-    UErrorCode err = U_ZERO_ERROR;
-    UEnumeration *keywords = uplrules_getKeywords((const UPluralRules *)rules, &err);
-    if (U_FAILURE(err)) {
-        if (keywords) uenum_close(keywords);
-        return -1;
-    }
-    int32_t n = 0, length = 0;
-    const char *keyword;
-    while ((keyword = uenum_next(keywords, &length, &err)) != NULL && U_SUCCESS(err)) {
-        if (n + (n > 0) + length >= cap) { n = -1; break; }
-        if (n > 0) out[n++] = ' ';
-        for (int32_t i = 0; i < length; i++) out[n++] = keyword[i];
-    }
-    uenum_close(keywords);
-    if (U_FAILURE(err) || n < 0 || n >= cap) return -1;
-    out[n] = 0;
-    return n;
 }
 
 void *lk_number_formatter_open(const char *locale, int32_t fraction_digits) {
@@ -179,6 +180,39 @@ int32_t lk_number_symbol(const char *locale, int32_t which, uint16_t *out, int32
     int32_t n = unum_getSymbol(f, symbol, (UChar *)out, cap, &err);
     unum_close(f);
     return fit(n, cap, err);
+}
+
+void *lk_key_collator_open(void) {
+    UErrorCode err = U_ZERO_ERROR;
+    UCollator *c = ucol_open("", &err);
+    if (U_FAILURE(err)) {
+        if (c) ucol_close(c);
+        return NULL;
+    }
+    ucol_setAttribute(c, UCOL_NUMERIC_COLLATION, UCOL_ON, &err);
+    ucol_setAttribute(c, UCOL_STRENGTH, UCOL_SECONDARY, &err);
+    if (U_FAILURE(err)) {
+        ucol_close(c);
+        return NULL;
+    }
+    return c;
+}
+
+void lk_key_collator_close(void *collator) {
+    if (collator) ucol_close((UCollator *)collator);
+}
+
+int lk_key_collator_compare(const void *collator, const char *a, int32_t alen, const char *b, int32_t blen) {
+    UErrorCode err = U_ZERO_ERROR;
+    UCollationResult r = UCOL_EQUAL;
+    if (collator) r = ucol_strcollUTF8((const UCollator *)collator, a, alen, b, blen, &err);
+    if (U_SUCCESS(err) && r != UCOL_EQUAL) return r == UCOL_LESS ? -1 : 1;
+    /* Forced ordering: equal under the collator (or no collator) falls back to the bytes. */
+    int32_t n = alen < blen ? alen : blen;
+    for (int32_t i = 0; i < n; i++) {
+        if (a[i] != b[i]) return (unsigned char)a[i] < (unsigned char)b[i] ? -1 : 1;
+    }
+    return alen < blen ? -1 : alen > blen ? 1 : 0;
 }
 
 int32_t lk_icu_version(void) { return U_ICU_VERSION_MAJOR_NUM; }

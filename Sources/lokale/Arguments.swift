@@ -41,6 +41,16 @@ struct Arguments {
         }
     }
 
+    /// Removes `-o VALUE` (the one short option) from `raw`: the rest, and the value.
+    static func takeOutput(_ raw: ArraySlice<String>) throws(UsageError) -> (rest: ArraySlice<String>, output: String?) {
+        var rest = Array(raw)
+        guard let i = rest.firstIndex(of: "-o") else { return (raw, nil) }
+        guard i + 1 < rest.count else { throw UsageError(message: "-o needs a value") }
+        let output = rest[i + 1]
+        rest.removeSubrange(i...(i + 1))
+        return (rest[...], output)
+    }
+
     func list(_ name: String) -> [String]? {
         options[name].map { $0.split(separator: ",").map { String($0).trimmingSpaces } }
     }

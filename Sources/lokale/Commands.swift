@@ -5,15 +5,9 @@ import LokaleCatalog
 import LokaleCore
 
 func compileCommand(_ raw: ArraySlice<String>) throws {
-    // -o is the one short option.
-    var rest = Array(raw)
-    var output: String? = nil
-    if let i = rest.firstIndex(of: "-o") {
-        guard i + 1 < rest.count else { throw Arguments.UsageError(message: "-o needs a value") }
-        output = rest[i + 1]
-        rest.removeSubrange(i...(i + 1))
-    }
-    let a = try Arguments(rest[...], valued: ["output", "development-region", "bundle-id", "pseudo"], flags: ["allow-mixed-localizations"])
+    let (rest, o) = try Arguments.takeOutput(raw)
+    var output = o
+    let a = try Arguments(rest, valued: ["output", "development-region", "bundle-id", "pseudo"], flags: ["allow-mixed-localizations"])
     output = output ?? a.options["output"]
     guard let output else { throw Arguments.UsageError(message: "compile needs -o OUT.lokale") }
     guard !a.positionals.isEmpty else { throw Arguments.UsageError(message: "compile needs at least one SOURCE") }

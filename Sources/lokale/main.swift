@@ -20,6 +20,11 @@ usage: lokale <command> [options]
   check SOURCE... [--strict] [--json] [--development-region en]
       completeness per language, CLDR plural categories, format mismatches, review/new/stale states,
       duplicate keys; writes nothing. Exit 1 on errors (--strict: on warnings too), 2 on usage errors
+  extract PATH... -o CATALOG.xcstrings [--source-language en] [--table NAME]
+      finds messages in C/C++, Python and Swift code and updates the catalog (one table:
+      --table, else the catalog's file name)
+  export-xliff CATALOG.xcstrings --language L -o FILE.xliff
+  import-xliff FILE.xliff CATALOG.xcstrings   (XLIFF 1.2 as Xcode exports it; only L's values change)
 
 Preferred languages default to LANGUAGE, LC_ALL, LC_MESSAGES and LANG.
 """
@@ -40,6 +45,9 @@ do {
     case "negotiate": try negotiateCommand(args)
     case "info": try infoCommand(args)
     case "check": exit(try checkCommand(args))
+    case "extract": try extractCommand(args)
+    case "export-xliff": try exportXLIFFCommand(args)
+    case "import-xliff": try importXLIFFCommand(args)
     case "help", "--help", "-h": print(usage)
     case "--version", "version": print("lokale \(Lokale.version) (table format \(TableLayout.formatMajor).\(TableLayout.formatMinor))")
     default: fail("unknown command '\(command)'\n\n\(usage)", status: 2)

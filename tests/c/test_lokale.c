@@ -215,6 +215,13 @@ static void test_lookup_contract(void) {
     CHECK(lokale_bundle_lookup(&s, &n, &step, b, &m) == LOKALE_OK);
     CHECK(s == m.key && step == LOKALE_STEP_KEY);
 
+    /* LOKALE_LOC: the translation, else the default, else the key; never NULL. */
+    CHECK_STR(LOKALE_LOC_TABLE(b, "Menu", "open", "Open", "Menu item"), "Ouvrir");
+    const char *fallback = "Close (default)";
+    CHECK(LOKALE_LOC_TABLE(b, "Menu", "close", fallback, NULL) == fallback);
+    CHECK_STR(LOKALE_LOC_TABLE(b, "Menu", "close", NULL, NULL), "close");
+    CHECK(LOKALE_LOC(NULL, "greeting", fallback, "no bundle") == fallback);
+
     /* The chain policy looks further down the ordered list. */
     CHECK(lokale_runtime_set_fallback_policy(rt, LOKALE_FALLBACK_CHAIN) == LOKALE_OK);
     m = lokale_message_make("close", "Menu", "Close (default)");

@@ -37,10 +37,10 @@ int32_t lk_loc_display_name(const char *locale, const char *display_locale, uint
 /* CLDR plural rules (cardinal, or ordinal when ordinal != 0); NULL on failure. */
 void *lk_plural_open(const char *locale, int ordinal);
 void lk_plural_close(void *rules);
+/* The rules' categories, space-separated ASCII ("one few many other"). */
+int32_t lk_plural_keywords(const void *rules, char *out, int32_t cap);
 /* The ASCII keyword ("one") for a number. */
 int32_t lk_plural_select(const void *rules, double number, char *keyword, int32_t cap);
-/* The categories the rules use ("one few many other"), ASCII, separated by single spaces. */
-int32_t lk_plural_keywords(const void *rules, char *out, int32_t cap);
 /* A number formatter with exactly fraction_digits fraction digits (0: integers); NULL on failure. */
 void *lk_number_formatter_open(const char *locale, int32_t fraction_digits);
 void lk_number_formatter_close(void *formatter);
@@ -53,6 +53,14 @@ int32_t lk_plural_select_decimal(const void *rules, const void *formatter, const
 #define LK_SYMBOL_ZERO_DIGIT 2
 /* A number symbol of locale's default numbering system, as UTF-16. */
 int32_t lk_number_symbol(const char *locale, int32_t which, uint16_t *out, int32_t cap);
+
+/* Key order as Xcode writes String Catalogs (Foundation's sorted JSON keys): ICU root collation,
+ * numeric, case-insensitive, ties broken by code points. A collator is not shared between threads:
+ * open one per sort. */
+void *lk_key_collator_open(void);
+void lk_key_collator_close(void *collator);
+/* <0, 0, >0 as a sorts before, with or after b (UTF-8). */
+int lk_key_collator_compare(const void *collator, const char *a, int32_t alen, const char *b, int32_t blen);
 
 /* ICU's major version. */
 int32_t lk_icu_version(void);

@@ -1,0 +1,145 @@
+/// Which calls carry a message, per language, and where their key, default value, table and
+/// comment are. Positions are 0-based; a labeled argument may stand in for a positional one.
+struct MessageRule {
+    enum Receiver {
+        /// A free function or initializer: not preceded by `.`.
+        case free
+        /// A method: preceded by `.` on a value (not on a string literal: `"{}".format(x)`).
+        case method
+        /// A C++ name qualified by this namespace (`lokale::message`).
+        case namespace(String)
+
+        var isNamespace: Bool { if case .namespace = self { true } else { false } }
+    }
+    struct Slot {
+        var position: Int?
+        var label: String?
+        init(_ position: Int?, _ label: String? = nil) { self.position = position; self.label = label }
+    }
+
+    var name: String
+    var receiver: Receiver
+    var key: Slot
+    var defaultValue: Slot? = nil
+    var table: Slot? = nil
+    var comment: Slot? = nil
+    /// Words in the code are the key and its own text (`_("Open")`, `Text("Open")`).
+    var keyIsText = false
+}
+
+extension MessageRule {
+    static let c: [MessageRule] = [
+        // lokale.h: LOKALE_LOC(bundle, key, default, comment), LOKALE_LOC_TABLE(bundle, table, key, default, comment).
+        MessageRule(name: "LOKALE_LOC", receiver: .free, key: Slot(1), defaultValue: Slot(2), comment: Slot(3)),
+        MessageRule(name: "LOKALE_LOC_TABLE", receiver: .free, key: Slot(2), defaultValue: Slot(3), table: Slot(1), comment: Slot(4)),
+        // The message every lookup function takes: lokale_message_make(key, table, default).
+        MessageRule(name: "lokale_message_make", receiver: .free, key: Slot(0), defaultValue: Slot(2), table: Slot(1)),
+        // C++ (bindings/cpp/lokale.hpp): lokale::message{key, default, table, comment}, and a key
+        // alone given to a bundle's lookups (it converts to a message).
+        MessageRule(name: "message", receiver: .namespace("lokale"), key: Slot(0), defaultValue: Slot(1), table: Slot(2), comment: Slot(3)),
+    ] + ["string", "lookup", "lookup_borrowed", "format", "try_string", "try_lookup"].map {
+        MessageRule(name: $0, receiver: .method, key: Slot(0))
+    }
+
+    static let python: [MessageRule] = [
+        MessageRule(name: "string", receiver: .method, key: Slot(0, "key"), defaultValue: Slot(1, "default"),
+                    table: Slot(2, "table"), comment: Slot(3, "comment")),
+        // format(key, *args, default=, table=, comment=): only labels after the key.
+        MessageRule(name: "format", receiver: .method, key: Slot(0, "key"), defaultValue: Slot(nil, "default"),
+                    table: Slot(nil, "table"), comment: Slot(nil, "comment")),
+        // lokale.Message(key, default, table, bundle, comment).
+        MessageRule(name: "Message", receiver: .free, key: Slot(0, "key"), defaultValue: Slot(1, "default"),
+                    table: Slot(2, "table"), comment: Slot(4, "comment")),
+        MessageRule(name: "Message", receiver: .method, key: Slot(0, "key"), defaultValue: Slot(1, "default"),
+                    table: Slot(2, "table"), comment: Slot(4, "comment")),
+        MessageRule(name: "_", receiver: .free, key: Slot(0), keyIsText: true),
+    ]
+
+    static let swift: [MessageRule] = [
+        MessageRule(name: "String", receiver: .free, key: Slot(nil, "localized"), defaultValue: Slot(nil, "defaultValue"),
+                    table: Slot(nil, "table"), comment: Slot(nil, "comment")),
+        MessageRule(name: "LocalizedStringResource", receiver: .free, key: Slot(0), defaultValue: Slot(nil, "defaultValue"),
+                    table: Slot(nil, "table"), comment: Slot(nil, "comment")),
+        MessageRule(name: "Text", receiver: .free, key: Slot(0), table: Slot(nil, "tableName"), comment: Slot(nil, "comment"),
+                    keyIsText: true),
+        MessageRule(name: "NSLocalizedString", receiver: .free, key: Slot(0), defaultValue: Slot(nil, "value"),
+                    table: Slot(nil, "tableName"), comment: Slot(nil, "comment")),
+    ]
+}
+
+/// Applies rules to a file's tokens.
+struct MessageMatcher {
+    let rules: [String: [MessageRule]]
+    let labelSeparator: String?
+    let file: String
+
+    init(_ rules: [MessageRule], labelSeparator: String?, file: String) {
+        self.rules = Dictionary(grouping: rules, by: \.name)
+        self.labelSeparator = labelSeparator
+        self.file = file
+    }
+
+    func matches(_ tokens: [SourceToken]) -> (messages: [ExtractedMessage], warnings: [ExtractionWarning]) {
+        var messages: [ExtractedMessage] = [], warnings: [ExtractionWarning] = []
+        for (i, t) in tokens.enumerated() where t.kind == .identifier {
+            guard let candidates = rules[t.text], i + 1 < tokens.count,
+                  tokens[i + 1].isPunctuation("(") || tokens[i + 1].isPunctuation("{") else { continue }
+            for rule in candidates where accepts(rule.receiver, tokens, at: i) {
+                // Only a C++ message is built with braces.
+                if tokens[i + 1].isPunctuation("{") && !rule.receiver.isNamespace { continue }
+                guard var args = CallArguments(tokens, open: i + 1, labelSeparator: labelSeparator) else { continue }
+                if rule.receiver.isNamespace { chained(tokens, after: args.end, into: &args) }
+                func value(_ slot: MessageRule.Slot?) -> ArgumentValue? {
+                    guard let slot else { return nil }
+                    if let l = slot.label, let v = args.labeled[l] { return v }
+                    if let p = slot.position, p < args.positional.count { return args.positional[p] }
+                    return nil
+                }
+                guard let keyValue = value(rule.key) else { continue }
+                var skipped = false
+                for (what, v) in [("key", keyValue), ("default value", value(rule.defaultValue)), ("comment", value(rule.comment))] {
+                    if case .literal(_, true, let line)? = v {
+                        warnings.append(ExtractionWarning(file: file, line: line,
+                                                          message: "\(t.text)(…): the \(what) is an interpolated string literal; not extracted"))
+                        skipped = true
+                    }
+                }
+                // An empty key is no message (it names nothing a translator could translate).
+                guard !skipped, let key = keyValue.text, !key.isEmpty else { break }
+                let defaultValue = value(rule.defaultValue)?.text.flatMap { $0.isEmpty ? nil : $0 }
+                let table = value(rule.table)?.text.flatMap { $0.isEmpty ? nil : $0 }
+                let comment = value(rule.comment)?.text.flatMap { $0.isEmpty ? nil : $0 }
+                messages.append(ExtractedMessage(key: key, table: table, defaultValue: rule.keyIsText ? nil : defaultValue,
+                                                 comment: comment, file: file, line: t.line))
+                break
+            }
+        }
+        return (messages, warnings)
+    }
+
+    func accepts(_ receiver: MessageRule.Receiver, _ tokens: [SourceToken], at i: Int) -> Bool {
+        let before = i > 0 ? tokens[i - 1] : nil
+        switch receiver {
+        case .free:
+            return !(before?.isPunctuation(".") ?? false) && before?.text != "def" && before?.text != "func"
+        case .method:
+            guard let before, before.isPunctuation("."), i >= 2 else { return false }
+            let owner = tokens[i - 2]
+            return owner.kind == .identifier || owner.isPunctuation(")") || owner.isPunctuation("]")
+        case .namespace(let ns):
+            return i >= 3 && tokens[i - 1].isPunctuation(":") && tokens[i - 2].isPunctuation(":") && tokens[i - 3].text == ns
+        }
+    }
+
+    /// C++ builders after a message: `.with_default("…")`, `.in_table("…")`, `.with_comment("…")`.
+    func chained(_ tokens: [SourceToken], after end: Int, into args: inout CallArguments) {
+        var i = end + 1
+        let slots = ["with_default": 1, "in_table": 2, "with_comment": 3]
+        while i + 2 < tokens.count, tokens[i].isPunctuation("."), let slot = slots[tokens[i + 1].text],
+              let call = CallArguments(tokens, open: i + 2, labelSeparator: nil) {
+            while args.positional.count <= slot { args.positional.append(.null) }
+            args.positional[slot] = call.positional.first ?? .null
+            i = call.end + 1
+        }
+    }
+}

@@ -1,0 +1,141 @@
+/// What the per-language tokenizers give the call recognizers: identifiers, string literals
+/// (decoded), punctuation; everything else (numbers, operators) is `other`.
+struct SourceToken: Equatable {
+    enum Kind: Equatable { case identifier, string, punctuation, other }
+    var kind: Kind
+    /// The identifier, the literal's decoded value, or the punctuation character.
+    var text: String
+    var line: Int
+    /// A literal with interpolation (`\(x)`, an f-string's `{x}`): not a constant, never extracted.
+    var interpolated = false
+    /// A literal that is not text (Python bytes).
+    var notText = false
+
+    func isPunctuation(_ c: String) -> Bool { kind == .punctuation && text == c }
+}
+
+/// The loop the tokenizers share: spaces and comments skipped; identifiers, numbers and
+/// punctuation made tokens. `literal` takes what is particular to a language (its string
+/// literals, and identifiers that prefix them) and returns false to leave the byte to the rest.
+enum TokenScanner {
+    static func scan(_ bytes: [UInt8], lineComment: String, blockComments nested: Bool?,
+                     literal: (inout ByteCursor, inout [SourceToken]) -> Bool) -> [SourceToken] {
+        var c = ByteCursor(bytes)
+        var out: [SourceToken] = []
+        while let b = c.peek() {
+            if b.isSpace { c.next(); continue }
+            if c.peekIs(lineComment) { c.skipLine(); continue }
+            if let nested, c.peekIs("/*") { c.skipBlockComment(nested: nested); continue }
+            if literal(&c, &out) { continue }
+            let line = c.line
+            if b.isIdentifierStart {
+                out.append(SourceToken(kind: .identifier, text: c.identifier(), line: line))
+            } else if b.isDigit {
+                // Numbers with their suffixes, exponents and C++ digit separators (1'000).
+                while let d = c.peek(), d.isIdentifierByte || d == UInt8(ascii: ".") || (d == UInt8(ascii: "'") && c.peek(1)?.isDigit == true) { c.next() }
+                out.append(SourceToken(kind: .other, text: "", line: line))
+            } else {
+                c.next()
+                out.append(SourceToken(kind: .punctuation, text: String(UnicodeScalar(b)), line: line))
+            }
+        }
+        return out
+    }
+}
+
+/// A cursor over a file's bytes that counts lines, shared by the tokenizers.
+struct ByteCursor {
+    let bytes: [UInt8]
+    var at = 0
+    var line = 1
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    var atEnd: Bool { at >= bytes.count }
+    func peek(_ offset: Int = 0) -> UInt8? { at + offset < bytes.count ? bytes[at + offset] : nil }
+    func peekIs(_ s: String, _ offset: Int = 0) -> Bool {
+        var i = at + offset
+        for b in s.utf8 {
+            guard i < bytes.count, bytes[i] == b else { return false }
+            i += 1
+        }
+        return true
+    }
+
+    @discardableResult
+    mutating func next() -> UInt8 {
+        let b = bytes[at]
+        at += 1
+        if b == 0x0A { line += 1 }
+        return b
+    }
+
+    mutating func skip(_ n: Int) { for _ in 0..<n where !atEnd { next() } }
+
+    /// Skips to the end of the line (not consuming the newline).
+    mutating func skipLine() { while let b = peek(), b != 0x0A { next() } }
+
+    /// Skips a `/* … */` comment whose opening is at the cursor; nested when `nested` (Swift).
+    mutating func skipBlockComment(nested: Bool) {
+        skip(2)
+        var depth = 1
+        while !atEnd {
+            if peekIs("*/") { skip(2); depth -= 1; if depth == 0 { return } }
+            else if nested && peekIs("/*") { skip(2); depth += 1 }
+            else { next() }
+        }
+    }
+
+    mutating func identifier() -> String {
+        let start = at
+        while let b = peek(), b.isIdentifierByte { next() }
+        return String(decoding: bytes[start..<at], as: UTF8.self)
+    }
+
+    /// The control characters C and Python write as `\n`, `\t`…, by their escape letter.
+    static let controlEscapes: [UInt8: UInt8] = [
+        UInt8(ascii: "n"): 0x0A, UInt8(ascii: "t"): 0x09, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "a"): 0x07,
+        UInt8(ascii: "b"): 0x08, UInt8(ascii: "f"): 0x0C, UInt8(ascii: "v"): 0x0B,
+    ]
+
+    /// An octal escape whose first digit `first` was read: up to two more digits.
+    mutating func octal(first: UInt8) -> UInt32 {
+        var v = UInt32(first - 0x30), n = 1
+        while n < 3, let d = peek(), d >= 0x30, d <= 0x37 { v = v * 8 + UInt32(d - 0x30); next(); n += 1 }
+        return v
+    }
+
+    /// Reads `count` hex digits at most (`exactly`: all required); nil when none.
+    mutating func hex(max count: Int, exactly: Bool = false) -> UInt32? {
+        var value: UInt32 = 0, n = 0
+        while n < count, let b = peek(), let d = b.hexValue {
+            value = value &* 16 &+ UInt32(d)
+            next()
+            n += 1
+        }
+        return n == 0 || (exactly && n < count) ? nil : value
+    }
+}
+
+extension UInt8 {
+    var isIdentifierStart: Bool { (self >= 0x41 && self <= 0x5A) || (self >= 0x61 && self <= 0x7A) || self == 0x5F || self >= 0x80 }
+    var isIdentifierByte: Bool { isIdentifierStart || (self >= 0x30 && self <= 0x39) }
+    var isDigit: Bool { self >= 0x30 && self <= 0x39 }
+    var isSpace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0D || self == 0x0B || self == 0x0C }
+    var hexValue: UInt8? {
+        switch self {
+        case 0x30...0x39: self - 0x30
+        case 0x41...0x46: self - 0x41 + 10
+        case 0x61...0x66: self - 0x61 + 10
+        default: nil
+        }
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Appends a Unicode scalar as UTF-8 (U+FFFD for an invalid one).
+    mutating func appendScalar(_ value: UInt32) {
+        let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+        append(contentsOf: Array(String(Character(scalar)).utf8))
+    }
+}

@@ -1,0 +1,41 @@
+import FoundationEssentials
+import LokaleCatalog
+
+/// `lokale extract PATH... -o CATALOG.xcstrings [--source-language en] [--table NAME]`: finds the
+/// messages in code and updates the catalog. Only one table is written: --table, else the
+/// catalog's file name; messages for other tables are counted and reported, not written.
+func extractCommand(_ raw: ArraySlice<String>) throws {
+    let (rest, out) = try Arguments.takeOutput(raw)
+    let a = try Arguments(rest, valued: ["output", "source-language", "table"], flags: [])
+    guard let output = out ?? a.options["output"] else { throw Arguments.UsageError(message: "extract needs -o CATALOG.xcstrings") }
+    guard output.hasSuffix(".xcstrings") else { throw Arguments.UsageError(message: "extract writes a String Catalog: -o must name a .xcstrings file") }
+    guard !a.positionals.isEmpty else { throw Arguments.UsageError(message: "extract needs at least one PATH") }
+    let tableName = a.options["table"] ?? String(output.split(separator: "/").last!.dropLast(".xcstrings".count))
+
+    let scan = try Extractor.scanWithWarnings(paths: a.positionals)
+    for w in scan.warnings { printError("\(w)") }
+    let mine = scan.messages.filter { $0.tableName == tableName }
+    var others: [String: Int] = [:]
+    for m in scan.messages where m.tableName != tableName { others[m.tableName, default: 0] += 1 }
+
+    var table: CatalogTable
+    let existing: [UInt8]?
+    if FileManager.default.fileExists(atPath: output) {
+        table = try StringCatalogReader.read(path: output).table
+        existing = try? [UInt8](Data(contentsOf: URL(filePath: output)))
+    } else {
+        table = CatalogTable(name: tableName)
+        table.catalogVersion = "1.0"
+        existing = nil
+    }
+    let summary = CatalogUpdate.apply(mine, to: &table, sourceLanguage: a.options["source-language"] ?? "en")
+    for w in summary.conflicts { printError("\(w)") }
+    // Unchanged catalogs are not rewritten (their modification time stays).
+    if StringCatalogWriter.encode(table) != existing { try StringCatalogWriter.write(table, to: output) }
+    printError("lokale: \(mine.count) messages for table \(tableName) in \(scan.files.count) files: \(summary.added) added, "
+               + "\(summary.updated) updated, \(summary.markedStale) marked stale, \(summary.needsReview) translations to review -> \(output)")
+    if !others.isEmpty {
+        let list = others.keys.sorted().map { "\($0): \(others[$0]!)" }.joined(separator: ", ")
+        printError("lokale: note: messages for other tables were not written (\(list)); extract into NAME.xcstrings for each")
+    }
+}

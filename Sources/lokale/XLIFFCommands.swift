@@ -1,0 +1,39 @@
+import LokaleCatalog
+import LokaleCore
+
+/// `lokale export-xliff CATALOG.xcstrings --language L -o FILE.xliff`
+func exportXLIFFCommand(_ raw: ArraySlice<String>) throws {
+    let (rest, out) = try Arguments.takeOutput(raw)
+    let a = try Arguments(rest, valued: ["output", "language"], flags: [])
+    guard a.positionals.count == 1 else { throw Arguments.UsageError(message: "export-xliff needs one CATALOG.xcstrings") }
+    guard let language = a.options["language"], !language.isEmpty else { throw Arguments.UsageError(message: "export-xliff needs --language L") }
+    guard let output = out ?? a.options["output"] else { throw Arguments.UsageError(message: "export-xliff needs -o FILE.xliff") }
+    let catalog = a.positionals[0]
+    let table = try StringCatalogReader.read(path: catalog).table
+    let file = XLIFFExport.file(table, language: language, original: catalog)
+    do { try XLIFFWriter.write(XLIFFDocument(files: [file]), to: output, toolVersion: Lokale.version) }
+    catch { throw error.file == "(XLIFF)" ? CatalogError(file: catalog, error.message) : error }
+    let translated = file.units.filter { $0.target != nil }.count
+    printError("lokale: exported \(file.units.count) units (\(translated) with a \(language) target) -> \(output)")
+}
+
+/// `lokale import-xliff FILE.xliff CATALOG.xcstrings`: the XLIFF's target language is updated;
+/// the catalog is rewritten atomically. Unknown unit ids are reported.
+func importXLIFFCommand(_ raw: ArraySlice<String>) throws {
+    let a = try Arguments(raw, valued: [], flags: [])
+    guard a.positionals.count == 2 else { throw Arguments.UsageError(message: "import-xliff needs FILE.xliff and CATALOG.xcstrings") }
+    let (xliff, catalog) = (a.positionals[0], a.positionals[1])
+    let document = try XLIFFReader.read(path: xliff)
+    // An Xcode export holds one <file> per catalog: take this catalog's (or the only one).
+    let name = catalog.split(separator: "/").last.map(String.init) ?? catalog
+    let matching = document.files.filter { ($0.original.split(separator: "/").last.map(String.init) ?? $0.original) == name }
+    guard let file = matching.first ?? (document.files.count == 1 ? document.files[0] : nil) else {
+        throw CatalogError(file: xliff, "no <file> for \(name) (the file's original attribute names the catalog)")
+    }
+    var table = try StringCatalogReader.read(path: catalog).table
+    let summary = try XLIFFImport.apply(file, to: &table, xliffPath: xliff)
+    for u in summary.unknown { printError("\(xliff):\(u.line): warning: unit '\(u.id)' was not imported: \(u.reason)") }
+    if summary.changed > 0 { try StringCatalogWriter.write(table, to: catalog) }
+    printError("lokale: imported \(summary.translated) translated units for \(file.targetLanguage ?? "?"): "
+               + "\(summary.changed) messages changed, \(summary.unknown.count) units not imported -> \(catalog)")
+}
