@@ -1,17 +1,19 @@
 import FoundationEssentials
 import LokaleCatalog
 
-/// `lokale check [--strict] [--json] [--development-region en] SOURCE...`: reads the catalogs, compiles
-/// them in memory and reports every problem (CatalogChecker); writes nothing.
+/// `lokale check [--strict] [--json] [--development-region en] [--code PATH,...] SOURCE...`: reads the
+/// catalogs, compiles them in memory and reports every problem (CatalogChecker); writes nothing.
+/// `--code` scans source code (as `lokale extract` does) for default values that disagree with the
+/// catalogs' development text.
 /// Exit status: 0 without errors, 1 with errors (warnings count as errors under --strict), 2 for usage.
 func checkCommand(_ raw: ArraySlice<String>) throws -> Int32 {
-    let a = try Arguments(raw, valued: ["development-region"], flags: ["strict", "json"])
+    let a = try Arguments(raw, valued: ["development-region", "code"], flags: ["strict", "json"])
     guard !a.positionals.isEmpty else { throw Arguments.UsageError(message: "check needs at least one SOURCE") }
     var loader = CatalogLoader()
     for p in a.positionals { try loader.add(p) }
     if let d = a.options["development-region"] { loader.setDevelopmentLocalization(d) }
-    // Code defaults arrive once extraction is wired (Extractor.scan); none for now.
-    var report = try CatalogChecker.check(try loader.finish(), options: .init(codeDefaults: []))
+    let code = try a.list("code").map { paths throws(CatalogError) in try Extractor.scan(paths: paths) } ?? []
+    var report = try CatalogChecker.check(try loader.finish(), options: .init(codeDefaults: code))
     if a.flags.contains("strict") { report = report.promotingWarnings() }
     if a.flags.contains("json") {
         let encoder = JSONEncoder()

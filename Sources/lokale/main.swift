@@ -17,9 +17,10 @@ usage: lokale <command> [options]
   explain (the same arguments as lookup) [--json]
   negotiate --prefer fr-CA,en --available en,fr,de [--development en] [--strategy apple|icu]
   info BUNDLE.lokale [--verify]
-  check SOURCE... [--strict] [--json] [--development-region en]
+  check SOURCE... [--strict] [--json] [--development-region en] [--code PATH,...]
       completeness per language, CLDR plural categories, format mismatches, review/new/stale states,
-      duplicate keys; writes nothing. Exit 1 on errors (--strict: on warnings too), 2 on usage errors
+      duplicate keys, code defaults (--code: C/C++/Python/Swift files or folders) that differ from the
+      development text; writes nothing. Exit 1 on errors (--strict: on warnings too), 2 on usage errors
   extract PATH... -o CATALOG.xcstrings [--source-language en] [--table NAME]
       finds messages in C/C++, Python and Swift code and updates the catalog (one table:
       --table, else the catalog's file name)

@@ -49,7 +49,7 @@ import TestSupport
         localizable.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(text) }.map { $0 + 1 }
     }
 
-    static func report(_ paths: [String], codeDefaults: [CodeDefault] = []) throws -> CheckReport {
+    static func report(_ paths: [String], codeDefaults: [ExtractedMessage] = []) throws -> CheckReport {
         try CatalogChecker.check(CatalogLoader.load(paths), options: .init(codeDefaults: codeDefaults))
     }
 
@@ -167,11 +167,11 @@ import TestSupport
     @Test func codeDefaultsAreComparedWithTheDevelopmentText() throws {
         let files = Self.write()
         let defaults = [
-            CodeDefault(key: "review", defaultValue: "Review", file: "App.swift", line: 3),
-            CodeDefault(key: "missing", defaultValue: "Missing!", comment: "shown when…", file: "App.swift", line: 7),
-            CodeDefault(key: "shared", table: "Other", defaultValue: "Shared", file: "Other.swift", line: 9),
-            CodeDefault(key: "files.count", defaultValue: "%lld file(s)", file: "App.swift", line: 11), // plural: not compared
-            CodeDefault(key: "fresh", defaultValue: nil, file: "App.swift", line: 12),
+            ExtractedMessage(key: "review", defaultValue: "Review", file: "App.swift", line: 3),
+            ExtractedMessage(key: "missing", defaultValue: "Missing!", comment: "shown when…", file: "App.swift", line: 7),
+            ExtractedMessage(key: "shared", table: "Other", defaultValue: "Shared", file: "Other.swift", line: 9),
+            ExtractedMessage(key: "files.count", defaultValue: "%lld file(s)", file: "App.swift", line: 11), // plural: not compared
+            ExtractedMessage(key: "fresh", defaultValue: nil, file: "App.swift", line: 12),
         ]
         let r = try Self.report([files.localizable, files.other], codeDefaults: defaults)
         let found = findings(r, .defaultMismatch)
@@ -258,6 +258,34 @@ import TestSupport
         let raw = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         let first = try #require((raw["problems"] as? [[String: Any]])?.first)
         for field in ["severity", "kind", "file", "table", "key", "localization", "message"] { #expect(first[field] != nil, "\(field)") }
+    }
+
+    /// `--code` runs the extractor over real source files: a default value that differs from the
+    /// catalog's development text is reported at the code's line; agreeing ones are not.
+    @Test func codeDefaultsThroughTheExtractor() throws {
+        let dir = Fixtures.temporaryDirectory("lokale-check")
+        let json = """
+        {"sourceLanguage":"en","version":"1.0","strings":{
+          "greeting":{"localizations":{"en":\(Self.unit("Hello"))}},
+          "farewell":{"localizations":{"en":\(Self.unit("Goodbye"))}}}}
+        """
+        let catalog = Fixtures.write(json, to: "Localizable.xcstrings", in: dir)
+        let swift = Fixtures.write("""
+        import SwiftUI
+        let a = String(localized: "greeting", defaultValue: "Hello!", comment: "changed in code")
+        let b = String(localized: "farewell", defaultValue: "Goodbye")
+        """, to: "src/App.swift", in: dir)
+        let python = Fixtures.write("""
+        title = bundle.string("farewell", default="Bye")
+        """, to: "src/app.py", in: dir)
+        let r = try cli.run(["check", catalog, "--code", dir + "/src"])
+        #expect(r.status == 0, "mismatched defaults are warnings: \(r.stdout)\(r.stderr)")
+        let mismatches = r.stdout.split(separator: "\n").filter { $0.contains("default") && $0.contains("'") }
+        #expect(mismatches.count == 2, "\(r.stdout)")
+        #expect(mismatches.contains { $0.hasPrefix("\(swift):2: warning:") && $0.contains("'greeting'") }, "\(r.stdout)")
+        #expect(mismatches.contains { $0.hasPrefix("\(python):1: warning:") && $0.contains("'farewell'") }, "\(r.stdout)")
+        #expect(try cli.run(["check", "--strict", catalog, "--code", swift]).status == 1)
+        #expect(try cli.run(["check", catalog, "--code", dir + "/missing"]).status == 1)
     }
 
     @Test func strictTurnsWarningsIntoErrors() throws {

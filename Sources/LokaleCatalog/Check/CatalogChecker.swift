@@ -14,11 +14,11 @@ import LokaleCore
 public enum CatalogChecker {
     public struct Options: Sendable {
         /// Messages as written in code, compared with the development localization's text.
-        public var codeDefaults: [CodeDefault]
+        public var codeDefaults: [ExtractedMessage]
         /// How many keys a grouped finding (untranslated, needs_review, stale) names before "…".
         public var keysListed: Int
 
-        public init(codeDefaults: [CodeDefault] = [], keysListed: Int = 5) {
+        public init(codeDefaults: [ExtractedMessage] = [], keysListed: Int = 5) {
             self.codeDefaults = codeDefaults
             self.keysListed = keysListed
         }

@@ -118,24 +118,3 @@ public struct LocalizationStatistics: Sendable, Codable, Equatable {
         try c.encode(stale, forKey: .stale)
     }
 }
-
-/// A message as written in code (`String(localized: "key", defaultValue: "…", table: "T")`), from the
-/// extractor: its default value must agree with the catalog's development text.
-public struct CodeDefault: Sendable, Equatable {
-    public var key: String
-    /// Nil or empty: `Localizable`.
-    public var table: String?
-    public var defaultValue: String?
-    public var comment: String?
-    public var file: String
-    public var line: Int?
-
-    public init(key: String, table: String? = nil, defaultValue: String?, comment: String? = nil, file: String, line: Int? = nil) {
-        self.key = key
-        self.table = table
-        self.defaultValue = defaultValue
-        self.comment = comment
-        self.file = file
-        self.line = line
-    }
-}
