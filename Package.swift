@@ -31,9 +31,18 @@ let package = Package(
         ),
         // printf for one number at a time, without Swift's variadic casts.
         .target(name: "CFormat"),
+        // The table's key hash and probe, the lookup plan and the runtime's shared generation, in C:
+        // one implementation for the Swift reader, the writer and the C entry point of lookups.
+        .target(name: "CTable"),
+        // lokale_bundle_lookup's fast path in C (the rest of the C ABI is Swift, in LokaleC).
+        .target(
+            name: "CLokaleLookup",
+            dependencies: ["CTable"],
+            cSettings: [.headerSearchPath("../../include")]
+        ),
         .target(
             name: "LokaleCore",
-            dependencies: ["CICU", "CICUMatcher", "CFormat"]
+            dependencies: ["CICU", "CICUMatcher", "CFormat", "CTable"]
         ),
         .target(
             name: "LokaleCatalog",
@@ -43,7 +52,7 @@ let package = Package(
         .systemLibrary(name: "CLokale"),
         .target(
             name: "LokaleC",
-            dependencies: ["CLokale", "LokaleCore"],
+            dependencies: ["CLokale", "LokaleCore", "CTable", "CLokaleLookup"],
             exclude: ["exports.map"],
             linkerSettings: [
                 .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/LokaleC/exports.map"]),

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CLokale
+import CTable
 import LokaleCore
 
 // The C ABI of include/lokale.h. Each function checks its arguments, calls LokaleCore, and turns
@@ -226,7 +227,7 @@ public func lokale_bundle_open(_ out: UnsafeMutablePointer<OpaquePointer?>!, _ r
         guard !(copy && map) else { throw invalid("LOKALE_OPEN_COPY and LOKALE_OPEN_MAP exclude each other") }
         let bundle = try r.open(path: p, main: flags & LOKALE_OPEN_MAIN != 0, verify: flags & LOKALE_OPEN_VERIFY != 0,
                                 loading: copy ? .copy : map ? .map : .automatic)
-        out.pointee = .retained(BundleHandle(bundle))
+        out.pointee = newBundlePointer(BundleHandle(bundle))
     }
 }
 
@@ -245,7 +246,7 @@ public func lokale_bundle_reload(_ reloaded: UnsafeMutablePointer<Int32>!, _ bun
 @c @implementation
 public func lokale_bundle_free(_ bundle: OpaquePointer!) {
     guard let bundle else { return }
-    Unmanaged<BundleHandle>.fromOpaque(UnsafeRawPointer(bundle)).release()
+    freeBundlePointer(bundle)
 }
 
 @c @implementation
@@ -331,13 +332,16 @@ func stepValue(_ s: Resolution.Step) -> lokale_step {
     }
 }
 
-@c @implementation
-public func lokale_bundle_lookup(_ out: UnsafeMutablePointer<UnsafePointer<CChar>?>!, _ outLen: UnsafeMutablePointer<Int>!,
-                                 _ outStep: UnsafeMutablePointer<lokale_step>!, _ bundle: OpaquePointer!,
-                                 _ message: UnsafePointer<lokale_message>!) -> Int32 {
-    // The hot path, written without closures: the fields a version-1 message has too, read in
-    // place; the handle borrowed without reference counting; the default value measured only when
-    // it is the answer. Errors leave through `lookupFailure`, out of line.
+/// lokale_bundle_lookup beyond its C fast path (Sources/CLokaleLookup): the first lookup of a
+/// generation, the `chain` policy, refused arguments, corrupt tables. It answers, and publishes the
+/// bundle's plan in the handle so that the next call stays in C. Not exported (exports.map).
+@_cdecl("lk_swift_lookup")
+public func lk_swift_lookup(_ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?, _ outLen: UnsafeMutablePointer<Int>?,
+                            _ outStep: UnsafeMutablePointer<lokale_step>?, _ bundle: OpaquePointer?,
+                            _ message: UnsafePointer<lokale_message>?) -> Int32 {
+    // Written without closures: the fields a version-1 message has too, read in place; the handle
+    // borrowed without reference counting; the default value measured only when it is the answer.
+    // Errors leave through `lookupFailure`, out of line.
     guard let out, let outLen, let bundle, let message, UnsafeRawPointer(message).load(as: UInt32.self) >= 1,
           let keyPointer = message.pointee.key else { return lookupFailure(out, outLen, bundle, message) }
     let keyLength = span(keyPointer, message.pointee.key_len, limit: Limits.keyBytes)
@@ -349,8 +353,13 @@ public func lokale_bundle_lookup(_ out: UnsafeMutablePointer<UnsafePointer<CChar
         guard n >= 0 else { return lookupFailure(out, outLen, bundle, message) }
         table = UnsafeRawBufferPointer(start: t, count: n)
     }
-    let answer = Unmanaged<BundleHandle>.fromOpaque(UnsafeRawPointer(bundle))._withUnsafeGuaranteedRef { h in
-        Result { () throws(LokaleError) in try h.bundle.plainLookup(key: key, table: table) }
+    let handle = UnsafeMutablePointer<lk_handle>(bundle)
+    let answer = Unmanaged<BundleHandle>.fromOpaque(handle.pointee.object)._withUnsafeGuaranteedRef { h in
+        Result { () throws(LokaleError) in
+            let r = try h.bundle.plainLookup(key: key, table: table)
+            if h.bundle.runtime.fallbackPolicy == .apple { lk_handle_set_plan(handle, UnsafePointer(h.bundle.currentPlan)) }
+            return r
+        }
     }
     guard case .success(let (found, step)) = answer else {
         if case .failure(let e) = answer { LastError.set(e.message); return e.code.rawValue }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CTable
 import LokaleCore
 
 /// What a lokale_runtime* points to.
@@ -44,9 +45,25 @@ func runtimeHandle(_ p: OpaquePointer?) throws(LokaleError) -> RuntimeHandle {
     return Unmanaged<RuntimeHandle>.fromOpaque(UnsafeRawPointer(p)).takeUnretainedValue()
 }
 
+/// A lokale_bundle* is a C `lk_handle` (CTable): the plan C's lokale_bundle_lookup reads, the
+/// runtime's shared generation, and this Swift object, retained.
+func newBundlePointer(_ handle: BundleHandle) -> OpaquePointer {
+    let h = UnsafeMutablePointer<lk_handle>.allocate(capacity: 1)
+    h.initialize(to: lk_handle(plan: nil, shared: UnsafePointer(UnsafeMutablePointer<lk_shared>(handle.bundle.runtime.sharedState)),
+                               object: Unmanaged.passRetained(handle).toOpaque()))
+    return OpaquePointer(h)
+}
+
+func freeBundlePointer(_ p: OpaquePointer) {
+    let h = UnsafeMutablePointer<lk_handle>(p)
+    Unmanaged<BundleHandle>.fromOpaque(h.pointee.object).release()
+    h.deinitialize(count: 1)
+    h.deallocate()
+}
+
 func bundleHandle(_ p: OpaquePointer?) throws(LokaleError) -> BundleHandle {
     guard let p else { throw invalid("bundle is NULL") }
-    return Unmanaged<BundleHandle>.fromOpaque(UnsafeRawPointer(p)).takeUnretainedValue()
+    return Unmanaged<BundleHandle>.fromOpaque(UnsafeMutablePointer<lk_handle>(p).pointee.object).takeUnretainedValue()
 }
 
 /// A caller's (pointer, length) as bytes; -1 means NUL-terminated.

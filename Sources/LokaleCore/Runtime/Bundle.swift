@@ -70,6 +70,17 @@ public final class Bundle: Sendable {
         contents.selection(runtime: runtime, isMain: isMain)
     }
 
+    /// The plan of a plain lookup for the current generation and version (`lk_plan`, CTable), which
+    /// C's lokale_bundle_lookup reads. Made from a version that is still current once made: a
+    /// plan of a replaced version carrying the new generation would be served until the next change.
+    package var currentPlan: OpaquePointer {
+        while true {
+            let c = contents
+            let plan = c.currentPlan(runtime: runtime, isMain: isMain)
+            if c === contents { return OpaquePointer(plan) }
+        }
+    }
+
     // MARK: Reload
 
     /// Reads the bundle's file again if it changed since it was loaded (another inode, as after
@@ -101,7 +112,7 @@ public final class Bundle: Sendable {
             let r = try resolve(key: key, table: name, hasDefault: false)
             return (try r.entry.map { e throws(LokaleError) in try r.table.value(of: e) }, r.entry == nil ? nil : r.step)
         }
-        let generation = runtime.generation.load(ordering: .acquiring)
+        let generation = runtime.generation
         // The version is kept alive by `versions`: borrowed without a reference count.
         var failure: LokaleError? = nil
         let answer = Unmanaged<BundleContents>.fromOpaque(UnsafeRawPointer(bitPattern: current.load(ordering: .acquiring))!)

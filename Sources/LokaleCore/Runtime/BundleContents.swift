@@ -12,7 +12,7 @@ final class BundleContents: Sendable {
     /// The ordered localization list for the runtime's current state, and the languages it was
     /// negotiated against. Cached per runtime generation.
     func selection(runtime: Runtime, isMain: Bool) -> (choices: [LocalizationChoice], preferences: [String]) {
-        let current = runtime.generation.load(ordering: .acquiring)
+        let current = runtime.generation
         if let hit = cache.withLock({ $0.generation == current ? ($0.choices, $0.preferences) : nil }) { return hit }
         let s = runtime.snapshot
         let effective = s.effective
@@ -35,25 +35,28 @@ final class BundleContents: Sendable {
     func plainLookup(key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?, generation: UInt64,
                      runtime: Runtime, isMain: Bool) throws(LokaleError) -> (value: UnsafeRawBufferPointer?, step: Resolution.Step?) {
         let plan = plans.plan(for: generation) ?? makePlan(runtime: runtime, isMain: isMain)
-        guard let t = name.map({ table.tableIndex($0) }) ?? table.defaultTableIndex,
-              let (instance, step) = PlanStore.entry(plan, table: t), instance >= 0,
-              let e = try table.find(key, instance: Int(instance)) else { return (nil, nil) }
+        guard let (e, step) = try PlanStore.find(plan, key: key, table: name, in: table) else { return (nil, nil) }
         return (try table.value(of: e), Resolution.Step(code: step))
+    }
+
+    /// The plan of the runtime's current generation, computed and published if needed.
+    func currentPlan(runtime: Runtime, isMain: Bool) -> UnsafeMutableRawPointer {
+        plans.plan(for: runtime.generation) ?? makePlan(runtime: runtime, isMain: isMain)
     }
 
     /// Computes and publishes the plan of a plain lookup for the current generation.
     func makePlan(runtime: Runtime, isMain: Bool) -> UnsafeMutableRawPointer {
-        let generation = runtime.generation.load(ordering: .acquiring)
+        let generation = runtime.generation
         let choices = selection(runtime: runtime, isMain: isMain).choices
-        var tables: [(instance: Int32, step: Int32)] = []
+        var tables: [(instance: Int, step: Int32)] = []
         for t in table.tables.indices {
             if let c = choices.first(where: { table.hasTable(localization: $0.localization, table: t) }) {
-                tables.append((Int32(table.instanceIndex(localization: c.localization, table: t)), Resolution.step(for: c).code))
+                tables.append((table.instanceIndex(localization: c.localization, table: t), Resolution.step(for: c).code))
             } else {
-                tables.append((PlanStore.none, 0))
+                tables.append((-1, 0))
             }
         }
-        return plans.publish(generation: generation, tables: tables)
+        return plans.publish(generation: generation, table: table, tables: tables)
     }
 
     /// Number symbols per localization, looked up once each.

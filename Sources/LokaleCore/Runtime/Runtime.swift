@@ -1,4 +1,5 @@
 import Synchronization
+internal import CTable
 
 /// What a lookup does when the selected table lacks the key.
 public enum FallbackPolicy: String, Sendable {
@@ -43,10 +44,12 @@ public final class Runtime: Sendable {
     }
 
     let state: Locked<State>
-    /// A copy of `state.generation` readable without the lock: the lookup fast path only
-    /// compares it with the generation its bundle cached.
-    let generation = Atomic<UInt64>(1)
-    private let policyRaw = Atomic<UInt8>(0)
+    /// A copy of `state.generation` and the fallback policy, readable without the lock and from C:
+    /// a lookup only compares the generation with its bundle's plan (C's lokale_bundle_lookup too).
+    private let sharedAddress: UInt
+    var shared: UnsafeMutablePointer<lk_shared> { UnsafeMutablePointer(bitPattern: sharedAddress)! }
+    /// `shared` for the C ABI layer, which hands it to C's lokale_bundle_lookup.
+    package var sharedState: OpaquePointer { OpaquePointer(shared) }
     public let matcher: any LocalizationMatcher
 
     /// - Parameters:
@@ -54,6 +57,7 @@ public final class Runtime: Sendable {
     ///   - settings: where the in-app language is persisted.
     public init(preferredLanguages: [String]? = nil, matcher: any LocalizationMatcher = AppleMatcher(),
                 settings: Settings = .none) {
+        sharedAddress = UInt(bitPattern: lk_shared_new()!) // 16 bytes
         let preferred = preferredLanguages ?? SystemLanguages.preferred()
         var initial = State(preferred: preferred, settings: settings)
         initial.diagnostics = Runtime.malformed(preferred)
@@ -164,14 +168,14 @@ public final class Runtime: Sendable {
     }
 
     public var fallbackPolicy: FallbackPolicy {
-        get { policyRaw.load(ordering: .relaxed) == 1 ? .chain : .apple }
-        set { policyRaw.store(newValue == .chain ? 1 : 0, ordering: .relaxed) }
+        get { lk_shared_policy(shared) == 1 ? .chain : .apple }
+        set { lk_shared_set_policy(shared, newValue == .chain ? 1 : 0) }
     }
 
     /// Called with the lock held after every change that can alter a bundle's ordered list.
     private func bump(_ s: inout State) {
         s.generation &+= 1
-        generation.store(s.generation, ordering: .releasing)
+        lk_shared_set_generation(shared, s.generation)
     }
 
     /// Opens a compiled bundle. At most one bundle of a runtime is the main bundle.
@@ -228,6 +232,11 @@ public final class Runtime: Sendable {
     }
 
     var snapshot: State { state.withLock { $0 } }
+
+    /// The current generation (acquire: what was published before it is visible).
+    var generation: UInt64 { lk_shared_generation(shared) }
+
+    deinit { lk_shared_free(shared) }
 }
 
 /// The ordered localization list of `table` for `preferred`: the matcher's choice, then the

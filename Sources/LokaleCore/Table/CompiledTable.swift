@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+internal import CTable
 
 /// Reader of a compiled `.lokale` table (format in docs/FORMAT.md).
 ///
@@ -26,7 +27,7 @@ public final class CompiledTable: @unchecked Sendable {
     public let identifierPointer: UnsafePointer<CChar>
 
     struct Range { var offset: Int; var count: Int }
-    let strings: Range, records: Range, slots: Range, nodes: Range, formats: Range
+    let strings: Range, records: Range, slotsSection: Range, nodes: Range, formats: Range
     let instances: [Instance]
     /// The validated instance records, four words each (keyCount, recordStart, slotStart,
     /// slotCount), in private memory read on the lookup path: a writer that modifies a mapped
@@ -91,7 +92,7 @@ public final class CompiledTable: @unchecked Sendable {
             found[section] = Range(offset: offset, count: size / section.recordSize)
         }
         for s in TableLayout.Section.allCases where found[s] == nil { throw corrupt("section \(s.name) is missing") }
-        strings = found[.strings]!; records = found[.records]!; slots = found[.slots]!
+        strings = found[.strings]!; records = found[.records]!; slotsSection = found[.slots]!
         nodes = found[.nodes]!; formats = found[.formats]!
         let bundle = found[.bundle]!, locs = found[.localizations]!, tbls = found[.tables]!, insts = found[.instances]!
         guard bundle.count == 1 else { throw corrupt("bundle section must hold one record") }
@@ -145,7 +146,7 @@ public final class CompiledTable: @unchecked Sendable {
                                 recordStart: Int(u32(r + 12)), slotStart: Int(u32(r + 16)), slotCount: Int(u32(r + 20)))
             guard inst.localization < names.count, inst.table < tableNames.count,
                   inst.recordStart <= records.count * 4,
-                  inst.slotStart <= slots.count, inst.slotCount <= slots.count - inst.slotStart,
+                  inst.slotStart <= slotsSection.count, inst.slotCount <= slotsSection.count - inst.slotStart,
                   inst.slotCount > 0, inst.keyCount < inst.slotCount
             else { throw corrupt("instance \(i) is out of bounds") }
             let k = inst.localization * tableNames.count + inst.table
@@ -206,54 +207,39 @@ public final class CompiledTable: @unchecked Sendable {
         return Int(instanceOf[localization * tables.count + table])
     }
 
-    /// Finds `key` in an instance. Hashes once, compares bytes. The hot path of every lookup:
-    /// instance bounds were validated at open (and copied out of the file), so only what a corrupt
-    /// payload could change is checked here (record references and lengths), with wrapping
-    /// arithmetic on validated ranges. A hit reads two places: the slot (which holds the key's
-    /// hash, so collisions are settled there) and the record, where key and value sit together.
+    /// Finds `key` in an instance: hashes once, reads the slot and one record (CTable's `lk_find`,
+    /// the same code as the C entry point's). Instance bounds were validated at open and copied out
+    /// of the file; what a corrupt payload could change is checked on each read.
     public func find(_ key: UnsafeRawBufferPointer, instance: Int) throws(LokaleError) -> Entry? {
-        guard instance >= 0, instance < instanceTotal else { return nil }
-        let base = file.base
-        let record = instanceWords + instance &* 4
-        let slotStart = Int(record[2]), slotCount = Int(record[3])
-        let h = keyHash(key)
-        let slotBase = base + (slots.offset &+ slotStart &* 8)
-        let recordBase = base + records.offset
-        let recordBytes = records.count &* 4
-        var s = Int(truncatingIfNeeded: (UInt64(h) &* UInt64(slotCount)) >> 32)
-        var probes = 0
-        while probes < slotCount {
-            let slot = UInt64(littleEndian: slotBase.loadUnaligned(fromByteOffset: s &* 8, as: UInt64.self))
-            let reference = Int(truncatingIfNeeded: slot >> 32)
-            if reference == 0 { return nil }
-            if UInt32(truncatingIfNeeded: slot) == h {
-                let at = (reference &- 1) &* 4
-                guard at <= recordBytes &- 12 else { throw LokaleError(.corrupt, "hash slot points outside the records") }
-                let r = recordBase + at
-                let first = UInt32(littleEndian: r.loadUnaligned(as: UInt32.self))
-                let kl = Int(first & TableLayout.Record.lengthMask)
-                if kl == key.count {
-                    let vl = Int(UInt32(littleEndian: r.loadUnaligned(fromByteOffset: 4, as: UInt32.self)))
-                    let hasNode = first & TableLayout.Record.hasNode != 0
-                    let header = hasNode ? 12 : 8
-                    // Lengths are below 2^32 each: the sum cannot overflow.
-                    guard header &+ kl &+ vl &+ 2 <= recordBytes &- at else { throw LokaleError(.corrupt, "message record runs past the records") }
-                    if kl == 0 || memcmp(r + header, key.baseAddress!, kl) == 0 {
-                        let value = header &+ kl &+ 1
-                        guard r.load(fromByteOffset: value &+ vl, as: UInt8.self) == 0 else {
-                            throw LokaleError(.corrupt, "message value is not NUL-terminated")
-                        }
-                        let node = hasNode ? UInt32(littleEndian: r.loadUnaligned(fromByteOffset: 8, as: UInt32.self)) : TableLayout.none
-                        return Entry(valueStart: records.offset &+ at &+ value, valueLength: vl, node: node)
-                    }
-                }
-            }
-            s &+= 1
-            if s == slotCount { s = 0 }
-            probes &+= 1
-        }
-        return nil
+        guard let (slots, count) = slots(instance: instance) else { return nil }
+        return try find(key, slots: slots, count: count)
     }
+
+    /// `find` among the slots of an instance (from `slots(instance:)`, directly or through a plan).
+    @inline(__always)
+    func find(_ key: UnsafeRawBufferPointer, slots: UnsafePointer<UInt8>, count: UInt32) throws(LokaleError) -> Entry? {
+        var e = lk_entry()
+        switch lk_find(slots, count, recordBase, UInt64(recordBytes), key.baseAddress, key.count, &e) {
+        case Int32(LK_FOUND):
+            return Entry(valueStart: records.offset + Int(e.value_offset), valueLength: Int(e.value_length), node: e.node)
+        case Int32(LK_ABSENT): return nil
+        case Int32(LK_BAD_SLOT): throw LokaleError(.corrupt, "hash slot points outside the records")
+        case Int32(LK_BAD_RECORD): throw LokaleError(.corrupt, "message record runs past the records")
+        default: throw LokaleError(.corrupt, "message value is not NUL-terminated")
+        }
+    }
+
+    /// The slots of an instance (validated at open), for `lk_find` and the lookup plan.
+    func slots(instance: Int) -> (UnsafePointer<UInt8>, UInt32)? {
+        guard instance >= 0, instance < instanceTotal else { return nil }
+        let record = instanceWords + instance &* 4
+        let base = (file.base + slotsSection.offset + Int(record[2]) &* 8).assumingMemoryBound(to: UInt8.self)
+        return (base, record[3])
+    }
+
+    /// The RECS section, for `lk_find` and the lookup plan.
+    var recordBase: UnsafePointer<UInt8> { (file.base + records.offset).assumingMemoryBound(to: UInt8.self) }
+    var recordBytes: Int { records.count &* 4 }
 
     /// A NUL-terminated string of the pool, checked.
     public func bytes(_ off: UInt32, _ len: UInt32) throws(LokaleError) -> UnsafeRawBufferPointer {

@@ -1,0 +1,106 @@
+#include "lokale_table.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static inline uint64_t load64(const uint8_t *p) {
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v; /* the format is little-endian, as every host Lokale builds for */
+}
+
+static inline uint32_t load32(const uint8_t *p) {
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return v;
+}
+
+uint32_t lk_key_hash(const void *key, size_t n) {
+    const uint64_t m = 0x9E3779B97F4A7C15ull;
+    const uint8_t *b = key;
+    uint64_t h = 0x243F6A8885A308D3ull ^ ((uint64_t)n * m);
+#define MIX(w) do { h = (h ^ (w)) * m; h ^= h >> 29; } while (0)
+    if (n >= 8) {
+        size_t i = 0;
+        for (; i + 8 <= n; i += 8) MIX(load64(b + i));
+        /* The last, partial word: the final eight bytes again, overlapping the previous word. */
+        if (i < n) MIX(load64(b + n - 8));
+    } else if (n > 0) {
+        uint64_t tail = 0;
+        for (size_t i = 0; i < n; i++) tail |= (uint64_t)b[i] << (8 * i);
+        MIX(tail);
+    }
+#undef MIX
+    if (n == 0) return (uint32_t)(h ^ (h >> 32));
+    h = (h ^ (h >> 32)) * 0xD6E8FEB86659FD93ull;
+    return (uint32_t)(h ^ (h >> 32));
+}
+
+int lk_find(const uint8_t *slots, uint32_t slot_count, const uint8_t *records, uint64_t records_bytes,
+            const void *key, size_t length, lk_entry *entry) {
+    if (slot_count == 0) return LK_ABSENT;
+    uint32_t h = lk_key_hash(key, length);
+    uint64_t s = ((uint64_t)h * slot_count) >> 32;
+    for (uint32_t probes = 0; probes < slot_count; probes++) {
+        uint64_t slot = load64(slots + s * 8);
+        uint64_t reference = slot >> 32;
+        if (reference == 0) return LK_ABSENT;
+        if ((uint32_t)slot == h) {
+            uint64_t at = (reference - 1) * 4;
+            if (records_bytes < 12 || at > records_bytes - 12) return LK_BAD_SLOT;
+            const uint8_t *r = records + at;
+            uint32_t first = load32(r);
+            uint64_t kl = first & 0x7FFFFFFFu;
+            if (kl == length) {
+                uint64_t vl = load32(r + 4);
+                uint64_t header = (first & 0x80000000u) ? 12 : 8;
+                /* Lengths are below 2^32 each: the sum cannot overflow. */
+                if (header + kl + vl + 2 > records_bytes - at) return LK_BAD_RECORD;
+                if (kl == 0 || memcmp(r + header, key, kl) == 0) {
+                    uint64_t value = header + kl + 1;
+                    if (r[value + vl] != 0) return LK_BAD_VALUE;
+                    entry->value_offset = at + value;
+                    entry->value_length = vl;
+                    entry->node = header == 12 ? load32(r + 8) : 0xFFFFFFFFu;
+                    return LK_FOUND;
+                }
+            }
+        }
+        if (++s == slot_count) s = 0;
+    }
+    return LK_ABSENT;
+}
+
+lk_shared *lk_shared_new(void) {
+    lk_shared *s = calloc(1, sizeof *s);
+    if (s) __atomic_store_n(&s->generation, 1, __ATOMIC_RELEASE);
+    return s;
+}
+
+void lk_shared_free(lk_shared *shared) { free(shared); }
+
+uint64_t lk_shared_generation(const lk_shared *s) { return __atomic_load_n(&s->generation, __ATOMIC_ACQUIRE); }
+void lk_shared_set_generation(lk_shared *s, uint64_t g) { __atomic_store_n(&s->generation, g, __ATOMIC_RELEASE); }
+uint32_t lk_shared_policy(const lk_shared *s) { return __atomic_load_n(&s->policy, __ATOMIC_ACQUIRE); }
+void lk_shared_set_policy(lk_shared *s, uint32_t p) { __atomic_store_n(&s->policy, p, __ATOMIC_RELEASE); }
+
+lk_plan *lk_plan_new(uint64_t table_count) {
+    if (table_count > (1u << 20)) return NULL;
+    return calloc(1, sizeof(lk_plan) + table_count * sizeof(lk_plan_table));
+}
+
+void lk_plan_free(lk_plan *plan) { free(plan); }
+
+lk_plan_table *lk_plan_tables(lk_plan *plan) { return plan->tables; }
+
+int64_t lk_plan_table_index(const lk_plan *plan, const void *name, size_t length) {
+    if (name == NULL) return plan->default_table;
+    for (uint64_t i = 0; i < plan->table_count; i++) {
+        const lk_plan_table *t = &plan->tables[i];
+        if (t->name_length == length && memcmp(t->name, name, length) == 0) return (int64_t)i;
+    }
+    return -1;
+}
+
+const lk_plan *lk_handle_plan(const lk_handle *h) { return __atomic_load_n(&h->plan, __ATOMIC_ACQUIRE); }
+void lk_handle_set_plan(lk_handle *h, const lk_plan *plan) { __atomic_store_n(&h->plan, plan, __ATOMIC_RELEASE); }
