@@ -9,6 +9,21 @@ static inline uint64_t load64(const uint8_t *p) {
     return v; /* the format is little-endian, as every host Lokale builds for */
 }
 
+/* Whether n bytes are equal: keys are short, so two overlapping word compares instead of a call. */
+static inline int equal_bytes(const uint8_t *a, const uint8_t *b, size_t n) {
+    if (n >= 8) {
+        if (n > 16) return memcmp(a, b, n) == 0;
+        return load64(a) == load64(b) && load64(a + n - 8) == load64(b + n - 8);
+    }
+    if (n >= 4) {
+        uint32_t x, y, z, w;
+        memcpy(&x, a, 4); memcpy(&y, b, 4); memcpy(&z, a + n - 4, 4); memcpy(&w, b + n - 4, 4);
+        return x == y && z == w;
+    }
+    for (size_t i = 0; i < n; i++) if (a[i] != b[i]) return 0;
+    return 1;
+}
+
 static inline uint32_t load32(const uint8_t *p) {
     uint32_t v;
     memcpy(&v, p, 4);
@@ -56,7 +71,7 @@ int lk_find(const uint8_t *slots, uint32_t slot_count, const uint8_t *records, u
                 uint64_t header = (first & 0x80000000u) ? 12 : 8;
                 /* Lengths are below 2^32 each: the sum cannot overflow. */
                 if (header + kl + vl + 2 > records_bytes - at) return LK_BAD_RECORD;
-                if (kl == 0 || memcmp(r + header, key, kl) == 0) {
+                if (equal_bytes(r + header, key, kl)) {
                     uint64_t value = header + kl + 1;
                     if (r[value + vl] != 0) return LK_BAD_VALUE;
                     entry->value_offset = at + value;
@@ -79,11 +94,6 @@ lk_shared *lk_shared_new(void) {
 
 void lk_shared_free(lk_shared *shared) { free(shared); }
 
-uint64_t lk_shared_generation(const lk_shared *s) { return __atomic_load_n(&s->generation, __ATOMIC_ACQUIRE); }
-void lk_shared_set_generation(lk_shared *s, uint64_t g) { __atomic_store_n(&s->generation, g, __ATOMIC_RELEASE); }
-uint32_t lk_shared_policy(const lk_shared *s) { return __atomic_load_n(&s->policy, __ATOMIC_ACQUIRE); }
-void lk_shared_set_policy(lk_shared *s, uint32_t p) { __atomic_store_n(&s->policy, p, __ATOMIC_RELEASE); }
-
 lk_plan *lk_plan_new(uint64_t table_count) {
     if (table_count > (1u << 20)) return NULL;
     return calloc(1, sizeof(lk_plan) + table_count * sizeof(lk_plan_table));
@@ -101,6 +111,3 @@ int64_t lk_plan_table_index(const lk_plan *plan, const void *name, size_t length
     }
     return -1;
 }
-
-const lk_plan *lk_handle_plan(const lk_handle *h) { return __atomic_load_n(&h->plan, __ATOMIC_ACQUIRE); }
-void lk_handle_set_plan(lk_handle *h, const lk_plan *plan) { __atomic_store_n(&h->plan, plan, __ATOMIC_RELEASE); }

@@ -39,10 +39,11 @@ typedef struct lk_shared {
 
 lk_shared *lk_shared_new(void);
 void lk_shared_free(lk_shared *shared);
-uint64_t lk_shared_generation(const lk_shared *shared);
-void lk_shared_set_generation(lk_shared *shared, uint64_t generation);
-uint32_t lk_shared_policy(const lk_shared *shared);
-void lk_shared_set_policy(lk_shared *shared, uint32_t policy);
+
+static inline uint64_t lk_shared_generation(const lk_shared *s) { return __atomic_load_n(&s->generation, __ATOMIC_ACQUIRE); }
+static inline void lk_shared_set_generation(lk_shared *s, uint64_t g) { __atomic_store_n(&s->generation, g, __ATOMIC_RELEASE); }
+static inline uint32_t lk_shared_policy(const lk_shared *s) { return __atomic_load_n(&s->policy, __ATOMIC_ACQUIRE); }
+static inline void lk_shared_set_policy(lk_shared *s, uint32_t p) { __atomic_store_n(&s->policy, p, __ATOMIC_RELEASE); }
 
 /* The plan of a plain lookup for one generation of a runtime and one version of a bundle's table:
  * per table, its name and which slots Apple's table rule reads. Immutable once published. */
@@ -80,8 +81,8 @@ typedef struct lk_handle {
     void *object;
 } lk_handle;
 
-const lk_plan *lk_handle_plan(const lk_handle *handle);
-void lk_handle_set_plan(lk_handle *handle, const lk_plan *plan);
+static inline const lk_plan *lk_handle_plan(const lk_handle *h) { return __atomic_load_n(&h->plan, __ATOMIC_ACQUIRE); }
+static inline void lk_handle_set_plan(lk_handle *h, const lk_plan *plan) { __atomic_store_n(&h->plan, plan, __ATOMIC_RELEASE); }
 
 #ifdef __cplusplus
 }
