@@ -35,6 +35,7 @@ int lk_find(const uint8_t *slots, uint32_t slot_count, const uint8_t *records, u
 typedef struct lk_shared {
     uint64_t generation;
     uint32_t policy;
+    uint32_t device; /* the runtime's device class, as an index of DeviceClass.allCases */
 } lk_shared;
 
 lk_shared *lk_shared_new(void);
@@ -44,6 +45,8 @@ static inline uint64_t lk_shared_generation(const lk_shared *s) { return __atomi
 static inline void lk_shared_set_generation(lk_shared *s, uint64_t g) { __atomic_store_n(&s->generation, g, __ATOMIC_RELEASE); }
 static inline uint32_t lk_shared_policy(const lk_shared *s) { return __atomic_load_n(&s->policy, __ATOMIC_ACQUIRE); }
 static inline void lk_shared_set_policy(lk_shared *s, uint32_t p) { __atomic_store_n(&s->policy, p, __ATOMIC_RELEASE); }
+static inline uint32_t lk_shared_device(const lk_shared *s) { return __atomic_load_n(&s->device, __ATOMIC_ACQUIRE); }
+static inline void lk_shared_set_device(lk_shared *s, uint32_t d) { __atomic_store_n(&s->device, d, __ATOMIC_RELEASE); }
 
 /* The plan of a plain lookup for one generation of a runtime and one version of a bundle's table:
  * per table, its name and which slots Apple's table rule reads. Immutable once published. */

@@ -122,7 +122,7 @@ public enum Formatter {
             }
             let decimal = seg.conversion == UInt8(ascii: "d") || seg.conversion == UInt8(ascii: "i") || seg.conversion == UInt8(ascii: "u")
             if flags == 0, width == nil, precision == nil, decimal, seg.conversion != UInt8(ascii: "u") || v >= 0, symbols.asciiDigits {
-                out.bytes.append(contentsOf: String(v).utf8) // the common case, without the C library
+                appendDecimal(v, to: &out.bytes) // the common case, without the C library
                 return
             }
             cFormat(seg, flags: flags, width: width, precision: precision, value: .integer(v),
@@ -135,6 +135,21 @@ public enum Formatter {
                     symbols: hex ? .posix : symbols, into: &out)
         case .none:
             out.bytes.append(contentsOf: piece)
+        }
+    }
+
+    /// The decimal digits of `v`, written straight into `bytes` (no String in between).
+    static func appendDecimal(_ v: Int64, to bytes: inout [UInt8]) {
+        var m = v.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var i = 20
+            repeat {
+                i -= 1
+                digits[i] = UInt8(truncatingIfNeeded: 48 + m % 10)
+                m /= 10
+            } while m > 0
+            if v < 0 { bytes.append(UInt8(ascii: "-")) }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[i...]))
         }
     }
 

@@ -12,13 +12,17 @@ struct MessageRenderer {
     var substitutions: [(name: UnsafeRawBufferPointer, argument: Int, node: UInt32)] = []
     var budget = 256
     static let maxDepth = Limits.renderDepth
+    /// Where the served localization's plural rules come from: its bundle's per-localization cache.
+    let rules: (contents: BundleContents, localization: Int)?
 
-    init(table: CompiledTable, arguments: [FormatArgument], locale: String, device: DeviceClass, symbols: NumberSymbols) {
+    init(table: CompiledTable, arguments: [FormatArgument], locale: String, device: DeviceClass, symbols: NumberSymbols,
+         rules: (contents: BundleContents, localization: Int)? = nil) {
         self.table = table
         self.arguments = arguments
         self.locale = locale
         self.device = device
         self.symbols = symbols
+        self.rules = rules
     }
 
     mutating func render(_ node: UInt32, into out: inout FormatOutput, depth: Int = 0) throws(LokaleError) {
@@ -105,7 +109,9 @@ struct MessageRenderer {
             out.problems.append("plural argument \(argument) is missing or not a number; using 'other'")
             return PluralCategory.other.rawIndex
         }
-        guard let rules = PluralRules.forLocale(locale, ordinal: ordinal) else { return PluralCategory.other.rawIndex }
+        let found = self.rules.map { $0.contents.pluralRules(localization: $0.localization, ordinal: ordinal) }
+            ?? PluralRules.forLocale(locale, ordinal: ordinal)
+        guard let rules = found else { return PluralCategory.other.rawIndex }
         // Numbers given as text keep their visible fraction digits ("1.0" is not "1").
         if case .string(let text) = arg, let c = rules.category(decimal: String(text.trimmedASCII)) { return c.rawIndex }
         return rules.category(v).rawIndex

@@ -201,7 +201,7 @@ public final class Bundle: Sendable {
                 out.bytes.append(contentsOf: try table.value(of: e))
             } else {
                 var renderer = MessageRenderer(table: table, arguments: arguments, locale: table.localizations[served],
-                                               device: runtime.deviceClass, symbols: symbols)
+                                               device: runtime.deviceClass, symbols: symbols, rules: (c, served))
                 try renderer.render(e.node, into: &out)
             }
         } else {

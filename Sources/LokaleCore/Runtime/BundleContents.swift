@@ -6,6 +6,9 @@ final class BundleContents: Sendable {
     private let cache = Locked<(generation: UInt64, choices: [LocalizationChoice], preferences: [String])>((0, [], []))
     let plans = PlanStore()
     private let symbolsCache = Locked<[NumberSymbols?]>([])
+    /// Plural rules per localization (cardinal at 2i, ordinal at 2i + 1): an index instead of the
+    /// process-wide cache's string-keyed dictionary on every plural message.
+    private let rulesCache = Locked<[PluralRules??]>([])
 
     init(table: CompiledTable) { self.table = table }
 
@@ -57,6 +60,18 @@ final class BundleContents: Sendable {
             }
         }
         return plans.publish(generation: generation, table: table, tables: tables)
+    }
+
+    /// The plural rules of a localization of this table, looked up once each.
+    func pluralRules(localization: Int, ordinal: Bool) -> PluralRules? {
+        let slot = localization * 2 + (ordinal ? 1 : 0)
+        if let hit = rulesCache.withLock({ slot < $0.count ? $0[slot] : nil }) { return hit }
+        let rules = PluralRules.forLocale(table.localizations[localization], ordinal: ordinal)
+        rulesCache.withLock { cache in
+            if cache.count < table.localizations.count * 2 { cache = Array(repeating: nil, count: table.localizations.count * 2) }
+            cache[slot] = .some(rules)
+        }
+        return rules
     }
 
     /// Number symbols per localization, looked up once each.

@@ -18,7 +18,6 @@ public final class Runtime: Sendable {
         var preferred: [String]
         var generation: UInt64 = 1
         var main: (id: ObjectIdentifier, table: CompiledTable)? = nil
-        var device: DeviceClass = .mac
         /// The in-app language (Localize-Swift's feature), ahead of the user's preferences.
         var override: String? = nil
         /// Whether the override was set in this run (it then wins over the stored one).
@@ -57,7 +56,9 @@ public final class Runtime: Sendable {
     ///   - settings: where the in-app language is persisted.
     public init(preferredLanguages: [String]? = nil, matcher: any LocalizationMatcher = AppleMatcher(),
                 settings: Settings = .none) {
-        sharedAddress = UInt(bitPattern: lk_shared_new()!) // 16 bytes
+        let shared = lk_shared_new()! // 16 bytes
+        lk_shared_set_device(shared, UInt32(DeviceClass.allCases.firstIndex(of: .mac)!))
+        sharedAddress = UInt(bitPattern: shared)
         let preferred = preferredLanguages ?? SystemLanguages.preferred()
         var initial = State(preferred: preferred, settings: settings)
         initial.diagnostics = Runtime.malformed(preferred)
@@ -163,8 +164,9 @@ public final class Runtime: Sendable {
     }
 
     public var deviceClass: DeviceClass {
-        get { state.withLock { $0.device } }
-        set { state.withLock { $0.device = newValue } }
+        // Read on every format without the lock (C memory, like the generation).
+        get { DeviceClass.allCases[Int(lk_shared_device(shared))] }
+        set { lk_shared_set_device(shared, UInt32(DeviceClass.allCases.firstIndex(of: newValue)!)) }
     }
 
     public var fallbackPolicy: FallbackPolicy {

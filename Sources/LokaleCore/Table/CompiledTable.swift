@@ -261,28 +261,18 @@ public final class CompiledTable: @unchecked Sendable {
         return u32(nodes.offset + i * 4)
     }
 
-    /// The precompiled segments at `index` of the FMTS section.
-    public func segments(at index: UInt32) throws(LokaleError) -> [FormatSegment] {
+    /// The precompiled segments at `index` of the FMTS section, read in place as they are iterated
+    /// (nothing allocated). Bounds and kinds are checked here, before any is used.
+    public func segments(at index: UInt32) throws(LokaleError) -> StoredSegments {
         let i = Int(index)
         guard i < formats.count else { throw LokaleError(.corrupt, "format reference out of bounds") }
         let count = Int(u32(formats.offset + i * 4))
         guard count <= (formats.count - i - 1) / TableLayout.segmentWords else { throw LokaleError(.corrupt, "format segments out of bounds") }
-        var result: [FormatSegment] = []
-        result.reserveCapacity(count)
-        for s in 0..<count {
-            let w = formats.offset + (i + 1 + s * TableLayout.segmentWords) * 4
-            guard let kind = FormatSegment.Kind(rawValue: u32(w)) else { throw LokaleError(.corrupt, "bad format segment kind") }
-            var seg = FormatSegment(kind: kind, start: Int(u32(w + 4)), length: Int(u32(w + 8)))
-            seg.argument = Int(u32(w + 12))
-            seg.flags = u32(w + 16)
-            seg.width = FormatSegment.Amount(encoded: u32(w + 20))
-            seg.precision = FormatSegment.Amount(encoded: u32(w + 24))
-            let conv = u32(w + 28)
-            seg.conversion = UInt8(truncatingIfNeeded: conv)
-            seg.lengthModifier = FormatSegment.LengthModifier(rawValue: UInt8(truncatingIfNeeded: conv >> 8)) ?? .none
-            result.append(seg)
+        let words = file.base + formats.offset + (i + 1) * 4
+        for s in 0..<count where FormatSegment.Kind(rawValue: UInt32(littleEndian: words.loadUnaligned(fromByteOffset: s * TableLayout.segmentWords * 4, as: UInt32.self))) == nil {
+            throw LokaleError(.corrupt, "bad format segment kind")
         }
-        return result
+        return StoredSegments(words: words, count: count)
     }
 
     /// Messages in all (localization, table) pairs.
@@ -294,3 +284,34 @@ public final class CompiledTable: @unchecked Sendable {
         return instances[Int(instanceOf[localization * tables.count + table])].keyCount
     }
 }
+
+/// Format segments as the FMTS section stores them (eight words each), decoded one at a time. The
+/// words stay valid as long as the table: a renderer holds the table while it iterates.
+public struct StoredSegments: Sequence {
+    let words: UnsafeRawPointer
+    let count: Int
+
+    public struct Iterator: IteratorProtocol {
+        let words: UnsafeRawPointer
+        let count: Int
+        var position = 0
+
+        public mutating func next() -> FormatSegment? {
+            guard position < count else { return nil }
+            let w = words + position * TableLayout.segmentWords * 4
+            position += 1
+            func word(_ i: Int) -> UInt32 { UInt32(littleEndian: w.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)) }
+            var seg = FormatSegment(kind: FormatSegment.Kind(rawValue: word(0)) ?? .literal, start: Int(word(1)), length: Int(word(2)))
+            seg.argument = Int(word(3))
+            seg.flags = word(4)
+            seg.width = FormatSegment.Amount(encoded: word(5))
+            seg.precision = FormatSegment.Amount(encoded: word(6))
+            seg.conversion = UInt8(truncatingIfNeeded: word(7))
+            seg.lengthModifier = FormatSegment.LengthModifier(rawValue: UInt8(truncatingIfNeeded: word(7) >> 8)) ?? .none
+            return seg
+        }
+    }
+
+    public func makeIterator() -> Iterator { Iterator(words: words, count: count) }
+}
+
