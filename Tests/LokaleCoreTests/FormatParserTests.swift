@@ -1,4 +1,4 @@
-import LokaleCore
+@testable import LokaleCore
 import Testing
 
 @Suite struct FormatParserTests {
@@ -29,4 +29,10 @@ import Testing
         #expect(String(decoding: out.bytes, as: UTF8.self) == "one and %d")
         #expect(out.problems.count == 1)
     }
+}
+
+/// Node children are laid out in `allCases` order; the renderer's indices must agree with it.
+@Test func variantIndicesFollowAllCases() {
+    #expect(PluralCategory.allCases.map(\.rawIndex) == Array(PluralCategory.allCases.indices))
+    #expect(DeviceClass.allCases.map(\.rawIndex) == Array(DeviceClass.allCases.indices))
 }

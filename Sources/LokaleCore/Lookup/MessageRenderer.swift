@@ -119,9 +119,31 @@ struct MessageRenderer {
 }
 
 extension PluralCategory {
-    var rawIndex: Int { PluralCategory.allCases.firstIndex(of: self)! }
+    /// The position in `allCases`, which is the order of a plural node's children.
+    var rawIndex: Int {
+        switch self {
+        case .zero: 0
+        case .one: 1
+        case .two: 2
+        case .few: 3
+        case .many: 4
+        case .other: 5
+        }
+    }
 }
 
 extension DeviceClass {
-    var rawIndex: Int { DeviceClass.allCases.firstIndex(of: self)! }
+    /// The position in `allCases`, which is the order of a device node's children.
+    var rawIndex: Int {
+        switch self {
+        case .iphone: 0
+        case .ipad: 1
+        case .ipod: 2
+        case .mac: 3
+        case .applewatch: 4
+        case .appletv: 5
+        case .applevision: 6
+        case .other: 7
+        }
+    }
 }
