@@ -23,7 +23,7 @@ STATIC_BIN      = $(shell $(SWIFT) build -c release --scratch-path $(STATIC_SCRA
 
 .PHONY: all build build-static demo test test-swift test-c test-bindings test-c-bindings test-cpp \
         test-c-docs test-python test-install examples install clean \
-        fuzz fuzz-ci test-asan test-tsan
+        fuzz fuzz-ci test-asan test-tsan test-c-tsan
 
 all: build
 
@@ -147,8 +147,22 @@ test-asan:
 	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 LSAN_OPTIONS=suppressions=$(ROOT)/tests/sanitizers/lsan.supp \
 	  $(SWIFT) test -j $(JOBS) --sanitize=address --scratch-path $(ASAN_SCRATCH) -Xswiftc -use-ld=lld
 
-# The threaded tests under ThreadSanitizer; halt_on_error makes a race fail the run.
+# The threaded tests under ThreadSanitizer; halt_on_error makes a race fail the run. Then the C
+# test program (its reader threads on the C lookup path while languages change and the bundle
+# reloads) against a ThreadSanitizer build of liblokale, compiled with the toolchain's clang so
+# that one TSan runtime serves both.
 TSAN_FILTER ?= ConcurrencyTests|MainBundleTests|ReloadTests
+SWIFT_TOOLCHAIN = $(dir $(realpath $(shell command -v $(SWIFT))))
+test-tsan: test-c-tsan
+test-c-tsan: examples
+	$(SWIFT) build -j $(JOBS) --sanitize=thread --scratch-path $(TSAN_SCRATCH) --product lokale -Xswiftc -use-ld=lld
+	@mkdir -p $(OUT)/tests
+	$(LOKALE) compile tests/c/fixtures/Tables -o $(OUT)/tests/Tables.lokale 2>/dev/null
+	$(SWIFT_TOOLCHAIN)clang -std=c11 -g -O1 -fsanitize=thread -fuse-ld=lld -pthread -I$(OUT)/include tests/c/test_lokale.c \
+	  -L$(TSAN_SCRATCH)/debug -llokale -L$(SWIFT_TOOLCHAIN)../lib/swift/linux -ldispatch -lBlocksRuntime \
+	  -Wl,-rpath,$(TSAN_SCRATCH)/debug -Wl,-rpath,$(SWIFT_TOOLCHAIN)../lib/swift/linux -o $(OUT)/tests/test_lokale_tsan
+	SWIFT_BACKTRACE=enable=no TSAN_OPTIONS=halt_on_error=1 $(OUT)/tests/test_lokale_tsan $(OUT)/examples $(OUT)/tests
+
 test-tsan:
 	SWIFT_BACKTRACE=enable=no TSAN_OPTIONS=halt_on_error=1 \
 	  $(SWIFT) test -j $(JOBS) --sanitize=thread --scratch-path $(TSAN_SCRATCH) -Xswiftc -use-ld=lld \

@@ -514,6 +514,9 @@ static void test_threads(void) {
     for (int i = 0; i < 2000; i++) {
         lokale_runtime_set_preferred_languages(rt, (i % 2) ? fr : en, 1);
         lokale_runtime_set_language(rt, (i % 3) ? "fr" : NULL);
+        /* A new version of the table under the readers' feet: plans are republished. */
+        int reloaded = 0;
+        if (i % 250 == 0) CHECK(lokale_bundle_reload(&reloaded, b, LOKALE_RELOAD_FORCE) == LOKALE_OK && reloaded == 1);
     }
     int bad = 0;
     for (int i = 0; i < 4; i++) {
