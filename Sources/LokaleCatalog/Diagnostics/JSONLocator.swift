@@ -1,6 +1,8 @@
+import FoundationEssentials
+
 /// Finds where a JSON document stops being valid, for error messages: JSONDecoder reports that the
 /// data "was not valid JSON" without a position, and accepts trailing commas. The document itself
-/// is always parsed by FoundationEssentials.
+/// is always parsed by FoundationEssentials. The same scanner indexes the lines of object keys.
 enum JSONLocator {
     struct Failure { var line: Int; var column: Int; var message: String }
 
@@ -16,6 +18,25 @@ enum JSONLocator {
         } catch {
             return error
         }
+    }
+
+    /// The line of every object key, by its path of keys from the root (`["strings", "greeting"]`),
+    /// for keys at most `depth` levels deep; first occurrence wins. One pass over the document;
+    /// keys are decoded by JSONDecoder. Stops at the first syntax error, keeping what came before.
+    static func keyLines(_ bytes: [UInt8], depth: Int) -> [[String]: Int] {
+        var p = Scanner(bytes: bytes)
+        var lines: [[String]: Int] = [:]
+        var line = 1, counted = 0
+        p.onKey = { path, start in
+            guard path.count <= depth else { return }
+            for b in bytes[counted..<start] where b == 0x0A { line += 1 }
+            counted = start
+            if lines[path] == nil { lines[path] = line }
+        }
+        p.skipBOM()
+        p.skipSpace()
+        try? p.value(depth: 0)
+        return lines
     }
 
     /// Line and column (1-based) of byte offset `at`.
@@ -51,6 +72,11 @@ enum JSONLocator {
     struct Scanner {
         let bytes: [UInt8]
         var i = 0
+        /// Called with the path of each object key (decoded) and its offset, when set.
+        var onKey: ((_ path: [String], _ offset: Int) -> Void)? = nil
+        private var path: [String] = []
+
+        init(bytes: [UInt8]) { self.bytes = bytes }
 
         func fail(_ message: String) -> Failure {
             let p = JSONLocator.position(bytes, i)
@@ -80,9 +106,23 @@ enum JSONLocator {
                 while true {
                     skipSpace()
                     guard peek == UInt8(ascii: "\"") else { throw fail(peek == UInt8(ascii: "}") ? "trailing comma before '}'" : "expected a quoted key") }
+                    let keyStart = i
                     try string()
+                    let keyEnd = i
                     try expect(UInt8(ascii: ":"), "':' after the key")
-                    try value(depth: depth + 1)
+                    if let onKey {
+                        // Escapes are JSONDecoder's business; a key without one is its bytes. A key
+                        // the decoder cannot read (a lone surrogate escape) is indexed as "".
+                        let raw = bytes[(keyStart + 1)..<(keyEnd - 1)]
+                        let key = !raw.contains(UInt8(ascii: "\\")) ? String(decoding: raw, as: UTF8.self)
+                            : (try? JSONDecoder().decode(String.self, from: Data(bytes[keyStart..<keyEnd]))) ?? ""
+                        path.append(key)
+                        onKey(path, keyStart)
+                        try value(depth: depth + 1)
+                        path.removeLast()
+                    } else {
+                        try value(depth: depth + 1)
+                    }
                     skipSpace()
                     if peek == UInt8(ascii: ",") { i += 1; continue }
                     try expect(UInt8(ascii: "}"), "',' or '}'")
