@@ -445,8 +445,8 @@ public func lokale_bundle_format(_ dst: UnsafeMutablePointer<CChar>!, _ capacity
     status { () throws(LokaleError) in
         let b = try bundleHandle(bundle).bundle
         let m = try MessageView(message)
-        let formatted = try b.format(key: m.key, table: m.table, defaultValue: m.defaultValue,
-                                     arguments: try arguments(args, count), locale: m.locale)
+        let formatted = try b.formatBytes(key: m.key, table: m.table, defaultValue: m.defaultValue,
+                                          arguments: try arguments(args, count), locale: m.locale)
         try emit(formatted.bytes, dst, capacity, needed)
     }
 }

@@ -96,8 +96,14 @@ func emit(_ result: some Collection<UInt8>, _ dst: UnsafeMutablePointer<CChar>?,
         while n > 0 && (a[n] & 0xC0) == 0x80 { n -= 1 }
     }
     let raw = UnsafeMutableRawPointer(dst)
-    var i = 0
-    for b in result.prefix(n) { raw.storeBytes(of: b, toByteOffset: i, as: UInt8.self); i += 1 }
+    let copied = result.withContiguousStorageIfAvailable { b in
+        if n > 0 { raw.copyMemory(from: b.baseAddress!, byteCount: n) }
+        return true
+    }
+    if copied == nil {
+        var i = 0
+        for b in result.prefix(n) { raw.storeBytes(of: b, toByteOffset: i, as: UInt8.self); i += 1 }
+    }
     raw.storeBytes(of: 0, toByteOffset: n, as: UInt8.self)
     if truncated { throw LokaleError(.bufferTooSmall, "destination holds \(capacity) bytes; \(result.count + 1) needed") }
 }

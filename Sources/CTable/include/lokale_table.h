@@ -56,6 +56,7 @@ typedef struct lk_plan_table {
     const uint8_t *slots; /* NULL: no localization in the list has this table */
     uint32_t slot_count;
     int32_t step;         /* the lokale_step of a hit */
+    int32_t localization; /* the localization whose instance the slots are, or -1 */
 } lk_plan_table;
 
 typedef struct lk_plan {

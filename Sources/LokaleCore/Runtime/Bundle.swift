@@ -210,6 +210,33 @@ public final class Bundle: Sendable {
         return FormattedMessage(bytes: out.bytes, problems: out.problems, resolution: r)
     }
 
+    /// The formatted bytes and problems of a message, for callers that need no `Resolution` (the
+    /// C ABI): under Apple's policy a message the plan finds is rendered without copying the
+    /// ordered list; anything else goes through `format`.
+    public func formatBytes(key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?, defaultValue: UnsafeRawBufferPointer?,
+                            arguments: [FormatArgument], locale: String? = nil) throws(LokaleError) -> (bytes: [UInt8], problems: [String]) {
+        if runtime.fallbackPolicy == .apple {
+            let c = contents
+            let table = c.table
+            let plan = c.currentPlan(runtime: runtime, isMain: isMain)
+            if let (e, _, served) = try PlanStore.find(plan, key: key, table: name, in: table), served >= 0 {
+                var out = FormatOutput()
+                if e.node == TableLayout.none {
+                    out.bytes.append(contentsOf: try table.value(of: e))
+                } else {
+                    out.bytes.reserveCapacity(128)
+                    let symbols = locale.map(NumberSymbols.forLocale) ?? c.numberSymbols(localization: served)
+                    var renderer = MessageRenderer(table: table, arguments: arguments, locale: table.localizations[served],
+                                                   device: runtime.deviceClass, symbols: symbols, rules: (c, served))
+                    try renderer.render(e.node, into: &out)
+                }
+                return (out.bytes, out.problems)
+            }
+        }
+        let m = try format(key: key, table: name, defaultValue: defaultValue, arguments: arguments, locale: locale)
+        return (m.bytes, m.problems)
+    }
+
     // MARK: Explain
 
     public func explain(_ key: String, default defaultValue: String? = nil, table name: String? = nil,

@@ -38,7 +38,7 @@ final class BundleContents: Sendable {
     func plainLookup(key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?, generation: UInt64,
                      runtime: Runtime, isMain: Bool) throws(LokaleError) -> (value: UnsafeRawBufferPointer?, step: Resolution.Step?) {
         let plan = plans.plan(for: generation) ?? makePlan(runtime: runtime, isMain: isMain)
-        guard let (e, step) = try PlanStore.find(plan, key: key, table: name, in: table) else { return (nil, nil) }
+        guard let (e, step, _) = try PlanStore.find(plan, key: key, table: name, in: table) else { return (nil, nil) }
         return (try table.value(of: e), Resolution.Step(code: step))
     }
 
@@ -51,12 +51,12 @@ final class BundleContents: Sendable {
     func makePlan(runtime: Runtime, isMain: Bool) -> UnsafeMutableRawPointer {
         let generation = runtime.generation
         let choices = selection(runtime: runtime, isMain: isMain).choices
-        var tables: [(instance: Int, step: Int32)] = []
+        var tables: [(instance: Int, step: Int32, localization: Int)] = []
         for t in table.tables.indices {
             if let c = choices.first(where: { table.hasTable(localization: $0.localization, table: t) }) {
-                tables.append((table.instanceIndex(localization: c.localization, table: t), Resolution.step(for: c).code))
+                tables.append((table.instanceIndex(localization: c.localization, table: t), Resolution.step(for: c).code, c.localization))
             } else {
-                tables.append((-1, 0))
+                tables.append((-1, 0, -1))
             }
         }
         return plans.publish(generation: generation, table: table, tables: tables)

@@ -31,18 +31,18 @@ final class PlanStore: @unchecked Sendable {
     /// Nil entry: not found (or no localization has the table).
     @inline(__always)
     static func find(_ plan: UnsafeMutableRawPointer, key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?,
-                     in table: CompiledTable) throws(LokaleError) -> (entry: CompiledTable.Entry, step: Int32)? {
+                     in table: CompiledTable) throws(LokaleError) -> (entry: CompiledTable.Entry, step: Int32, localization: Int)? {
         let p = plan.assumingMemoryBound(to: lk_plan.self)
         let t = lk_plan_table_index(p, name?.baseAddress, name?.count ?? 0)
         guard t >= 0 else { return nil }
         let entry = lk_plan_tables(p)![Int(t)]
         guard let slots = entry.slots, let e = try table.find(key, slots: slots, count: entry.slot_count) else { return nil }
-        return (e, entry.step)
+        return (e, entry.step, Int(entry.localization))
     }
 
     /// Publishes the plan of `generation` for `table`: per table, the instance read (or -1) and
     /// the step a hit answers with.
-    func publish(generation: UInt64, table: CompiledTable, tables: [(instance: Int, step: Int32)]) -> UnsafeMutableRawPointer {
+    func publish(generation: UInt64, table: CompiledTable, tables: [(instance: Int, step: Int32, localization: Int)]) -> UnsafeMutableRawPointer {
         // Plans are small (a few words per table) and made once per language change.
         guard let plan = lk_plan_new(UInt64(tables.count)) else { fatalError("lokale: out of memory for a lookup plan") }
         plan.pointee.generation = generation
@@ -60,6 +60,7 @@ final class PlanStore: @unchecked Sendable {
                 entries[i].slot_count = count
             }
             entries[i].step = t.step
+            entries[i].localization = Int32(t.localization)
         }
         let p = UnsafeMutableRawPointer(plan)
         let old = current.exchange(p, ordering: .acquiringAndReleasing)
