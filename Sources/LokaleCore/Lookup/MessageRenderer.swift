@@ -39,6 +39,11 @@ struct MessageRenderer {
                 return
             }
             let segments = try table.segments(at: fmt)
+            guard !substitutions.isEmpty else {
+                // Nothing to substitute: no closure, so nothing captured and boxed per call.
+                Formatter.render(text: text, segments: segments, arguments: arguments, symbols: symbols, into: &out)
+                return
+            }
             var failure: LokaleError? = nil
             let subs = substitutions
             var nested = self
