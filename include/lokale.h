@@ -310,8 +310,8 @@ typedef enum lokale_step {
 } lokale_step;
 
 /* Looks a message up without formatting it. Allocates nothing.
- *   *out, *out_len: the text. It points either into the bundle's mapping (NUL-terminated, valid
- *       until lokale_bundle_free) or, for LOKALE_STEP_DEFAULT and LOKALE_STEP_KEY, to
+ *   *out, *out_len: the text. It points either into the bundle's table (NUL-terminated, valid
+ *       until lokale_bundle_free, reloads included) or, for LOKALE_STEP_DEFAULT and LOKALE_STEP_KEY, to
  *       message->default_value or message->key themselves (valid as long as the caller keeps
  *       them; NUL-terminated only if the caller's string is).
  *   out_step: may be NULL.
@@ -325,7 +325,7 @@ LOKALE_API int lokale_bundle_lookup(const char **out, size_t *out_len, lokale_st
  * them to a String Catalog. default_value and comment may be NULL; the comment is for translators
  * and is not used at run time. LOKALE_LOC_TABLE names a table (NULL: "Localizable").
  * The result is never NULL: on any failure (a NULL bundle, a bad argument) it is default_value,
- * or the key when there is no default. Lifetime: a translation points into the bundle's mapping
+ * or the key when there is no default. Lifetime: a translation points into the bundle's table
  * and is valid until lokale_bundle_free; otherwise it is default_value or key themselves (string
  * literals: valid for the whole program). No variant is chosen and nothing is formatted: for
  * plurals and arguments use lokale_bundle_format. */

@@ -77,6 +77,9 @@ class Step(enum.IntEnum):
     """The lookup failed and there is no default value: the key."""
 
 
+_STEPS = {step.value: step for step in Step}
+
+
 class Device(enum.IntEnum):
     """Device classes for device-specific variants (``lokale_device``)."""
 
@@ -234,6 +237,25 @@ def _optional(value: Optional[str], what: str) -> Optional[bytes]:
 
 def _split(text: str) -> List[str]:
     return [part for part in text.split(",") if part] if text else []
+
+
+class _Scratch(threading.local):
+    """Per thread: a lokale_message and the out-parameters of a lookup, made once, passed to the
+    library by address (the pure-Python lookup path allocates no ctypes objects per call)."""
+
+    def __init__(self) -> None:
+        self.message = _ffi.Message()
+        self.message.version = _ffi.MESSAGE_VERSION
+        self.text = ctypes.c_char_p()
+        self.length = c_size_t(0)
+        self.step = c_int(0)
+        self.message_at = ctypes.addressof(self.message)
+        self.text_at = ctypes.addressof(self.text)
+        self.length_at = ctypes.addressof(self.length)
+        self.step_at = ctypes.addressof(self.step)
+
+
+_SCRATCH = _Scratch()
 
 
 def _message(
@@ -966,6 +988,32 @@ class Bundle:
 
     # -- lookups ----------------------------------------------------------------------------------
 
+    def _lookup_raw(self, key: str, default: Optional[str], table: Optional[str]) -> Tuple[str, int]:
+        """A lookup through ctypes (the path used without the accelerator): (text, step value)."""
+        s = _SCRATCH
+        m = s.message
+        # The fields keep their bytes alive until this thread's next lookup overwrites them.
+        encoded = _encode(key, "key")
+        m.key, m.key_len = encoded, len(encoded)
+        if table is None:
+            m.table, m.table_len = None, 0
+        else:
+            encoded = _encode(table, "table")
+            m.table, m.table_len = encoded, len(encoded)
+        if default is None:
+            m.default_value, m.default_len = None, 0
+        else:
+            encoded = _encode(default, "default")
+            m.default_value, m.default_len = encoded, len(encoded)
+        _check(self._lib.lookup_by_address(s.text_at, s.length_at, s.step_at, self._h(), s.message_at))
+        n = s.length.value
+        # The text is NUL-terminated (a table's value, or our own bytes): c_char_p reads it up to
+        # the NUL in C; string_at (another foreign call) only for text that holds a NUL itself.
+        value = s.text.value or b""
+        if len(value) != n:
+            value = ctypes.string_at(ctypes.cast(s.text, c_void_p).value, n) if n else b""
+        return value.decode("utf-8", "replace"), s.step.value
+
     def _lookup_ctypes(
         self,
         key: str,
@@ -973,18 +1021,9 @@ class Bundle:
         table: Optional[str] = None,
         comment: Optional[str] = None,
     ) -> LookupResult:
-        """:meth:`lookup` through ctypes (the path used without the accelerator)."""
-        message = _message(key, default, table, comment)
-        text = c_void_p()
-        length = c_size_t(0)
-        step = c_int(0)
-        _check(
-            self._lib.lokale_bundle_lookup(
-                byref(text), byref(length), byref(step), self._h(), byref(message)
-            )
-        )
-        value = ctypes.string_at(text.value, length.value) if length.value and text.value else b""
-        return LookupResult(value.decode("utf-8", "replace"), Step(step.value))
+        """:meth:`lookup` through ctypes."""
+        text, step = self._lookup_raw(key, default, table)
+        return LookupResult(text, _STEPS[step])
 
     if _speedups is not None:
 
@@ -1017,7 +1056,7 @@ class Bundle:
             table: Optional[str] = None,
             comment: Optional[str] = None,
         ) -> str:
-            return self._lookup_ctypes(key, default, table, comment).text
+            return self._lookup_raw(key, default, table)[0]
 
     lookup.__doc__ = """Looks ``key`` up without formatting: the text and the :class:`Step` that answered.
 
