@@ -988,8 +988,12 @@ class Bundle:
 
     # -- lookups ----------------------------------------------------------------------------------
 
-    def _lookup_raw(self, key: str, default: Optional[str], table: Optional[str]) -> Tuple[str, int]:
+    def _lookup_raw(
+        self, key: str, default: Optional[str], table: Optional[str], comment: Optional[str]
+    ) -> Tuple[str, int]:
         """A lookup through ctypes (the path used without the accelerator): (text, step value)."""
+        if comment is not None:
+            _encode(comment, "comment")  # for translators only, but it must be text
         s = _SCRATCH
         m = s.message
         # The fields keep their bytes alive until this thread's next lookup overwrites them.
@@ -1022,7 +1026,7 @@ class Bundle:
         comment: Optional[str] = None,
     ) -> LookupResult:
         """:meth:`lookup` through ctypes."""
-        text, step = self._lookup_raw(key, default, table)
+        text, step = self._lookup_raw(key, default, table, comment)
         return LookupResult(text, _STEPS[step])
 
     if _speedups is not None:
@@ -1056,7 +1060,7 @@ class Bundle:
             table: Optional[str] = None,
             comment: Optional[str] = None,
         ) -> str:
-            return self._lookup_raw(key, default, table)[0]
+            return self._lookup_raw(key, default, table, comment)[0]
 
     lookup.__doc__ = """Looks ``key`` up without formatting: the text and the :class:`Step` that answered.
 
