@@ -189,25 +189,30 @@ public final class Bundle: Sendable {
     public func format(key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?, defaultValue: UnsafeRawBufferPointer?,
                        arguments: [FormatArgument], locale: String? = nil) throws(LokaleError) -> FormattedMessage {
         let c = contents
-        let table = c.table
         let r = try resolve(in: c, key: key, table: name, hasDefault: defaultValue != nil)
         var out = FormatOutput()
         out.bytes.reserveCapacity(128)
-        // A failed lookup is written the way the best localization would have written it.
-        let writer = r.served ?? r.choices.first?.localization
-        let symbols = locale.map(NumberSymbols.forLocale) ?? writer.map(c.numberSymbols(localization:)) ?? .posix
         if let e = r.entry, let served = r.served {
-            if e.node == TableLayout.none {
-                out.bytes.append(contentsOf: try table.value(of: e))
-            } else {
-                var renderer = MessageRenderer(table: table, arguments: arguments, locale: table.localizations[served],
-                                               device: runtime.deviceClass, symbols: symbols, rules: (c, served))
-                try renderer.render(e.node, into: &out)
-            }
+            try render(e, served: served, in: c, arguments: arguments, locale: locale, into: &out)
         } else {
+            // A failed lookup is written the way the best localization would have written it.
+            let writer = r.choices.first?.localization
+            let symbols = locale.map(NumberSymbols.forLocale) ?? writer.map(c.numberSymbols(localization:)) ?? .posix
             Formatter.render(formatBytes: defaultValue ?? key, arguments: arguments, symbols: symbols, into: &out)
         }
         return FormattedMessage(bytes: out.bytes, problems: out.problems, resolution: r)
+    }
+
+    /// A found message: its text as is, or its tree rendered with the served localization's
+    /// plural rules and number symbols (or `locale`'s symbols).
+    private func render(_ e: CompiledTable.Entry, served: Int, in c: BundleContents, arguments: [FormatArgument],
+                        locale: String?, into out: inout FormatOutput) throws(LokaleError) {
+        let table = c.table
+        guard e.node != TableLayout.none else { return out.bytes.append(contentsOf: try table.value(of: e)) }
+        let symbols = locale.map(NumberSymbols.forLocale) ?? c.numberSymbols(localization: served)
+        var renderer = MessageRenderer(table: table, arguments: arguments, locale: table.localizations[served],
+                                       device: runtime.deviceClass, symbols: symbols, rules: (c, served))
+        try renderer.render(e.node, into: &out)
     }
 
     /// The formatted bytes and problems of a message, for callers that need no `Resolution` (the
@@ -221,15 +226,7 @@ public final class Bundle: Sendable {
             let plan = c.currentPlan(runtime: runtime, isMain: isMain)
             if let (e, _, served) = try PlanStore.find(plan, key: key, table: name, in: table), served >= 0 {
                 var out = FormatOutput()
-                if e.node == TableLayout.none {
-                    out.bytes.append(contentsOf: try table.value(of: e))
-                } else {
-                    out.bytes.reserveCapacity(128)
-                    let symbols = locale.map(NumberSymbols.forLocale) ?? c.numberSymbols(localization: served)
-                    var renderer = MessageRenderer(table: table, arguments: arguments, locale: table.localizations[served],
-                                                   device: runtime.deviceClass, symbols: symbols, rules: (c, served))
-                    try renderer.render(e.node, into: &out)
-                }
+                try render(e, served: served, in: c, arguments: arguments, locale: locale, into: &out)
                 return (out.bytes, out.problems)
             }
         }
