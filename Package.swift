@@ -70,7 +70,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LokaleCoreTests",
-            dependencies: ["LokaleCore", "LokaleCatalog", "TestSupport"]
+            dependencies: ["LokaleCore", "LokaleCatalog", "TestSupport", "CTable"]
         ),
         .testTarget(
             name: "LokaleCatalogTests",

@@ -186,6 +186,13 @@ def main():
             sys.exit(1)
         emit(engine=a.engine, case=case, ns_per_op=st, rep_p50=rp, ops_per_rep=ops, samples=cnt,
              hits=hits, **extra, **common)
+    if a.engine == "lokale-python-ctypes":
+        # Without the memo: every lookup crosses ctypes (what a memo miss costs).
+        def uncached(k, raw=b._lookup_raw):
+            return raw(k, None, None, None)[0]
+        st, rp, ops, cnt, hits = measure(uncached, uniform, a.reps, hit)
+        emit(engine=a.engine, case="plain-hit-uniform-uncached", ns_per_op=st, rep_p50=rp, ops_per_rep=ops,
+             samples=cnt, hits=hits, what="Bundle._lookup_raw: the ctypes call of every memo miss", **extra, **common)
     # open + first lookup; Python's gettext parses the whole file, so fewer opens at large N
     opens = a.opens if n <= 100_000 else max(3, a.opens // 10)
     times = []

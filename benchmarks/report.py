@@ -237,6 +237,10 @@ def main():
             pg, la, lc = (get(e, case, n) for e in PY_ENGINES)
             w(f"| {case} | {fmt_n(n)} | {fmt_ns(pg)} | {fmt_ns(la)} | {fmt_ns(lc)} | {fmt_x(ratio(la, pg))} | {fmt_x(ratio(lc, floor))} |")
     w("")
+    w("Both Python paths remember plain lookups per language generation (as `GNUTranslations` is a dict), so "
+      "the rows above are memo hits after a warm-up. A memo miss crosses ctypes: "
+      + ", ".join(f"{fmt_n(n)}: {fmt_ns(v)} ({fmt_x(ratio(v, floor))} the floor)"
+                  for n in ns for v in [get("lokale-python-ctypes", "plain-hit-uniform-uncached", n)]) + ".\n")
 
     # targets
     w("## Targets of issue 6\n")

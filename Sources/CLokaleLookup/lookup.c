@@ -6,18 +6,6 @@
 #include "lokale_lookup.h"
 #include "lokale_table.h"
 
-#include <string.h>
-
-/* Keys and table names up to 1 MiB, default values up to 64 MiB (docs/LIMITS.md). */
-#define KEY_LIMIT ((size_t)1 << 20)
-#define TEXT_LIMIT ((size_t)1 << 26)
-
-/* The length of a caller's string: len, or strnlen when it is -1; SIZE_MAX when refused. */
-static inline size_t span(const char *p, ptrdiff_t len, size_t limit) {
-    size_t n = len == -1 ? strnlen(p, limit + 1) : (size_t)len;
-    return len < -1 || n > limit ? SIZE_MAX : n;
-}
-
 LOKALE_API int lokale_bundle_lookup(const char **out, size_t *out_len, lokale_step *out_step,
                                     const lokale_bundle *bundle, const lokale_message *message) {
     const lk_handle *h = (const lk_handle *)bundle;
@@ -26,11 +14,11 @@ LOKALE_API int lokale_bundle_lookup(const char **out, size_t *out_len, lokale_st
     const lk_plan *plan = lk_handle_plan(h);
     if (!plan || plan->generation != lk_shared_generation(h->shared) || lk_shared_policy(h->shared) != 0)
         return lk_swift_lookup(out, out_len, (int *)out_step, bundle, message);
-    size_t key_length = span(message->key, message->key_len, KEY_LIMIT);
+    size_t key_length = lk_span(message->key, message->key_len, LK_KEY_LIMIT);
     if (key_length == SIZE_MAX) return lk_swift_lookup(out, out_len, (int *)out_step, bundle, message);
     int64_t t;
     if (message->table) {
-        size_t n = span(message->table, message->table_len, KEY_LIMIT);
+        size_t n = lk_span(message->table, message->table_len, LK_KEY_LIMIT);
         if (n == SIZE_MAX) return lk_swift_lookup(out, out_len, (int *)out_step, bundle, message);
         t = lk_plan_table_index(plan, message->table, n);
     } else {
@@ -51,7 +39,7 @@ LOKALE_API int lokale_bundle_lookup(const char **out, size_t *out_len, lokale_st
     }
     /* The lookup failed: the default value when there is a non-empty one, else the key. */
     if (message->default_value) {
-        size_t n = span(message->default_value, message->default_len, TEXT_LIMIT);
+        size_t n = lk_span(message->default_value, message->default_len, LK_TEXT_LIMIT);
         if (n == SIZE_MAX) return lk_swift_lookup(out, out_len, (int *)out_step, bundle, message);
         if (n > 0) {
             *out = message->default_value;

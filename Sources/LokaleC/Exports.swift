@@ -438,15 +438,19 @@ func arguments(_ args: UnsafePointer<lokale_arg>?, _ count: Int) throws(LokaleEr
     return result
 }
 
-@c @implementation
-public func lokale_bundle_format(_ dst: UnsafeMutablePointer<CChar>!, _ capacity: Int, _ needed: UnsafeMutablePointer<Int>!,
-                                 _ bundle: OpaquePointer!, _ message: UnsafePointer<lokale_message>!,
-                                 _ args: UnsafePointer<lokale_arg>!, _ count: Int) -> Int32 {
+/// lokale_bundle_format beyond its C fast path (Sources/CLokaleLookup/format.c): it answers, and
+/// publishes the bundle's plan in the handle (with the localization info this rendering filled)
+/// so that the next call of the kind stays in C. Not exported (exports.map).
+@_cdecl("lk_swift_format")
+public func lk_swift_format(_ dst: UnsafeMutablePointer<CChar>?, _ capacity: Int, _ needed: UnsafeMutablePointer<Int>?,
+                            _ bundle: OpaquePointer?, _ message: UnsafePointer<lokale_message>?,
+                            _ args: UnsafePointer<lokale_arg>?, _ count: Int) -> Int32 {
     status { () throws(LokaleError) in
         let b = try bundleHandle(bundle).bundle
         let m = try MessageView(message)
         let formatted = try b.formatBytes(key: m.key, table: m.table, defaultValue: m.defaultValue,
                                           arguments: try arguments(args, count), locale: m.locale)
+        if b.runtime.fallbackPolicy == .apple, let bundle { lk_handle_set_plan(UnsafeMutablePointer<lk_handle>(bundle), UnsafePointer(b.currentPlan)) }
         try emit(formatted.bytes, dst, capacity, needed)
     }
 }

@@ -296,6 +296,23 @@ static void test_format(void) {
     lokale_arg broken = lokale_arg_string("\xc3(");
     CHECK_STR(fmt(b, "greeting", NULL, NULL, &broken, 1), "Bonjour, \xef\xbf\xbd( !");
 
+    /* Integer plurals after the first call of a generation take the C fast path; with a locale
+     * for numbers they take the Swift one. Same text, same sizes, same truncation. */
+    for (int64_t n = 0; n < 130; n++) {
+        lokale_arg count = lokale_arg_int(n);
+        lokale_message fast = lokale_message_make("files", NULL, NULL), general = fast;
+        general.locale = "fr";
+        general.locale_len = -1;
+        char a[64], c[64];
+        size_t na = 0, nc = 0;
+        CHECK(lokale_bundle_format(a, sizeof a, &na, b, &fast, &count, 1) == LOKALE_OK);
+        CHECK(lokale_bundle_format(c, sizeof c, &nc, b, &general, &count, 1) == LOKALE_OK);
+        CHECK_STR(a, c);
+        CHECK(na == nc && na == strlen(a));
+        CHECK(lokale_bundle_format(a, na + 1, &na, b, &fast, &count, 1) == LOKALE_OK && strcmp(a, c) == 0);
+        CHECK(lokale_bundle_format(a, na, &na, b, &fast, &count, 1) == LOKALE_ETRUNCATED && na == nc);
+    }
+
     /* (dst, capacity, needed): sizing, exact fit, truncation at a UTF-8 boundary. */
     const char *ja[] = {"ja"};
     CHECK(lokale_runtime_set_preferred_languages(rt, ja, 1) == LOKALE_OK);

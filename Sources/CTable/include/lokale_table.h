@@ -59,11 +59,48 @@ typedef struct lk_plan_table {
     int32_t localization; /* the localization whose instance the slots are, or -1 */
 } lk_plan_table;
 
+/* What formatting needs of one localization of a table version, filled by the Swift runtime the
+ * first time it renders with that localization, then read by lk_plan_format without a lock.
+ * Written and read with atomics; a field, once set, never changes. */
+typedef struct lk_localization_info {
+    const uint8_t *cardinal; /* plural categories of 0..LK_SMALL_COUNTS-1 (0 zero .. 5 other), or NULL */
+    const uint8_t *ordinal;  /* the same for ordinal rules, or NULL */
+    uint32_t digits;         /* LK_DIGITS_* */
+    uint32_t reserved;
+} lk_localization_info;
+
+enum { LK_SMALL_COUNTS = 1000 };
+enum { LK_DIGITS_UNKNOWN = 0, LK_DIGITS_ASCII = 1, LK_DIGITS_OTHER = 2 };
+
+/* n zeroed entries (free with lk_localization_infos_free); NULL when out of memory. */
+lk_localization_info *lk_localization_infos_new(uint64_t n);
+void lk_localization_infos_free(lk_localization_info *infos);
+
+static inline const uint8_t *lk_info_rules(const lk_localization_info *i, int ordinal) {
+    return ordinal ? __atomic_load_n(&i->ordinal, __ATOMIC_ACQUIRE) : __atomic_load_n(&i->cardinal, __ATOMIC_ACQUIRE);
+}
+static inline void lk_info_set_rules(lk_localization_info *i, int ordinal, const uint8_t *table) {
+    if (ordinal) __atomic_store_n(&i->ordinal, table, __ATOMIC_RELEASE);
+    else __atomic_store_n(&i->cardinal, table, __ATOMIC_RELEASE);
+}
+static inline uint32_t lk_info_digits(const lk_localization_info *i) { return __atomic_load_n(&i->digits, __ATOMIC_ACQUIRE); }
+static inline void lk_info_set_digits(lk_localization_info *i, uint32_t d) { __atomic_store_n(&i->digits, d, __ATOMIC_RELEASE); }
+
 typedef struct lk_plan {
     uint64_t generation;
     const uint8_t *records;
     uint64_t records_bytes;
     int64_t default_table; /* index of "Localizable", or -1 */
+    /* The sections formatting reads (docs/FORMAT.md), with their sizes. */
+    const uint8_t *strings;
+    uint64_t strings_bytes;
+    const uint8_t *nodes;
+    uint64_t node_words;
+    const uint8_t *formats;
+    uint64_t format_words;
+    /* The table version's per-localization info (owned by it, not by the plan). */
+    lk_localization_info *localizations;
+    uint64_t localization_count;
     uint64_t table_count;
     lk_plan_table tables[];
 } lk_plan;
@@ -76,6 +113,34 @@ lk_plan_table *lk_plan_tables(lk_plan *plan);
 
 /* The table named (name, length) in plan, or plan's default table when name is NULL; -1 if none. */
 int64_t lk_plan_table_index(const lk_plan *plan, const void *name, size_t length);
+
+/* A formatting argument: the same layout as lokale.h's lokale_arg (checked where both are seen),
+ * repeated here because this header is internal and must not depend on the public one. */
+typedef struct lk_arg {
+    int type; /* 1 int, 2 uint, 3 double, 4 string */
+    union {
+        int64_t i;
+        uint64_t u;
+        double d;
+        struct {
+            const char *ptr;
+            ptrdiff_t len;
+        } s;
+    } value;
+} lk_arg;
+
+enum { LK_RENDERED = 1, LK_DECLINED = 0 };
+
+/* The common case of lokale_bundle_format, without allocation: finds key in table t of plan and
+ * renders it (plural and device variants; literals and %d %i %u of integer arguments, written
+ * with ASCII digits) into dst, NUL-terminated, with *length the bytes written. Returns
+ * LK_DECLINED, having written nothing that counts, for everything else: a miss, a message or
+ * argument outside that subset, localization info not yet filled, output that does not fit in
+ * capacity, a corrupt table. The caller then takes the general path, which produces the same
+ * text. args must point to arg_count arguments whose types the caller has checked. Never reads
+ * outside the plan's sections. */
+int lk_plan_format(const lk_plan *plan, int64_t t, uint32_t device, const void *key, size_t key_length,
+                   const lk_arg *args, size_t arg_count, char *dst, size_t capacity, size_t *length);
 
 /* What a lokale_bundle * points to. `plan` is the bundle's current plan as last published (NULL
  * until then); `shared` the runtime's; `object` the Swift side of the handle. */

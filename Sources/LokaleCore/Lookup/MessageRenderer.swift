@@ -135,6 +135,17 @@ extension PluralCategory {
         case .other: 5
         }
     }
+
+    init(rawIndex: UInt8) {
+        switch rawIndex {
+        case 0: self = .zero
+        case 1: self = .one
+        case 2: self = .two
+        case 3: self = .few
+        case 4: self = .many
+        default: self = .other
+        }
+    }
 }
 
 extension DeviceClass {

@@ -1,4 +1,5 @@
 internal import CICU
+internal import CTable
 import Synchronization
 
 /// ICU plural rules, opened once per (locale, type) and kept: opening them costs far more than a lookup.
@@ -11,22 +12,27 @@ final class PluralRules: @unchecked Sendable {
     /// Number formatters by count of fraction digits, for decimals given as text.
     private let formatters = Locked<[Int: UnsafeMutableRawPointer]>([:])
 
-    /// Categories of 0..<smallLimit, read instead of asking ICU: most counts are small, and a
-    /// table read is far cheaper than ICU's rule evaluation (hundreds of instructions a call;
-    /// filling the table once costs about a tenth of a millisecond per locale).
-    private let small: [PluralCategory]
-    static let smallLimit = 1000
+    /// Categories of 0..<smallLimit (as `rawIndex`), read instead of asking ICU: most counts are
+    /// small, and a table read is far cheaper than ICU's rule evaluation (hundreds of instructions
+    /// a call; filling the table once costs about a tenth of a millisecond per locale). C memory
+    /// that lives as long as these rules (the cache keeps them for the process), so that the C
+    /// format path reads it too (`lk_localization_info`).
+    let small: UnsafeMutablePointer<UInt8>
+    static let smallLimit = Int(LK_SMALL_COUNTS)
 
     private init?(locale: String, ordinal: Bool) {
         guard let r = lk_plural_open(locale, ordinal ? 1 : 0) else { return nil }
         rules = r
         self.locale = locale
-        small = (0..<PluralRules.smallLimit).map { n in
-            ICUString.get(capacity: 16) { lk_plural_select(r, Double(n), $0, $1) }.flatMap(PluralCategory.init(rawValue:)) ?? .other
+        small = .allocate(capacity: PluralRules.smallLimit)
+        for n in 0..<PluralRules.smallLimit {
+            let c = ICUString.get(capacity: 16) { lk_plural_select(r, Double(n), $0, $1) }.flatMap(PluralCategory.init(rawValue:)) ?? .other
+            small[n] = UInt8(c.rawIndex)
         }
     }
 
     deinit {
+        small.deallocate()
         lk_plural_close(rules)
         formatters.withLock { for f in $0.values { lk_number_formatter_close(f) } }
     }
@@ -83,7 +89,9 @@ final class PluralRules: @unchecked Sendable {
     }
 
     func category(_ number: Double) -> PluralCategory {
-        if number >= 0, number < Double(PluralRules.smallLimit), number.rounded(.towardZero) == number { return small[Int(number)] }
+        if number >= 0, number < Double(PluralRules.smallLimit), number.rounded(.towardZero) == number {
+            return PluralCategory(rawIndex: small[Int(number)])
+        }
         return ICUString.get(capacity: 16) { lk_plural_select(rules, number, $0, $1) }.flatMap(PluralCategory.init(rawValue:)) ?? .other
     }
 }

@@ -1,3 +1,4 @@
+internal import CTable
 /// One loaded version of a bundle's file, with everything derived from it: the ordered
 /// localizations, the lookup plans and the number symbols are indices into this table, so they
 /// live and die with it. A reload makes a new one; the old one stays for readers still using it.
@@ -10,7 +11,19 @@ final class BundleContents: Sendable {
     /// process-wide cache's string-keyed dictionary on every plural message.
     private let rulesCache = Locked<[PluralRules??]>([])
 
-    init(table: CompiledTable) { self.table = table }
+    /// Per localization, what the C format path needs (plural tables, whether digits are ASCII),
+    /// filled below the first time Swift computes it. The plans point here.
+    nonisolated(unsafe) private let infos: UnsafeMutablePointer<lk_localization_info>
+
+    init(table: CompiledTable) {
+        self.table = table
+        guard let infos = lk_localization_infos_new(UInt64(table.localizations.count)) else {
+            fatalError("lokale: out of memory for localization info")
+        }
+        self.infos = infos
+    }
+
+    deinit { lk_localization_infos_free(infos) }
 
     /// The ordered localization list for the runtime's current state, and the languages it was
     /// negotiated against. Cached per runtime generation.
@@ -59,7 +72,7 @@ final class BundleContents: Sendable {
                 tables.append((-1, 0, -1))
             }
         }
-        return plans.publish(generation: generation, table: table, tables: tables)
+        return plans.publish(generation: generation, table: table, tables: tables, localizations: infos)
     }
 
     /// The plural rules of a localization of this table, looked up once each.
@@ -67,6 +80,8 @@ final class BundleContents: Sendable {
         let slot = localization * 2 + (ordinal ? 1 : 0)
         if let hit = rulesCache.withLock({ slot < $0.count ? $0[slot] : nil }) { return hit }
         let rules = PluralRules.forLocale(table.localizations[localization], ordinal: ordinal)
+        // The rules stay in PluralRules' process-wide cache, so C may keep their table.
+        if let rules { lk_info_set_rules(infos + localization, ordinal ? 1 : 0, rules.small) }
         rulesCache.withLock { cache in
             if cache.count < table.localizations.count * 2 { cache = Array(repeating: nil, count: table.localizations.count * 2) }
             cache[slot] = .some(rules)
@@ -78,6 +93,7 @@ final class BundleContents: Sendable {
     func numberSymbols(localization: Int) -> NumberSymbols {
         if let hit = symbolsCache.withLock({ localization < $0.count ? $0[localization] : nil }) { return hit }
         let s = NumberSymbols.forLocale(table.localizations[localization])
+        lk_info_set_digits(infos + localization, UInt32(s.asciiDigits ? LK_DIGITS_ASCII : LK_DIGITS_OTHER))
         symbolsCache.withLock { cache in
             if cache.count < table.localizations.count { cache = Array(repeating: nil, count: table.localizations.count) }
             cache[localization] = s

@@ -42,12 +42,18 @@ final class PlanStore: @unchecked Sendable {
 
     /// Publishes the plan of `generation` for `table`: per table, the instance read (or -1) and
     /// the step a hit answers with.
-    func publish(generation: UInt64, table: CompiledTable, tables: [(instance: Int, step: Int32, localization: Int)]) -> UnsafeMutableRawPointer {
+    func publish(generation: UInt64, table: CompiledTable, tables: [(instance: Int, step: Int32, localization: Int)],
+                 localizations: UnsafeMutablePointer<lk_localization_info>) -> UnsafeMutableRawPointer {
         // Plans are small (a few words per table) and made once per language change.
         guard let plan = lk_plan_new(UInt64(tables.count)) else { fatalError("lokale: out of memory for a lookup plan") }
         plan.pointee.generation = generation
         plan.pointee.records = table.recordBase
         plan.pointee.records_bytes = UInt64(table.recordBytes)
+        (plan.pointee.strings, plan.pointee.strings_bytes) = (table.stringSection.0, UInt64(table.stringSection.1))
+        (plan.pointee.nodes, plan.pointee.node_words) = (table.nodeSection.0, UInt64(table.nodeSection.1))
+        (plan.pointee.formats, plan.pointee.format_words) = (table.formatSection.0, UInt64(table.formatSection.1))
+        plan.pointee.localizations = localizations
+        plan.pointee.localization_count = UInt64(table.localizations.count)
         plan.pointee.default_table = Int64(table.defaultTableIndex ?? -1)
         plan.pointee.table_count = UInt64(tables.count)
         let entries = lk_plan_tables(plan)!

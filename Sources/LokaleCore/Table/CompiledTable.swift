@@ -240,6 +240,11 @@ public final class CompiledTable: @unchecked Sendable {
     /// The RECS section, for `lk_find` and the lookup plan.
     var recordBase: UnsafePointer<UInt8> { (file.base + records.offset).assumingMemoryBound(to: UInt8.self) }
     var recordBytes: Int { records.count &* 4 }
+    /// The sections the C format path reads (`lk_plan_format`): base and size (bytes; words for
+    /// NODE and FMTS).
+    var stringSection: (UnsafePointer<UInt8>, Int) { ((file.base + strings.offset).assumingMemoryBound(to: UInt8.self), strings.count) }
+    var nodeSection: (UnsafePointer<UInt8>, Int) { ((file.base + nodes.offset).assumingMemoryBound(to: UInt8.self), nodes.count) }
+    var formatSection: (UnsafePointer<UInt8>, Int) { ((file.base + formats.offset).assumingMemoryBound(to: UInt8.self), formats.count) }
 
     /// A NUL-terminated string of the pool, checked.
     public func bytes(_ off: UInt32, _ len: UInt32) throws(LokaleError) -> UnsafeRawBufferPointer {

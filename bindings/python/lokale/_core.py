@@ -5,6 +5,7 @@ from __future__ import annotations
 import ctypes
 import decimal
 import enum
+import itertools
 import json
 import logging
 import numbers
@@ -239,9 +240,14 @@ def _split(text: str) -> List[str]:
     return [part for part in text.split(",") if part] if text else []
 
 
-class _Scratch(threading.local):
+class _Scratch:
     """Per thread: a lokale_message and the out-parameters of a lookup, made once, passed to the
-    library by address (the pure-Python lookup path allocates no ctypes objects per call)."""
+    library by address (the pure-Python lookup path allocates no ctypes objects per call). A plain
+    object reached through one threading.local attribute: each attribute of a threading.local
+    subclass costs a per-thread dictionary switch."""
+
+    __slots__ = ("message", "text", "length", "step", "has_table", "has_default",
+                 "message_at", "text_at", "length_at", "step_at")
 
     def __init__(self) -> None:
         self.message = _ffi.Message()
@@ -249,13 +255,24 @@ class _Scratch(threading.local):
         self.text = ctypes.c_char_p()
         self.length = c_size_t(0)
         self.step = c_int(0)
-        self.message_at = ctypes.addressof(self.message)
-        self.text_at = ctypes.addressof(self.text)
-        self.length_at = ctypes.addressof(self.length)
-        self.step_at = ctypes.addressof(self.step)
+        self.has_table = False  # whether message.table / default_value hold a previous lookup's
+        self.has_default = False
+        # Their addresses as c_void_p objects: what lookup_by_address takes (see _ffi).
+        self.message_at = c_void_p(ctypes.addressof(self.message))
+        self.text_at = c_void_p(ctypes.addressof(self.text))
+        self.length_at = c_void_p(ctypes.addressof(self.length))
+        self.step_at = c_void_p(ctypes.addressof(self.step))
 
 
-_SCRATCH = _Scratch()
+_THREAD = threading.local()
+
+
+def _scratch() -> _Scratch:
+    try:
+        return _THREAD.scratch  # type: ignore[no-any-return]
+    except AttributeError:
+        _THREAD.scratch = _Scratch()
+        return _THREAD.scratch  # type: ignore[no-any-return]
 
 
 def _message(
@@ -437,10 +454,53 @@ class Subscription:
         return f"<lokale.Subscription id={self.id} callback={self.callback!r} active={self.active}>"
 
 
+class _Generation:
+    """Without the accelerator: its ``Generation`` in Python. Counts the changes of a runtime that
+    can alter a lookup's answer, for the bundles' memos (see :class:`_Memo`): the library calls
+    the change callback registered here (first, so before the user's), and the runtime bumps it
+    for the changes that run no callback. Each change stores a value never stored before
+    (``itertools.count`` is atomic under the GIL), so a memo that saw an older value notices."""
+
+    __slots__ = ("value", "callback_id", "_counter", "_thunk")
+
+    def __init__(self, lib: _ffi.Library, runtime_handle: int) -> None:
+        self._counter = itertools.count(1)
+        self.value = 0
+        counter = self._counter
+
+        def changed(_payload: Optional[int], _runtime: Optional[int]) -> None:
+            self.value = next(counter)
+
+        self._thunk = _ffi.ChangeCallback(changed)  # kept alive until the callback is removed
+        cid = c_uint64(0)
+        _check(lib.lokale_runtime_add_callback(byref(cid), runtime_handle, self._thunk, None))
+        self.callback_id = cid.value
+
+    def bump(self) -> None:
+        self.value = next(self._counter)
+
+
+_MEMO_LIMIT = 100_000  # entries; the memo starts over when it would grow past this (as the accelerator's)
+
+
+class _Memo:
+    """Without the accelerator: a bundle's remembered plain lookups (no default, table or
+    comment), key -> (text, step), valid for one value of its runtime's :class:`_Generation` —
+    what the accelerator's memo does in C, and what gettext's catalog dict is. A repeated lookup
+    then costs a dict probe instead of a foreign call."""
+
+    __slots__ = ("entries", "seen", "generation")
+
+    def __init__(self, generation: _Generation) -> None:
+        self.entries: Dict[str, Tuple[str, int]] = {}
+        self.generation = generation
+        self.seen = generation.value
+
+
 def _free_runtime(
     lib: _ffi.Library, handle: int, callbacks: Dict[int, Any], retired: List[Any], generation: Any
 ) -> None:
-    if generation is not None:  # the accelerator's change counter (kept alive until here)
+    if generation is not None:  # the memos' change counter (kept alive until here)
         lib.lokale_runtime_remove_callback(handle, generation.callback_id)
     for cid in list(callbacks):
         lib.lokale_runtime_remove_callback(handle, cid)
@@ -503,7 +563,9 @@ class Runtime:
         # The accelerator's count of changes that can alter lookups (None without it): its change
         # callback is registered first, so it runs before the user's callbacks.
         try:
-            self._generation: Any = _speedups.watch(created) if _speedups is not None else None
+            self._generation: Any = (
+                _speedups.watch(created) if _speedups is not None else _Generation(lib, created)
+            )
         except BaseException:
             lib.lokale_runtime_free(created)
             raise
@@ -579,7 +641,7 @@ class Runtime:
         return array, len(encoded)
 
     def _bump(self) -> None:
-        """Tells the accelerator's memos that lookups may answer differently now."""
+        """Tells the bundles' memos that lookups may answer differently now."""
         generation = self._generation
         if generation is not None:
             generation.bump()
@@ -865,6 +927,8 @@ class Bundle:
         "_finalizer",
         "_lock",
         "_fast",
+        "_memo",
+        "_handle_arg",
         "runtime",
         "path",
         "is_main",
@@ -879,6 +943,8 @@ class Bundle:
     _finalizer: "weakref.finalize[Any, Any]"
     _lock: threading.Lock
     _fast: Any
+    _memo: Optional[_Memo]
+    _handle_arg: Optional[c_void_p]
     runtime: Runtime
     path: str
     is_main: bool
@@ -897,9 +963,9 @@ class Bundle:
         self._handle = handle
         self._finalizer = weakref.finalize(self, lib.lokale_bundle_free, handle)
         self._lock = threading.Lock()
-        self._fast = (
-            _speedups.memo(handle, runtime._generation) if runtime._generation is not None else None
-        )
+        self._handle_arg = c_void_p(handle)  # for the pure-Python lookup (see _ffi.lookup_by_address)
+        self._fast = _speedups.memo(handle, runtime._generation) if _speedups is not None else None
+        self._memo = _Memo(runtime._generation) if _speedups is None else None
         self.runtime = runtime
         self.path = path
         self.is_main = main
@@ -960,6 +1026,8 @@ class Bundle:
                 return
             self._handle = None
             fast, self._fast = self._fast, None
+            self._memo = None
+            self._handle_arg = None
         if fast is not None:
             fast.close()
         self._finalizer()
@@ -994,22 +1062,32 @@ class Bundle:
         """A lookup through ctypes (the path used without the accelerator): (text, step value)."""
         if comment is not None:
             _encode(comment, "comment")  # for translators only, but it must be text
-        s = _SCRATCH
+        handle = self._handle_arg
+        if handle is None:
+            self._h()  # raises ClosedError
+        s = _scratch()
         m = s.message
-        # The fields keep their bytes alive until this thread's next lookup overwrites them.
+        # The fields keep their bytes alive until this thread's next lookup overwrites them; the
+        # table and the default are cleared only when the previous lookup set them.
         encoded = _encode(key, "key")
         m.key, m.key_len = encoded, len(encoded)
-        if table is None:
-            m.table, m.table_len = None, 0
-        else:
+        if table is not None:
             encoded = _encode(table, "table")
             m.table, m.table_len = encoded, len(encoded)
-        if default is None:
-            m.default_value, m.default_len = None, 0
-        else:
+            s.has_table = True
+        elif s.has_table:
+            m.table, m.table_len = None, 0
+            s.has_table = False
+        if default is not None:
             encoded = _encode(default, "default")
             m.default_value, m.default_len = encoded, len(encoded)
-        _check(self._lib.lookup_by_address(s.text_at, s.length_at, s.step_at, self._h(), s.message_at))
+            s.has_default = True
+        elif s.has_default:
+            m.default_value, m.default_len = None, 0
+            s.has_default = False
+        status = self._lib.lookup_by_address(s.text_at, s.length_at, s.step_at, handle, s.message_at)
+        if status:
+            _raise(status)
         n = s.length.value
         # The text is NUL-terminated (a table's value, or our own bytes): c_char_p reads it up to
         # the NUL in C; string_at (another foreign call) only for text that holds a NUL itself.
@@ -1018,6 +1096,32 @@ class Bundle:
             value = ctypes.string_at(ctypes.cast(s.text, c_void_p).value, n) if n else b""
         return value.decode("utf-8", "replace"), s.step.value
 
+    def _lookup_memo(
+        self, key: str, default: Optional[str], table: Optional[str], comment: Optional[str]
+    ) -> Tuple[str, int]:
+        """A lookup without the accelerator: from the bundle's memo when it is plain, else through
+        ctypes (remembered when plain)."""
+        memo = self._memo
+        plain = default is None and table is None and comment is None and type(key) is str
+        if memo is None or not plain:
+            return self._lookup_raw(key, default, table, comment)
+        now = memo.generation.value
+        if now != memo.seen:
+            memo.entries.clear()
+            memo.seen = now
+        else:
+            hit = memo.entries.get(key)
+            if hit is not None:
+                return hit
+        pair = self._lookup_raw(key, None, None, None)
+        # Kept only if nothing changed during the call (ctypes releases the GIL for it): an answer
+        # from the languages of before must not be remembered for the generation after.
+        if memo.generation.value == now and memo.seen == now:
+            if len(memo.entries) >= _MEMO_LIMIT:
+                memo.entries.clear()
+            memo.entries[key] = pair
+        return pair
+
     def _lookup_ctypes(
         self,
         key: str,
@@ -1025,8 +1129,19 @@ class Bundle:
         table: Optional[str] = None,
         comment: Optional[str] = None,
     ) -> LookupResult:
-        """:meth:`lookup` through ctypes."""
+        """:meth:`lookup` through ctypes, never remembered (the reference the tests compare with)."""
         text, step = self._lookup_raw(key, default, table, comment)
+        return LookupResult(text, _STEPS[step])
+
+    def _lookup_pure(
+        self,
+        key: str,
+        default: Optional[str] = None,
+        table: Optional[str] = None,
+        comment: Optional[str] = None,
+    ) -> LookupResult:
+        """:meth:`lookup` without the accelerator: the memo, then ctypes."""
+        text, step = self._lookup_memo(key, default, table, comment)
         return LookupResult(text, _STEPS[step])
 
     if _speedups is not None:
@@ -1051,7 +1166,7 @@ class Bundle:
             return _speedups_string(self._fast or self._h(), key, default, table, comment)
 
     else:
-        lookup = _lookup_ctypes
+        lookup = _lookup_pure
 
         def string(
             self,
@@ -1060,7 +1175,19 @@ class Bundle:
             table: Optional[str] = None,
             comment: Optional[str] = None,
         ) -> str:
-            return self._lookup_raw(key, default, table, comment)[0]
+            memo = self._memo  # the memo's hit, inline: one Python frame fewer
+            if (
+                memo is not None
+                and memo.seen == memo.generation.value
+                and type(key) is str
+                and default is None
+                and table is None
+                and comment is None
+            ):
+                hit = memo.entries.get(key)
+                if hit is not None:
+                    return hit[0]
+            return self._lookup_memo(key, default, table, comment)[0]
 
     lookup.__doc__ = """Looks ``key`` up without formatting: the text and the :class:`Step` that answered.
 

@@ -109,8 +109,6 @@ OPEN_MAP = 8
 RELOAD_FORCE = 1
 RELOAD_VERIFY = 2
 
-LookupByAddress = CFUNCTYPE(c_int, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p)
-
 # void (*lokale_change_callback)(void *payload, lokale_runtime *runtime)
 ChangeCallback = CFUNCTYPE(None, c_void_p, c_void_p)
 
@@ -238,10 +236,12 @@ class Library:
             function.restype = restype
             function.argtypes = argtypes
             setattr(self, name, function)
-        # lokale_bundle_lookup again, with every argument a plain address: ctypes converts an
-        # int for a c_void_p far faster than it checks a byref() against a POINTER type, and this
-        # is the pure-Python lookup path (about 1 us a call instead of 3).
-        self.lookup_by_address = LookupByAddress(("lokale_bundle_lookup", cdll))
+        # lokale_bundle_lookup again (a distinct function object: cdll[name] is not cached), for
+        # the pure-Python lookup path: no argtypes, so ctypes checks nothing and passes the
+        # c_void_p objects it is given as they are (~0.5 us a call; through argtypes with byref()
+        # ~3 us). Every argument MUST be a c_void_p: a plain int would be passed as a C int.
+        self.lookup_by_address = cdll["lokale_bundle_lookup"]
+        self.lookup_by_address.restype = c_int
 
 
 def _load(path: str) -> ctypes.CDLL:

@@ -1,4 +1,4 @@
-"""The C accelerator (lokale/_speedups.c) behaves exactly as the ctypes path.
+"""The C accelerator (lokale/_speedups.c) and the pure-Python memo behave exactly as the ctypes path.
 
 `make test-python` runs the whole suite twice: with the accelerator (LOKALE_EXPECT_SPEEDUPS=1, which
 makes its absence a failure) and with ctypes alone (LOKALE_PURE_PYTHON=1)."""
@@ -18,7 +18,7 @@ from lokale import _core
 def test_the_mode_the_run_asked_for() -> None:
     if os.environ.get("LOKALE_PURE_PYTHON", "") not in ("", "0"):
         assert not lokale.accelerated()
-        assert lokale.Bundle.lookup is lokale.Bundle._lookup_ctypes
+        assert lokale.Bundle.lookup is lokale.Bundle._lookup_pure
     elif os.environ.get("LOKALE_EXPECT_SPEEDUPS") == "1":
         assert lokale.accelerated(), "lokale._speedups was not built (see `make test-python`)"
         assert lokale.Bundle.lookup is not lokale.Bundle._lookup_ctypes
@@ -139,6 +139,36 @@ def test_remembered_lookups_follow_every_change(app_path: Path, mixed_path: Path
     agree(panel, "panel.ready", "Panel listo")
     if _core._speedups is not None:
         assert panel._fast.size() >= 1
+    else:
+        assert panel._memo is not None and "panel.ready" in panel._memo.entries
+
+
+@pytest.mark.skipif(_core._speedups is not None, reason="the pure-Python memo is not in use")
+def test_pure_memo_keeps_no_answer_from_before_a_change(app_path: Path, runtime_factory: Callable[..., lokale.Runtime],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """ctypes releases the GIL during the foreign call: other threads can change the language and
+    look up (starting the memo over for the new generation) between the call and the memo's store.
+    The answer from before must not be remembered."""
+    runtime = runtime_factory(["de"])
+    app = runtime.open(app_path, main=True)
+    assert app.string("workspace.title") == "Arbeitsbereich"
+    app._memo.entries.clear()  # type: ignore[union-attr]
+    raw = lokale.Bundle._lookup_raw
+    calls: List[str] = []
+
+    def raw_then_change(self: lokale.Bundle, *args: Any) -> Any:
+        calls.append(args[0])
+        answer = raw(self, *args)
+        if len(calls) == 1:  # German, from before the change; meanwhile, as other threads would:
+            runtime.set_language("fr")
+            assert app.string("no.such.key") == "no.such.key"  # the memo now holds the new generation
+        return answer
+
+    monkeypatch.setattr(lokale.Bundle, "_lookup_raw", raw_then_change)
+    assert app.string("workspace.title") == "Arbeitsbereich"  # the answer of the call in flight
+    monkeypatch.setattr(lokale.Bundle, "_lookup_raw", raw)
+    assert app.string("workspace.title") == "Espace de travail"
+    assert app.string("workspace.title") == app._lookup_ctypes("workspace.title").text
 
 
 @pytest.mark.skipif(os.environ.get("LOKALE_EXPECT_SPEEDUPS") != "1", reason="only where a compiler is expected")

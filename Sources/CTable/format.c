@@ -1,0 +1,196 @@
+/* lk_plan_format: lokale_bundle_format's common case without allocation, reference counting or
+ * Swift errors. It interprets the same NODE and FMTS words as MessageRenderer and Formatter
+ * (LokaleCore), for the subset whose result it can produce byte for byte: everything else is
+ * declined, never approximated. FormatFastPathTests checks it against the Swift renderer. */
+#include "lokale_table.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define NONE 0xFFFFFFFFu
+#define OUTPUT_LIMIT ((size_t)1 << 20) /* Limits.outputBytes */
+#define RENDER_DEPTH 16                /* Limits.renderDepth */
+
+enum { KIND_TEXT = 1, KIND_PLURAL = 2, KIND_DEVICE = 3 };
+enum { SEG_LITERAL = 0, SEG_SPECIFIER = 1 };
+enum { ARG_INT = 1, ARG_UINT = 2, ARG_DOUBLE = 3 };
+enum { CATEGORY_ZERO = 0, CATEGORY_OTHER = 5, DEVICE_OTHER = 7 };
+enum { SEGMENT_WORDS = 8, FLAG_ORDINAL = 1 };
+enum { MOD_H = 1, MOD_HH = 2 };
+
+static inline uint32_t load32(const uint8_t *p) {
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return v; /* little-endian, as every host Lokale builds for */
+}
+
+/* Word i of the NODE section; 0 when out of bounds (no node kind or count is 0 where it matters,
+ * and every caller checks the kind first). */
+static inline int node_word(const lk_plan *p, uint64_t i, uint32_t *w) {
+    if (i >= p->node_words) return 0;
+    *w = load32(p->nodes + i * 4);
+    return 1;
+}
+
+/* The output: bytes past capacity are counted, not written. */
+typedef struct out {
+    char *dst;
+    size_t capacity;
+    size_t length;
+} out;
+
+static inline void put(out *o, const void *bytes, size_t n) {
+    if (o->length < o->capacity) {
+        size_t room = o->capacity - o->length;
+        memcpy(o->dst + o->length, bytes, n < room ? n : room);
+    }
+    o->length += n;
+}
+
+/* Formatter.appendDecimal. */
+static inline void put_decimal(out *o, int64_t v) {
+    char digits[21];
+    int i = 21;
+    uint64_t m = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+    do {
+        digits[--i] = (char)('0' + m % 10);
+        m /= 10;
+    } while (m > 0);
+    if (v < 0) digits[--i] = '-';
+    put(o, digits + i, (size_t)(21 - i));
+}
+
+/* The integer a %d %i %u prints, as FormatArgument.integerValue gives it; 0 when declined. */
+static inline int integer_value(const lk_arg *a, int64_t *v) {
+    switch (a->type) {
+    case ARG_INT: *v = a->value.i; return 1;
+    case ARG_UINT: *v = (int64_t)a->value.u; return 1;
+    default: return 0; /* doubles and text: Swift's rules */
+    }
+}
+
+/* The index into a plural table of a count in [0, LK_SMALL_COUNTS), as PluralRules.category reads
+ * it for an integral number; -1 otherwise (negative, large, fractional, text: ICU's business). */
+static inline int small_count(const lk_arg *a) {
+    switch (a->type) {
+    case ARG_INT: return a->value.i >= 0 && a->value.i < LK_SMALL_COUNTS ? (int)a->value.i : -1;
+    case ARG_UINT: return a->value.u < LK_SMALL_COUNTS ? (int)a->value.u : -1;
+    case ARG_DOUBLE: {
+        double d = a->value.d;
+        if (!(d >= 0 && d < LK_SMALL_COUNTS)) return -1; /* NaN too */
+        int n = (int)d;
+        return (double)n == d ? n : -1;
+    }
+    default: return -1;
+    }
+}
+
+static int render_text(const lk_plan *p, const lk_localization_info *info, uint64_t at,
+                       const lk_arg *args, size_t arg_count, out *o) {
+    uint32_t offset, length, format;
+    if (!node_word(p, at + 1, &offset) || !node_word(p, at + 2, &length) || !node_word(p, at + 3, &format)) return 0;
+    if (offset >= p->strings_bytes || length >= p->strings_bytes - offset || p->strings[offset + length] != 0) return 0;
+    const uint8_t *text = p->strings + offset;
+    if (format == NONE) {
+        put(o, text, length);
+        return 1;
+    }
+    if (format >= p->format_words) return 0;
+    uint32_t count = load32(p->formats + (uint64_t)format * 4);
+    if (count > (p->format_words - format - 1) / SEGMENT_WORDS) return 0;
+    const uint8_t *words = p->formats + ((uint64_t)format + 1) * 4;
+    for (uint32_t s = 0; s < count; s++) {
+        const uint8_t *w = words + (uint64_t)s * SEGMENT_WORDS * 4;
+        uint32_t kind = load32(w), start = load32(w + 4), n = load32(w + 8);
+        if ((uint64_t)start + n > length) return 0;
+        if (kind == SEG_LITERAL) {
+            put(o, text + start, n);
+            continue;
+        }
+        if (kind != SEG_SPECIFIER) return 0; /* substitutions, or corrupt */
+        uint32_t argument = load32(w + 12), flags = load32(w + 16), width = load32(w + 20), precision = load32(w + 24);
+        uint32_t spec = load32(w + 28);
+        uint8_t conversion = (uint8_t)spec, modifier = (uint8_t)(spec >> 8);
+        if (flags != 0 || width != NONE || precision != NONE || modifier == MOD_H || modifier == MOD_HH) return 0;
+        if (conversion != 'd' && conversion != 'i' && conversion != 'u') return 0;
+        if (argument < 1 || argument > arg_count) return 0;
+        int64_t v;
+        if (!integer_value(&args[argument - 1], &v) || (conversion == 'u' && v < 0)) return 0;
+        if (lk_info_digits(info) != LK_DIGITS_ASCII) return 0;
+        put_decimal(o, v);
+    }
+    return 1;
+}
+
+/* MessageRenderer.render for text, plural and device nodes. */
+static int render(const lk_plan *p, const lk_localization_info *info, uint32_t device, uint32_t node,
+                  const lk_arg *args, size_t arg_count, out *o) {
+    for (int depth = 0; depth < RENDER_DEPTH; depth++) {
+        uint64_t at = node;
+        uint32_t kind, child;
+        if (!node_word(p, at, &kind)) return 0;
+        switch (kind) {
+        case KIND_TEXT:
+            return render_text(p, info, at, args, arg_count, o);
+        case KIND_PLURAL: {
+            uint32_t argument, flags;
+            if (!node_word(p, at + 1, &argument) || !node_word(p, at + 2, &flags)) return 0;
+            if (argument < 1 || argument > arg_count) return 0;
+            int n = small_count(&args[argument - 1]);
+            if (n < 0) return 0;
+            uint64_t base = at + 3;
+            /* Apple's rule: a `zero` variant, when present, serves 0 in every language. */
+            if (n == 0 && node_word(p, base + CATEGORY_ZERO, &child) && child != NONE) {
+                node = child;
+                continue;
+            }
+            const uint8_t *rules = lk_info_rules(info, (flags & FLAG_ORDINAL) != 0);
+            if (!rules || rules[n] > CATEGORY_OTHER) return 0;
+            if (!node_word(p, base + rules[n], &child)) return 0;
+            if (child == NONE && !node_word(p, base + CATEGORY_OTHER, &child)) return 0;
+            if (child == NONE) return 1; /* no variant for this case and no `other`: no text */
+            node = child;
+            continue;
+        }
+        case KIND_DEVICE: {
+            if (device > DEVICE_OTHER) return 0;
+            if (!node_word(p, at + 1 + device, &child)) return 0;
+            if (child == NONE && !node_word(p, at + 1 + DEVICE_OTHER, &child)) return 0;
+            if (child == NONE) return 1;
+            node = child;
+            continue;
+        }
+        default:
+            return 0; /* substitutions, replaced translations: Swift */
+        }
+    }
+    return 0;
+}
+
+int lk_plan_format(const lk_plan *plan, int64_t t, uint32_t device, const void *key, size_t key_length,
+                   const lk_arg *args, size_t arg_count, char *dst, size_t capacity, size_t *length) {
+    if (t < 0 || (uint64_t)t >= plan->table_count || dst == NULL || capacity == 0) return LK_DECLINED;
+    const lk_plan_table *table = &plan->tables[t];
+    if (!table->slots || table->localization < 0 || (uint64_t)table->localization >= plan->localization_count)
+        return LK_DECLINED;
+    lk_entry e;
+    if (lk_find(table->slots, table->slot_count, plan->records, plan->records_bytes, key, key_length, &e) != LK_FOUND)
+        return LK_DECLINED;
+    out o = {dst, capacity, 0};
+    if (e.node == NONE) {
+        put(&o, plan->records + e.value_offset, e.value_length);
+    } else if (!render(plan, &plan->localizations[table->localization], device, e.node, args, arg_count, &o)) {
+        return LK_DECLINED;
+    }
+    /* Cutting (at a character boundary, with an error) is the general path's. */
+    if (o.length >= capacity || o.length > OUTPUT_LIMIT) return LK_DECLINED;
+    dst[o.length] = 0;
+    *length = o.length;
+    return LK_RENDERED;
+}
+
+lk_localization_info *lk_localization_infos_new(uint64_t n) {
+    return calloc(n ? n : 1, sizeof(lk_localization_info));
+}
+
+void lk_localization_infos_free(lk_localization_info *infos) { free(infos); }

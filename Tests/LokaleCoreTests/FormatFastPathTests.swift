@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CTable
+import LokaleCatalog
+import LokaleCore
+import TestSupport
+import Testing
+
+/// `lk_plan_format` (CTable) renders the common case of lokale_bundle_format in C. Whatever it
+/// renders must be byte for byte what the Swift renderer gives; whatever it cannot, it must
+/// decline. Checked for every key, language, device and argument set of the generated catalog
+/// (plurals, devices, substitutions, specifiers it does not handle), counts around every plural
+/// boundary, and a localization with non-ASCII digits.
+@Suite struct FormatFastPathTests {
+    /// C arguments for `arguments`, with string arguments copied to C memory for `body`.
+    static func withCArguments<R>(_ arguments: [FormatArgument], _ body: ([lk_arg]) throws -> R) rethrows -> R {
+        var strings: [UnsafeMutablePointer<CChar>] = []
+        defer { strings.forEach { free($0) } }
+        let args = arguments.map { a -> lk_arg in
+            var c = lk_arg()
+            switch a {
+            case .int(let v): c.type = 1; c.value.i = v
+            case .uint(let v): c.type = 2; c.value.u = v
+            case .double(let v): c.type = 3; c.value.d = v
+            case .string(let s):
+                let p = strdup(s)!
+                strings.append(p)
+                c.type = 4; c.value.s.ptr = UnsafePointer(p); c.value.s.len = -1
+            }
+            return c
+        }
+        return try body(args)
+    }
+
+    /// What the C path gives for (table, key, arguments) in the bundle's current plan: nil when it
+    /// declines.
+    static func fast(_ bundle: Bundle, table: String, key: String, _ arguments: [FormatArgument], capacity: Int = 4096) -> [UInt8]? {
+        let plan = UnsafePointer<lk_plan>(bundle.currentPlan)
+        let device = UInt32(DeviceClass.allCases.firstIndex(of: bundle.runtime.deviceClass)!)
+        let t = table.withCString { lk_plan_table_index(plan, $0, strlen($0)) }
+        return withCArguments(arguments) { args in
+            var buffer = [CChar](repeating: 0x7F, count: capacity)
+            var length = 0
+            let status = key.withCString { k in
+                args.withUnsafeBufferPointer { a in
+                    lk_plan_format(plan, t, device, k, strlen(k), a.baseAddress, a.count, &buffer, buffer.count, &length)
+                }
+            }
+            guard status == LK_RENDERED else { return nil }
+            #expect(length < capacity && buffer[length] == 0)
+            return buffer.prefix(length).map { UInt8(bitPattern: $0) }
+        }
+    }
+
+    static let counts: [FormatArgument] = (0...30).map { .int(Int64($0)) } + [
+        .int(101), .int(111), .int(112), .int(999), .int(1000), .int(-1), .uint(5), .uint(UInt64.max),
+        .double(2), .double(2.5), .double(-0.0), .double(.nan), .string("1.0"), .string("3"),
+    ]
+
+    @Test func rendersWhatSwiftRendersAndDeclinesTheRest() throws {
+        let table = try GeneratedCatalog.bytes.withUnsafeBytes { raw throws(LokaleError) in
+            try CompiledTable(file: MappedFile(copying: raw), verifyPayload: true)
+        }
+        let runtime = Runtime(preferredLanguages: ["en"])
+        let bundle = try runtime.adopt(table, main: true)
+        var rendered = 0, declined = 0
+        var renderedPlurals = Set<String>()
+        for device in [DeviceClass.mac, .iphone, .ipad] {
+            runtime.deviceClass = device
+            for language in table.localizations + ["xx"] {
+                runtime.preferredLanguages = [language, "en"]
+                for (name, keys) in GeneratedCatalog.keys {
+                    for key in keys + ["missing.\(name)"] {
+                        for args in GeneratedCatalog.argumentSets + Self.counts.map({ [$0, .int(2)] }) {
+                            let swift = try bundle.format(key, table: name, arguments: args)
+                            guard let c = Self.fast(bundle, table: name, key: key, args) else { declined += 1; continue }
+                            #expect(c == swift.bytes, "\(device) \(language) \(name) \(key) \(args): C '\(String(decoding: c, as: UTF8.self))', Swift '\(swift.text)'")
+                            rendered += 1
+                            if key.hasSuffix("k2") || key.hasSuffix("k3") { renderedPlurals.insert(language) }
+                        }
+                    }
+                }
+            }
+        }
+        print("lk_plan_format rendered \(rendered), declined \(declined)")
+        // The common case is taken: plain texts, plurals and devices with integer counts.
+        #expect(rendered > declined / 2, "rendered \(rendered), declined \(declined)")
+        #expect(renderedPlurals.isSuperset(of: ["en", "fr", "ru", "de", "ja"]), "\(renderedPlurals)")
+    }
+
+    @Test func declinesUntilSwiftHasRenderedWithTheLocalization() throws {
+        var c = StringCatalog()
+        c.add("files", [("en", .plural([("one", .text("%lld file")), ("other", .text("%lld files"))])),
+                        ("ru", .plural([("one", .text("%lld файл")), ("few", .text("%lld файла")),
+                                         ("many", .text("%lld файлов")), ("other", .text("%lld файла"))]))])
+        let runtime = Runtime(preferredLanguages: ["ru"])
+        let bundle = try runtime.adopt(CompiledCatalogs.table(["Localizable": c]), main: true)
+        // Nothing rendered with ru yet: its plural table and digits are unknown to C.
+        #expect(Self.fast(bundle, table: "Localizable", key: "files", [.int(3)]) == nil)
+        #expect(try bundle.format("files", arguments: [.int(3)]).text == "3 файла")
+        for n in [0, 1, 2, 5, 11, 21, 22, 25, 101, 111, 999] {
+            let swift = try bundle.format("files", arguments: [.int(Int64(n))]).bytes
+            #expect(Self.fast(bundle, table: "Localizable", key: "files", [.int(Int64(n))]) == swift, "\(n)")
+        }
+        // Exactly enough room for the text and its NUL renders; one byte less declines (the
+        // general path cuts at a character boundary and reports the error).
+        let text = try bundle.format("files", arguments: [.int(5)]).bytes
+        #expect(Self.fast(bundle, table: "Localizable", key: "files", [.int(5)], capacity: text.count + 1) == text)
+        #expect(Self.fast(bundle, table: "Localizable", key: "files", [.int(5)], capacity: text.count) == nil)
+        // A missing argument, a miss and an unknown table decline.
+        #expect(Self.fast(bundle, table: "Localizable", key: "files", []) == nil)
+        #expect(Self.fast(bundle, table: "Localizable", key: "nope", [.int(1)]) == nil)
+        #expect(Self.fast(bundle, table: "Nope", key: "files", [.int(1)]) == nil)
+    }
+
+    @Test func aLocalizationWithOtherDigitsIsLeftToSwift() throws {
+        var c = StringCatalog()
+        c.add("n", [("en", .text("%lld items")), ("ar", .text("%lld عناصر"))])
+        let runtime = Runtime(preferredLanguages: ["ar"])
+        let bundle = try runtime.adopt(CompiledCatalogs.table(["Localizable": c]), main: true)
+        let swift = try bundle.format("n", arguments: [.int(42)])
+        #expect(swift.text == "٤٢ عناصر")
+        #expect(Self.fast(bundle, table: "Localizable", key: "n", [.int(42)]) == nil)
+        runtime.preferredLanguages = ["en"]
+        _ = try bundle.format("n", arguments: [.int(42)])
+        #expect(Self.fast(bundle, table: "Localizable", key: "n", [.int(42)]).map { String(decoding: $0, as: UTF8.self) } == "42 items")
+    }
+}
