@@ -155,7 +155,7 @@ import Glibc
         let layout = Self.layout
         let keys = (GeneratedCatalog.keys["Localizable"] ?? []).prefix(6).map { Array($0.utf8) } + [Array("no.such.key".utf8)]
         var rng = SeededGenerator(seed: 0x100_000)
-        var rejected = 0, opened = 0, answers = 0, errors = 0
+        var rejected = 0, opened = 0, answers = 0, errors = 0, rendered = 0
         let runtime = Runtime(preferredLanguages: ["de", "en"])
         for i in 0..<100_000 {
             var copy = b
@@ -176,10 +176,14 @@ import Glibc
             let args = GeneratedCatalog.argumentSets[i % GeneratedCatalog.argumentSets.count]
             do throws(LokaleError) { _ = try bundle.format(key, table: i % 3 == 0 ? "Settings" : nil, arguments: args); answers += 1 }
             catch { errors += 1 }
+            // The C format path on the same copy, once Swift has filled the localization's info.
+            let count: [FormatArgument] = [.int(Int64(i % 30)), .int(2)]
+            if (try? bundle.format(key, arguments: count)) != nil,
+               FormatFastPathTests.fast(bundle, table: "Localizable", key: key, count) != nil { rendered += 1 }
         }
-        print("100,000 mutations: \(rejected) refused at open, \(opened) opened; \(answers) answers and \(errors) errors from them")
+        print("100,000 mutations: \(rejected) refused at open, \(opened) opened; \(answers) answers and \(errors) errors from them; \(rendered) C renderings")
         #expect(rejected + opened == 100_000)
-        #expect(rejected > 0 && opened > 0 && answers > 0)
+        #expect(rejected > 0 && opened > 0 && answers > 0 && rendered > 0)
     }
 
     /// A mutated copy and what became of it.

@@ -42,8 +42,9 @@ static void drive(const lokale_bundle *b, const lokale_message *m, uint8_t choic
     lokale_bundle_lookup(&out, &len, NULL, b, m);
 
     lokale_arg args[6];
-    args[0] = lokale_arg_int(-3);
-    args[1] = lokale_arg_double(1.5);
+    /* Counts 0..999 (integers and integral doubles) reach the C fast path's plural choice. */
+    args[0] = lokale_arg_int((choice & 16) ? -3 : (int64_t)(choice * 7u % 1000u));
+    args[1] = lokale_arg_double((choice & 8) ? (double)(choice % 13) : 1.5);
     args[2] = lokale_arg_string("2.0");
     args[3] = lokale_arg_uint(UINT64_MAX);
     args[4].type = (choice & 1) ? 77 : LOKALE_ARG_STRING; /* an unknown type, or a bad string */
