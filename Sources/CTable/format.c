@@ -13,7 +13,7 @@
 
 enum { KIND_TEXT = 1, KIND_PLURAL = 2, KIND_DEVICE = 3 };
 enum { SEG_LITERAL = 0, SEG_SPECIFIER = 1 };
-enum { ARG_INT = 1, ARG_UINT = 2, ARG_DOUBLE = 3 };
+enum { ARG_INT = 1, ARG_UINT = 2, ARG_DOUBLE = 3, ARG_STRING = 4 };
 enum { CATEGORY_ZERO = 0, CATEGORY_OTHER = 5, DEVICE_OTHER = 7 };
 enum { SEGMENT_WORDS = 8, FLAG_ORDINAL = 1 };
 enum { MOD_H = 1, MOD_HH = 2 };
@@ -58,6 +58,54 @@ static inline void put_decimal(out *o, int64_t v) {
     } while (m > 0);
     if (v < 0) digits[--i] = '-';
     put(o, digits + i, (size_t)(21 - i));
+}
+
+/* Formatter's unsigned spelling (FormatArgument.textValue of a uint). */
+static inline void put_unsigned(out *o, uint64_t m) {
+    char digits[20];
+    int i = 20;
+    do {
+        digits[--i] = (char)('0' + m % 10);
+        m /= 10;
+    } while (m > 0);
+    put(o, digits + i, (size_t)(20 - i));
+}
+
+/* Whether b is well-formed UTF-8 (Unicode's table 3-7): Swift keeps such text as it is and
+ * replaces anything else, which is then the general path's work. */
+static int valid_utf8(const uint8_t *b, size_t n) {
+    size_t i = 0;
+    while (i < n) {
+        uint8_t c = b[i];
+        if (c < 0x80) { i++; continue; }
+        size_t need;
+        uint8_t lo = 0x80, hi = 0xBF;
+        if (c >= 0xC2 && c <= 0xDF) need = 1;
+        else if (c >= 0xE0 && c <= 0xEF) { need = 2; if (c == 0xE0) lo = 0xA0; if (c == 0xED) hi = 0x9F; }
+        else if (c >= 0xF0 && c <= 0xF4) { need = 3; if (c == 0xF0) lo = 0x90; if (c == 0xF4) hi = 0x8F; }
+        else return 0;
+        if (n - i <= need || b[i + 1] < lo || b[i + 1] > hi) return 0;
+        for (size_t k = 2; k <= need; k++) if (b[i + k] < 0x80 || b[i + k] > 0xBF) return 0;
+        i += need + 1;
+    }
+    return 1;
+}
+
+/* %@ and %s without flags, width or precision: text as it is, integers in ASCII decimal (as
+ * FormatArgument.textValue spells them, whatever the locale's digits). */
+static inline int put_text_argument(out *o, const lk_arg *a) {
+    switch (a->type) {
+    case ARG_INT: put_decimal(o, a->value.i); return 1;
+    case ARG_UINT: put_unsigned(o, a->value.u); return 1;
+    case ARG_STRING: {
+        const char *p = a->value.s.ptr;
+        size_t n = a->value.s.len == -1 ? strlen(p) : (size_t)a->value.s.len; /* checked by the caller */
+        if (!valid_utf8((const uint8_t *)p, n)) return 0;
+        put(o, p, n);
+        return 1;
+    }
+    default: return 0; /* a double's spelling is Swift's */
+    }
 }
 
 /* The integer a %d %i %u prints, as FormatArgument.integerValue gives it; 0 when declined. */
@@ -111,9 +159,14 @@ static int render_text(const lk_plan *p, const lk_localization_info *info, uint6
         uint32_t argument = load32(w + 12), flags = load32(w + 16), width = load32(w + 20), precision = load32(w + 24);
         uint32_t spec = load32(w + 28);
         uint8_t conversion = (uint8_t)spec, modifier = (uint8_t)(spec >> 8);
-        if (flags != 0 || width != NONE || precision != NONE || modifier == MOD_H || modifier == MOD_HH) return 0;
-        if (conversion != 'd' && conversion != 'i' && conversion != 'u') return 0;
+        if (flags != 0 || width != NONE || precision != NONE) return 0;
         if (argument < 1 || argument > arg_count) return 0;
+        if (conversion == '@' || conversion == 's') {
+            if (!put_text_argument(o, &args[argument - 1])) return 0;
+            continue;
+        }
+        if (modifier == MOD_H || modifier == MOD_HH) return 0;
+        if (conversion != 'd' && conversion != 'i' && conversion != 'u') return 0;
         int64_t v;
         if (!integer_value(&args[argument - 1], &v) || (conversion == 'u' && v < 0)) return 0;
         if (lk_info_digits(info) != LK_DIGITS_ASCII) return 0;

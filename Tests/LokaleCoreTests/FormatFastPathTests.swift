@@ -114,6 +114,37 @@ import Testing
         #expect(Self.fast(bundle, table: "Nope", key: "files", [.int(1)]) == nil)
     }
 
+    @Test func textArgumentsAreCopiedOnlyWhenWellFormed() throws {
+        var c = StringCatalog()
+        c.add("hello", [("en", .text("Hello, %@! (%2$s)"))])
+        let runtime = Runtime(preferredLanguages: ["en"])
+        let bundle = try runtime.adopt(CompiledCatalogs.table(["Localizable": c]), main: true)
+        for args: [FormatArgument] in [[.string("Zoë 🎉"), .string("x")], [.int(-5), .uint(.max)], [.string(""), .int(0)]] {
+            let swift = try bundle.format("hello", arguments: args)
+            #expect(Self.fast(bundle, table: "Localizable", key: "hello", args) == swift.bytes, "\(args)")
+        }
+        // A double's spelling is Swift's; so is the repair of ill-formed UTF-8.
+        #expect(Self.fast(bundle, table: "Localizable", key: "hello", [.double(1.5), .int(1)]) == nil)
+        let plan = UnsafePointer<lk_plan>(bundle.currentPlan)
+        for (bytes, expected) in [("\u{C3}(", false), ("\u{ED}\u{A0}\u{80}", false), ("\u{F4}\u{90}\u{80}\u{80}", false),
+                                  ("\u{C0}\u{AF}", false), ("\u{E2}\u{82}", false), ("caf\u{C3}\u{A9}", true)] as [(String, Bool)] {
+            // Each scalar below U+0100 stands for one byte.
+            var raw = bytes.unicodeScalars.map { CChar(bitPattern: UInt8($0.value)) }
+            var out = [CChar](repeating: 0, count: 64)
+            var length = 0
+            let status = raw.withUnsafeMutableBufferPointer { r in
+                var args = [lk_arg(), lk_arg()]
+                args[0].type = 4; args[0].value.s.ptr = UnsafePointer(r.baseAddress); args[0].value.s.len = r.count
+                args[1].type = 1; args[1].value.i = 7
+                return "hello".withCString { k in
+                    lk_plan_format(plan, lk_plan_table_index(plan, nil, 0), 0, k, 5, args, 2, &out, out.count, &length)
+                }
+            }
+            #expect((status == LK_RENDERED) == expected, "\(bytes.unicodeScalars.map { $0.value })")
+            if expected { #expect(String(cString: out) == "Hello, café! (7)") }
+        }
+    }
+
     @Test func aLocalizationWithOtherDigitsIsLeftToSwift() throws {
         var c = StringCatalog()
         c.add("n", [("en", .text("%lld items")), ("ar", .text("%lld عناصر"))])

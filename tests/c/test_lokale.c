@@ -513,6 +513,14 @@ static void *lookups(void *arg) {
         size_t n;
         if (lokale_bundle_lookup(&s, &n, NULL, w->bundle, &m) != LOKALE_OK) w->bad++;
         else if (strcmp(s, "Open") != 0 && strcmp(s, "Ouvrir") != 0) w->bad++;
+        /* Formats too (the C fast path between changes, Swift at each new generation). */
+        lokale_message f = lokale_message_make("files", NULL, NULL);
+        lokale_arg count = lokale_arg_int(i % 30);
+        char out[64], prefix[16];
+        size_t needed;
+        snprintf(prefix, sizeof prefix, "%d fi", i % 30); /* "N file(s)" or "N fichier(s)" */
+        if (lokale_bundle_format(out, sizeof out, &needed, w->bundle, &f, &count, 1) != LOKALE_OK) w->bad++;
+        else if (strncmp(out, prefix, strlen(prefix)) != 0) w->bad++;
     }
     return NULL;
 }

@@ -132,13 +132,13 @@ typedef struct lk_arg {
 enum { LK_RENDERED = 1, LK_DECLINED = 0 };
 
 /* The common case of lokale_bundle_format, without allocation: finds key in table t of plan and
- * renders it (plural and device variants; literals and %d %i %u of integer arguments, written
- * with ASCII digits) into dst, NUL-terminated, with *length the bytes written. Returns
- * LK_DECLINED, having written nothing that counts, for everything else: a miss, a message or
- * argument outside that subset, localization info not yet filled, output that does not fit in
- * capacity, a corrupt table. The caller then takes the general path, which produces the same
- * text. args must point to arg_count arguments whose types the caller has checked. Never reads
- * outside the plan's sections. */
+ * renders it (plural and device variants; literals; %d %i %u of integer arguments, written with
+ * ASCII digits; %@ %s of text that is well-formed UTF-8, or of integers) into dst, NUL-terminated,
+ * with *length the bytes written. Returns LK_DECLINED, having written nothing that counts, for
+ * everything else: a miss, a message or argument outside that subset, localization info not yet
+ * filled, output that does not fit in capacity, a corrupt table. The caller then takes the
+ * general path, which produces the same text. args must point to arg_count arguments whose types
+ * and string lengths the caller has checked. Never reads outside the plan's sections. */
 int lk_plan_format(const lk_plan *plan, int64_t t, uint32_t device, const void *key, size_t key_length,
                    const lk_arg *args, size_t arg_count, char *dst, size_t capacity, size_t *length);
 
