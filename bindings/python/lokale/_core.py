@@ -10,6 +10,7 @@ import json
 import logging
 import numbers
 import os
+import struct
 import threading
 import warnings
 import weakref
@@ -178,22 +179,24 @@ _speedups = _import_speedups()
 _speedups_ready = False
 _speedups_string: Any = _speedups.string if _speedups is not None else None
 _speedups_lookup: Any = _speedups.lookup if _speedups is not None else None
+_speedups_format: Any = _speedups.format if _speedups is not None else None
 
 
 def _init_speedups(lib: _ffi.Library) -> None:
-    """Hands the accelerator the lokale_bundle_lookup of the library ctypes loaded."""
+    """Hands the accelerator the functions of the library ctypes loaded."""
     global _speedups_ready
     if _speedups is not None and not _speedups_ready:
         _speedups.init(
             ctypes.cast(lib.lokale_bundle_lookup, c_void_p).value,
             _raise,
             ctypes.cast(lib.lokale_runtime_add_callback, c_void_p).value,
+            ctypes.cast(lib.lokale_bundle_format, c_void_p).value,
         )
         _speedups_ready = True
 
 
 def accelerated() -> bool:
-    """Whether :meth:`Bundle.string` and :meth:`Bundle.lookup` use the C accelerator
+    """Whether :meth:`Bundle.string`, :meth:`Bundle.lookup` and :meth:`Bundle.format` use the C accelerator
     (``lokale._speedups``) rather than ctypes. Set ``LOKALE_PURE_PYTHON=1`` to force ctypes."""
     return _speedups is not None
 
@@ -229,7 +232,7 @@ def _fill_text(function: Callable[..., int], *args: Any) -> str:
 def _encode(value: str, what: str) -> bytes:
     if not isinstance(value, str):
         raise TypeError(f"{what} must be str, not {type(value).__name__}")
-    return value.encode("utf-8")
+    return str.encode(value, "utf-8")  # not a subclass's encode(): no user code runs here
 
 
 def _optional(value: Optional[str], what: str) -> Optional[bytes]:
@@ -247,7 +250,8 @@ class _Scratch:
     subclass costs a per-thread dictionary switch."""
 
     __slots__ = ("message", "text", "length", "step", "has_table", "has_default",
-                 "message_at", "text_at", "length_at", "step_at")
+                 "message_at", "text_at", "length_at", "step_at",
+                 "args", "args_view", "args_at", "buffer", "buffer_at", "needed", "needed_at", "formatting")
 
     def __init__(self) -> None:
         self.message = _ffi.Message()
@@ -262,6 +266,44 @@ class _Scratch:
         self.text_at = c_void_p(ctypes.addressof(self.text))
         self.length_at = c_void_p(ctypes.addressof(self.length))
         self.step_at = c_void_p(ctypes.addressof(self.step))
+        # For formatting: the arguments, the output buffer and its needed size.
+        self.args = (_ffi.Arg * _SCRATCH_ARGS)()
+        self.args_view = memoryview(self.args).cast("B")
+        self.args_at = c_void_p(ctypes.addressof(self.args))
+        self.buffer = ctypes.create_string_buffer(_SCRATCH_BYTES)
+        self.buffer_at = c_void_p(ctypes.addressof(self.buffer))
+        self.needed = c_size_t(0)
+        self.needed_at = c_void_p(ctypes.addressof(self.needed))
+        self.formatting = False  # a format is using args and buffer
+
+    def prepare(self, key: str, default: Optional[str], table: Optional[str], comment: Optional[str]) -> None:
+        """Fills the message. Its fields keep their bytes alive until this thread's next call
+        overwrites them; the table and the default are cleared only when a previous call set them."""
+        if comment is not None:
+            _encode(comment, "comment")  # for translators only, but it must be text
+        m = self.message
+        encoded = _encode(key, "key")
+        m.key, m.key_len = encoded, len(encoded)
+        if table is not None:
+            encoded = _encode(table, "table")
+            m.table, m.table_len = encoded, len(encoded)
+            self.has_table = True
+        elif self.has_table:
+            m.table, m.table_len = None, 0
+            self.has_table = False
+        if default is not None:
+            encoded = _encode(default, "default")
+            m.default_value, m.default_len = encoded, len(encoded)
+            self.has_default = True
+        elif self.has_default:
+            m.default_value, m.default_len = None, 0
+            self.has_default = False
+
+
+_SCRATCH_ARGS = 16  # format arguments written into the thread's array; more get an array of their own
+_SCRATCH_BYTES = 512  # formatted output read from the thread's buffer; longer output gets its own
+_COUNTS = tuple(c_size_t(n) for n in range(_SCRATCH_ARGS + 1))  # size_t arguments, made once
+_CAPACITY = c_size_t(_SCRATCH_BYTES)
 
 
 _THREAD = threading.local()
@@ -318,38 +360,57 @@ def _check_arg(index: int, value: Any) -> None:
     )
 
 
-def _args(values: Sequence[Any]) -> Tuple[Optional["ctypes.Array[_ffi.Arg]"], List[bytes]]:
-    """Typed lokale_arg array for values, and the encoded strings it points into."""
-    if not values:
-        return None, []
-    array = (_ffi.Arg * len(values))()
-    keep: List[bytes] = []
-    for index, value in enumerate(values):
+_ARG_SIZE = ctypes.sizeof(_ffi.Arg)
+_ARG_VALUE = _ffi.Arg.value.offset
+# A number argument written straight into a lokale_arg's bytes: type, padding, value.
+_PACK_INT = struct.Struct(f"=i{_ARG_VALUE - 4}xq").pack_into
+_PACK_UINT = struct.Struct(f"=i{_ARG_VALUE - 4}xQ").pack_into
+_PACK_DOUBLE = struct.Struct(f"=i{_ARG_VALUE - 4}xd").pack_into
+
+
+def _put_arg(array: "ctypes.Array[_ffi.Arg]", view: memoryview, index: int, value: Any) -> None:
+    """Writes argument ``index`` into a lokale_arg array (``view``: its bytes). Exact int, float
+    and str take the short way; other numbers are converted, bool and other types refused. A str's
+    encoded bytes stay referenced by the array (ctypes keeps what a c_char_p field points to)."""
+    kind = type(value)
+    if kind is not int and kind is not float and kind is not str:
         _check_arg(index, value)
-        slot = array[index]
         if isinstance(value, (str, decimal.Decimal)):
-            text = value if isinstance(value, str) else format(value, "f")
-            encoded = text.encode("utf-8")
-            keep.append(encoded)
-            slot.type = _ffi.ARG_STRING
-            slot.value.s.ptr = encoded
-            slot.value.s.len = len(encoded)
+            value = value if isinstance(value, str) else format(value, "f")
         elif isinstance(value, numbers.Integral):
-            number = int(value)
-            if _INT64_MIN <= number <= _INT64_MAX:
-                slot.type = _ffi.ARG_INT
-                slot.value.i = number
-            elif 0 <= number <= _UINT64_MAX:
-                slot.type = _ffi.ARG_UINT
-                slot.value.u = number
-            else:
-                raise OverflowError(
-                    f"argument {index + 1}: {number} does not fit in 64 bits; pass it as a str"
-                )
+            value = int(value)
         else:
-            slot.type = _ffi.ARG_DOUBLE
-            slot.value.d = float(value)
-    return array, keep
+            value = float(value)
+        kind = type(value)
+    offset = index * _ARG_SIZE
+    if kind is int:
+        if _INT64_MIN <= value <= _INT64_MAX:
+            _PACK_INT(view, offset, _ffi.ARG_INT, value)
+        elif 0 <= value <= _UINT64_MAX:
+            _PACK_UINT(view, offset, _ffi.ARG_UINT, value)
+        else:
+            raise OverflowError(
+                f"argument {index + 1}: {value} does not fit in 64 bits; pass it as a str"
+            )
+    elif kind is float:
+        _PACK_DOUBLE(view, offset, _ffi.ARG_DOUBLE, value)
+    else:
+        encoded = value.encode("utf-8")
+        slot = array[index]
+        slot.type = _ffi.ARG_STRING
+        slot.value.s.ptr = encoded
+        slot.value.s.len = len(encoded)
+
+
+def _args(values: Sequence[Any]) -> Optional["ctypes.Array[_ffi.Arg]"]:
+    """A new lokale_arg array for values (None for none)."""
+    if not values:
+        return None
+    array = (_ffi.Arg * len(values))()
+    view = memoryview(array).cast("B")
+    for index, value in enumerate(values):
+        _put_arg(array, view, index, value)
+    return array
 
 
 # ------------------------------------------------------------------------------------------------
@@ -1060,31 +1121,13 @@ class Bundle:
         self, key: str, default: Optional[str], table: Optional[str], comment: Optional[str]
     ) -> Tuple[str, int]:
         """A lookup through ctypes (the path used without the accelerator): (text, step value)."""
-        if comment is not None:
-            _encode(comment, "comment")  # for translators only, but it must be text
         handle = self._handle_arg
         if handle is None:
             self._h()  # raises ClosedError
         s = _scratch()
-        m = s.message
-        # The fields keep their bytes alive until this thread's next lookup overwrites them; the
-        # table and the default are cleared only when the previous lookup set them.
-        encoded = _encode(key, "key")
-        m.key, m.key_len = encoded, len(encoded)
-        if table is not None:
-            encoded = _encode(table, "table")
-            m.table, m.table_len = encoded, len(encoded)
-            s.has_table = True
-        elif s.has_table:
-            m.table, m.table_len = None, 0
-            s.has_table = False
-        if default is not None:
-            encoded = _encode(default, "default")
-            m.default_value, m.default_len = encoded, len(encoded)
-            s.has_default = True
-        elif s.has_default:
-            m.default_value, m.default_len = None, 0
-            s.has_default = False
+        if s.formatting:  # called from an argument's conversion inside a format on this thread
+            s = _Scratch()
+        s.prepare(key, default, table, comment)
         status = self._lib.lookup_by_address(s.text_at, s.length_at, s.step_at, handle, s.message_at)
         if status:
             _raise(status)
@@ -1197,7 +1240,7 @@ class Bundle:
         """
     string.__doc__ = """The localized text of ``key`` (see :meth:`lookup`), without formatting."""
 
-    def format(
+    def _format_ctypes(
         self,
         key: str,
         *args: Arg,
@@ -1205,19 +1248,82 @@ class Bundle:
         table: Optional[str] = None,
         comment: Optional[str] = None,
     ) -> str:
-        """Looks ``key`` up, chooses its plural and device variants, and formats it with ``args``.
+        """:meth:`format` through ctypes: the thread's message, arguments and buffer, passed by
+        address to a function without argtypes (see _ffi.Library.format_by_address)."""
+        handle = self._handle_arg
+        if handle is None:
+            self._h()  # raises ClosedError
+        s = _scratch()
+        if s.formatting:
+            # Called again on this thread while converting an argument (an int subclass's __int__,
+            # say): the thread's scratch is in use, so this call gets its own.
+            s = _Scratch()
+        s.formatting = True
+        try:
+            return self._format_in(s, handle, key, args, default, table, comment)
+        finally:
+            s.formatting = False
+
+    def _format_in(
+        self, s: _Scratch, handle: c_void_p, key: str, args: Tuple[Any, ...],
+        default: Optional[str], table: Optional[str], comment: Optional[str],
+    ) -> str:
+        s.prepare(key, default, table, comment)
+        count = len(args)
+        if count == 0:
+            array_at: Optional[c_void_p] = None
+        elif count <= _SCRATCH_ARGS:
+            for index, value in enumerate(args):
+                _put_arg(s.args, s.args_view, index, value)
+            array_at = s.args_at
+        else:
+            array = _args(args)
+            array_at = c_void_p(ctypes.addressof(array))
+        size = _COUNTS[count] if count <= _SCRATCH_ARGS else c_size_t(count)
+        fmt = self._lib.format_by_address
+        buffer, buffer_at, capacity = s.buffer, s.buffer_at, _SCRATCH_BYTES
+        while True:
+            size_arg = _CAPACITY if capacity == _SCRATCH_BYTES else c_size_t(capacity)
+            status = fmt(buffer_at, size_arg, s.needed_at, handle, s.message_at, array_at, size)
+            needed = s.needed.value
+            if status == _errors.OK:
+                value = buffer.value
+                if len(value) != needed:  # the text holds a NUL itself
+                    value = buffer.raw[:needed]
+                return value.decode("utf-8", "replace")
+            if status == _errors.ETRUNCATED and needed >= capacity:
+                # The result may grow again in between (another thread changed the language).
+                capacity = needed + 1
+                buffer = ctypes.create_string_buffer(capacity)
+                buffer_at = c_void_p(ctypes.addressof(buffer))
+                continue
+            _raise(status)
+
+    if _speedups is not None:
+
+        def format(
+            self,
+            key: str,
+            *args: Arg,
+            default: Optional[str] = None,
+            table: Optional[str] = None,
+            comment: Optional[str] = None,
+        ) -> str:
+            # Exact int, float and str arguments in C; anything else: NotImplemented, then ctypes.
+            text = _speedups_format(self._fast or self._h(), key, args, default, table, comment)
+            if text is not NotImplemented:
+                return text  # type: ignore[no-any-return]
+            return self._format_ctypes(key, *args, default=default, table=table, comment=comment)
+
+    else:
+        format = _format_ctypes
+
+    format.__doc__ = """Looks ``key`` up, chooses its plural and device variants, and formats it with ``args``.
 
         Arguments are typed: int, float, str, or :class:`decimal.Decimal` (passed as its text,
         so ``Decimal("1.0")`` keeps the visible fraction digit that plural rules read). bool is
         refused (TypeError). A specifier without its argument stays visible in the text.
         """
-        message = _message(key, default, table, comment)
-        array, keep = _args(args)
-        result = _fill_text(
-            self._lib.lokale_bundle_format, self._h(), byref(message), array, len(args)
-        )
-        del keep
-        return result
 
     def explain(
         self,
@@ -1233,9 +1339,8 @@ class Bundle:
         ``"later-preference"``, ``"development"``, ``"default"``, ``"key"``), the formatted
         ``result`` and any ``problems``. The parsed JSON of ``lokale_bundle_explain``."""
         message = _message(key, default, table, comment)
-        array, keep = _args(args)
+        array = _args(args)
         raw = _fill(self._lib.lokale_bundle_explain, self._h(), byref(message), array, len(args))
-        del keep
         result: Dict[str, Any] = json.loads(raw.decode("utf-8", "replace"))
         return result
 

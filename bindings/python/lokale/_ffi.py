@@ -220,6 +220,7 @@ class Library:
     lokale_bundle_preferred_localizations: Any
     lokale_bundle_lookup: Any
     lookup_by_address: Any
+    format_by_address: Any
     lokale_bundle_format: Any
     lokale_bundle_explain: Any
 
@@ -242,6 +243,10 @@ class Library:
         # ~3 us). Every argument MUST be a c_void_p: a plain int would be passed as a C int.
         self.lookup_by_address = cdll["lokale_bundle_lookup"]
         self.lookup_by_address.restype = c_int
+        # lokale_bundle_format the same way (pure-Python Bundle.format): c_void_p and c_size_t
+        # objects only.
+        self.format_by_address = cdll["lokale_bundle_format"]
+        self.format_by_address.restype = c_int
 
 
 def _load(path: str) -> ctypes.CDLL:

@@ -8,7 +8,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Callable, Dict, Iterator, Mapping, Optional
+from typing import Any, Callable, Dict, Iterator, Mapping, Optional
 
 import pytest
 
@@ -191,3 +191,13 @@ def runtime_factory() -> Iterator[Callable[..., lokale.Runtime]]:
     yield make
     for runtime in made:
         runtime.close()
+
+
+@pytest.fixture
+def open_plurals(plurals_path: Path, runtime_factory: Callable[..., lokale.Runtime]) -> Callable[..., lokale.Bundle]:
+    """Opens the plurals catalog as the main bundle of a new runtime with the given languages."""
+
+    def make(*languages: str, **options: Any) -> lokale.Bundle:
+        return runtime_factory(list(languages), **options).open(plurals_path, main=True)
+
+    return make

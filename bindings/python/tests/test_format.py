@@ -5,20 +5,12 @@ from __future__ import annotations
 import decimal
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
 import pytest
 
 import lokale
 from lokale import Step
-
-
-@pytest.fixture
-def open_plurals(plurals_path: Path, runtime_factory: Callable[..., lokale.Runtime]) -> Callable[..., lokale.Bundle]:
-    def make(*languages: str, **options: Any) -> lokale.Bundle:
-        return runtime_factory(list(languages), **options).open(plurals_path, main=True)
-
-    return make
 
 
 @pytest.mark.parametrize(
@@ -147,3 +139,19 @@ def test_decimal_context_does_not_matter(open_plurals: Callable[..., lokale.Bund
     with decimal.localcontext() as context:
         context.prec = 2
         assert en.format("distance.km", Decimal("1.000")) == "1.000 kilometers"
+
+
+def test_arguments_whose_conversion_formats_again(open_plurals: Callable[..., lokale.Bundle]) -> None:
+    """An argument's own code may call the binding again on the same thread (here an int
+    subclass's __int__ formats and looks up while the outer format converts its arguments);
+    neither call may see the other's message or arguments."""
+    en = open_plurals("en")
+
+    class Reentrant(int):
+        def __int__(self) -> int:
+            assert en.format("files.count", 7) == "7 files"
+            assert en.string("nope", default="inner") == "inner"
+            return int.__int__(self)
+
+    assert en.format("nope", "a", Reentrant(3), "b", default="%1$@ %2$lld %3$@") == "a 3 b"
+    assert en.format("files.count", Reentrant(2)) == "2 files"

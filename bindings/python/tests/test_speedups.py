@@ -5,6 +5,7 @@ makes its absence a failure) and with ctypes alone (LOKALE_PURE_PYTHON=1)."""
 
 from __future__ import annotations
 
+import decimal
 import os
 from pathlib import Path
 from typing import Any, Callable, List
@@ -201,3 +202,46 @@ def test_pip_install_builds_the_accelerator(tmp_path: Path, app_path: Path) -> N
     ran = subprocess.run([sys.executable, "-c", probe, str(app_path)], capture_output=True, text=True,
                          env=dict(env, PYTHONPATH=str(target), LOKALE_PURE_PYTHON="1"), cwd=str(tmp_path))
     assert ran.stdout.split() == ["False", "Arbeitsbereich"], ran.stderr
+
+
+class _Special(int):
+    """An int subclass: not an exact int, so the accelerator leaves it to the Python path."""
+
+
+FORMAT_CASES: List[tuple] = [
+    (("files.count", 0), {}),
+    (("files.count", 1), {}),
+    (("files.count", 21), {}),
+    (("files.count", -3), {}),
+    (("files.count", 2**63 - 1), {}),
+    (("files.count", 2**64), {}),
+    (("files.count", -(2**63) - 1), {}),
+    (("files.count", 2.0), {}),
+    (("files.count", "1.0"), {}),
+    (("files.count", decimal.Decimal("1.0")), {}),
+    (("files.count", True), {}),
+    (("files.count", None), {}),
+    (("files.count", _Special(4)), {}),
+    (("files.count",), {}),
+    (("price", 3.14159, "abc"), {}),
+    (("echo", "Ünïcödé ✓"), {}),
+    (("echo", "\udcff"), {}),
+    (("echo", "x" * 5000), {}),
+    (("nope", 2**63 + 5), {"default": "%llu bytes"}),
+    (("nope", "x", 7), {"default": "%2$lld/%1$@"}),
+    (("nope",) + tuple(range(20)), {"default": "%20$lld"}),
+    (("nope", 1), {"default": "\udcff"}),
+    ((42, 1), {}),
+    (("files.count", 1), {"table": "NoSuchTable"}),
+    (("files.count", 1), {"comment": 3}),
+]
+
+
+@pytest.mark.parametrize("args,kwargs", FORMAT_CASES)
+@pytest.mark.parametrize("language", ["en", "fr", "ru"])
+def test_format_same_results_as_ctypes(open_plurals: Callable[..., lokale.Bundle], language: str,
+                                       args: tuple, kwargs: dict) -> None:
+    bundle = open_plurals(language)
+    expected = _outcome(lambda: bundle._format_ctypes(*args, **kwargs))
+    for _ in range(2):  # the second call of a generation may take the library's C fast path
+        assert _outcome(lambda: bundle.format(*args, **kwargs)) == expected
