@@ -237,6 +237,17 @@ def main():
             pg, la, lc = (get(e, case, n) for e in PY_ENGINES)
             w(f"| {case} | {fmt_n(n)} | {fmt_ns(pg)} | {fmt_ns(la)} | {fmt_ns(lc)} | {fmt_x(ratio(la, pg))} | {fmt_x(ratio(lc, floor))} |")
     w("")
+    pf = [get(e, "plural-format", n) for n in ns for e in PY_ENGINES]
+    if any(v is not None for v in pf):
+        w("plural-format from Python (the Russian plural message, one integer): python-gettext is "
+          "`ngettext` + `%` (the .mo's `%lld` rewritten to Python's `%d` once after open); Lokale is "
+          "`Bundle.format`.\n")
+        w("| N | python-gettext | lokale-python (accel) | lokale-python (ctypes) | python-gettext ÷ accel | python-gettext ÷ ctypes |")
+        w("|---|---|---|---|---|---|")
+        for n in ns:
+            pg, la, lc = (get(e, "plural-format", n) for e in PY_ENGINES)
+            w(f"| {fmt_n(n)} | {fmt_ns(pg)} | {fmt_ns(la)} | {fmt_ns(lc)} | {fmt_x(ratio(pg, la))} | {fmt_x(ratio(pg, lc))} |")
+        w("")
     w("Both Python paths remember plain lookups per language generation (as `GNUTranslations` is a dict), so "
       "the rows above are memo hits after a warm-up. A memo miss crosses ctypes: "
       + ", ".join(f"{fmt_n(n)}: {fmt_ns(v)} ({fmt_x(ratio(v, floor))} the floor)"
