@@ -546,14 +546,15 @@ _MEMO_LIMIT = 100_000  # entries; the memo starts over when it would grow past t
 
 class _Memo:
     """Without the accelerator: a bundle's remembered plain lookups (no default, table or
-    comment), key -> (text, step), valid for one value of its runtime's :class:`_Generation` —
-    what the accelerator's memo does in C, and what gettext's catalog dict is. A repeated lookup
-    then costs a dict probe instead of a foreign call."""
+    comment) — key -> text for ``string``, key -> (text, step) for ``lookup`` — valid for one value
+    of its runtime's :class:`_Generation`: what the accelerator's memo does in C, and what gettext's
+    catalog dict is. A repeated lookup then costs a dict probe instead of a foreign call."""
 
-    __slots__ = ("entries", "seen", "generation")
+    __slots__ = ("texts", "pairs", "seen", "generation")
 
     def __init__(self, generation: _Generation) -> None:
-        self.entries: Dict[str, Tuple[str, int]] = {}
+        self.texts: Dict[str, str] = {}
+        self.pairs: Dict[str, Tuple[str, int]] = {}
         self.generation = generation
         self.seen = generation.value
 
@@ -1139,31 +1140,34 @@ class Bundle:
             value = ctypes.string_at(ctypes.cast(s.text, c_void_p).value, n) if n else b""
         return value.decode("utf-8", "replace"), s.step.value
 
-    def _lookup_memo(
-        self, key: str, default: Optional[str], table: Optional[str], comment: Optional[str]
-    ) -> Tuple[str, int]:
-        """A lookup without the accelerator: from the bundle's memo when it is plain, else through
-        ctypes (remembered when plain)."""
+    def _remembered(
+        self, key: str, default: Optional[str], table: Optional[str], comment: Optional[str], text: bool
+    ) -> Any:
+        """A lookup without the accelerator — its text when ``text``, else (text, step) — from the
+        bundle's memo when it is plain, else through ctypes (remembered when plain)."""
         memo = self._memo
         plain = default is None and table is None and comment is None and type(key) is str
         if memo is None or not plain:
-            return self._lookup_raw(key, default, table, comment)
+            pair = self._lookup_raw(key, default, table, comment)
+            return pair[0] if text else pair
         now = memo.generation.value
         if now != memo.seen:
-            memo.entries.clear()
+            memo.texts.clear()
+            memo.pairs.clear()
             memo.seen = now
-        else:
-            hit = memo.entries.get(key)
-            if hit is not None:
-                return hit
+        remembered: Dict[str, Any] = memo.texts if text else memo.pairs
+        hit = remembered.get(key)
+        if hit is not None:
+            return hit
         pair = self._lookup_raw(key, None, None, None)
+        value = pair[0] if text else pair
         # Kept only if nothing changed during the call (ctypes releases the GIL for it): an answer
         # from the languages of before must not be remembered for the generation after.
         if memo.generation.value == now and memo.seen == now:
-            if len(memo.entries) >= _MEMO_LIMIT:
-                memo.entries.clear()
-            memo.entries[key] = pair
-        return pair
+            if len(remembered) >= _MEMO_LIMIT:
+                remembered.clear()
+            remembered[key] = value
+        return value
 
     def _lookup_ctypes(
         self,
@@ -1184,7 +1188,7 @@ class Bundle:
         comment: Optional[str] = None,
     ) -> LookupResult:
         """:meth:`lookup` without the accelerator: the memo, then ctypes."""
-        text, step = self._lookup_memo(key, default, table, comment)
+        text, step = self._remembered(key, default, table, comment, False)
         return LookupResult(text, _STEPS[step])
 
     if _speedups is not None:
@@ -1227,10 +1231,10 @@ class Bundle:
                 and table is None
                 and comment is None
             ):
-                hit = memo.entries.get(key)
+                hit = memo.texts.get(key)
                 if hit is not None:
-                    return hit[0]
-            return self._lookup_memo(key, default, table, comment)[0]
+                    return hit
+            return self._remembered(key, default, table, comment, True)  # type: ignore[no-any-return]
 
     lookup.__doc__ = """Looks ``key`` up without formatting: the text and the :class:`Step` that answered.
 

@@ -10,13 +10,14 @@
  * path). Built by setup.py when a compiler is present; lokale._core falls back to ctypes without
  * it, or when LOKALE_PURE_PYTHON=1.
  *
- * Memo: a Bundle's `Memo` keeps the texts of plain lookups (no default value, no table) keyed by
- * the key, so that a repeated lookup costs one dict probe and returns the same str object — as
- * gettext's catalog dict does. It is valid for one generation of its runtime's `Generation`, which
- * counts the changes that can alter a lookup's answer: the library calls generation_changed (a
- * change callback registered before any of the user's, so it runs first, after the new languages
- * are published) and lokale._core bumps it for the changes that run no callback (main bundle
- * opened or closed, device, fallback policy). A lookup that sees a new generation drops the memo.
+ * Memo: a Bundle's `Memo` keeps the answers of plain lookups (no default value, no table) keyed by
+ * the key — texts for string(), (text, step) pairs for lookup() — so that a repeated lookup costs
+ * one dict probe and returns the same object, as gettext's catalog dict does. It is valid for one
+ * generation of its runtime's `Generation`, which counts the changes that can alter a lookup's
+ * answer: the library calls generation_changed (a change callback registered before any of the
+ * user's, so it runs first, after the new languages are published) and lokale._core bumps it for
+ * the changes that run no callback (main bundle opened or closed, device, fallback policy). A
+ * lookup that sees a new generation drops the memo.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -117,12 +118,14 @@ typedef struct {
     void *handle;          /* the lokale_bundle; NULL once closed */
     Generation *generation;
     uint64_t seen;         /* the generation the entries belong to */
-    PyObject *entries;     /* dict: key -> (text, step) */
+    PyObject *texts;       /* dict: key -> text, for string() (one object to reach, as gettext's dict) */
+    PyObject *pairs;       /* dict: key -> (text, step), for lookup() */
 } Memo;
 
 static void memo_dealloc(Memo *m) {
     Py_XDECREF(m->generation);
-    Py_XDECREF(m->entries);
+    Py_XDECREF(m->texts);
+    Py_XDECREF(m->pairs);
     PyObject_Free(m);
 }
 
@@ -130,13 +133,15 @@ static PyObject *memo_close(PyObject *self, PyObject *unused) {
     (void)unused;
     Memo *m = (Memo *)self;
     m->handle = NULL;
-    PyDict_Clear(m->entries);
+    PyDict_Clear(m->texts);
+    PyDict_Clear(m->pairs);
     Py_RETURN_NONE;
 }
 
 static PyObject *memo_len(PyObject *self, PyObject *unused) {
     (void)unused;
-    return PyLong_FromSsize_t(PyDict_Size(((Memo *)self)->entries));
+    Memo *m = (Memo *)self;
+    return PyLong_FromSsize_t(PyDict_Size(m->texts) + PyDict_Size(m->pairs));
 }
 
 static PyMethodDef memo_methods[] = {
@@ -170,8 +175,9 @@ static PyObject *sp_memo(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     Py_INCREF(args[1]);
     m->generation = (Generation *)args[1];
     m->seen = 0;
-    m->entries = PyDict_New();
-    if (m->entries == NULL) {
+    m->texts = PyDict_New();
+    m->pairs = PyDict_New();
+    if (m->texts == NULL || m->pairs == NULL) {
         Py_DECREF(m);
         return NULL;
     }
@@ -272,28 +278,63 @@ static PyObject *text_object(const char *text, size_t len) {
     return PyUnicode_DecodeUTF8(text, (Py_ssize_t)len, "replace");
 }
 
-/* The (text, step) of a lookup, from the memo when args[0] is a Memo and the lookup is plain (an
- * exact str key, no default value, no table, no comment). New
- * reference, or NULL with an exception set. */
-static PyObject *lookup_pair(PyObject *const *args, Py_ssize_t nargs) {
-    Memo *memo = NULL;
-    if (nargs >= 2 && Py_TYPE(args[0]) == &MemoType && PyUnicode_CheckExact(args[1]) &&
-        (nargs < 3 || args[2] == Py_None) && (nargs < 4 || args[3] == Py_None) &&
-        (nargs < 5 || args[4] == Py_None)) {
-        memo = (Memo *)args[0];
-        if (memo->handle != NULL) {
-            uint64_t now = __atomic_load_n(&memo->generation->value, __ATOMIC_ACQUIRE);
-            if (now != memo->seen) {
-                PyDict_Clear(memo->entries);
-                memo->seen = now;
-            }
-            PyObject *hit = PyDict_GetItemWithError(memo->entries, args[1]);
-            if (hit != NULL) {
-                Py_INCREF(hit);
-                return hit;
-            }
-            if (PyErr_Occurred()) return NULL;
+/* The memo dict a lookup reads and fills (texts for string(), pairs for lookup()), when args[0] is
+ * an open Memo and the lookup is plain (an exact str key, no default value, no table, no comment);
+ * NULL otherwise. Starts the memo over when its runtime's generation moved on. Borrowed. */
+static PyObject *memo_dict(PyObject *const *args, Py_ssize_t nargs, int texts) {
+    if (nargs < 2 || Py_TYPE(args[0]) != &MemoType || !PyUnicode_CheckExact(args[1]) ||
+        (nargs >= 3 && args[2] != Py_None) || (nargs >= 4 && args[3] != Py_None) ||
+        (nargs >= 5 && args[4] != Py_None))
+        return NULL;
+    Memo *memo = (Memo *)args[0];
+    if (memo->handle == NULL) return NULL;
+    uint64_t now = __atomic_load_n(&memo->generation->value, __ATOMIC_ACQUIRE);
+    if (now != memo->seen) {
+        PyDict_Clear(memo->texts);
+        PyDict_Clear(memo->pairs);
+        memo->seen = now;
+    }
+    return texts ? memo->texts : memo->pairs;
+}
+
+/* Remembers value under key (the dict starts over at MEMO_LIMIT); a failure only forgets. */
+static void remember(PyObject *dict, PyObject *key, PyObject *value) {
+    if (PyDict_GET_SIZE(dict) >= MEMO_LIMIT) PyDict_Clear(dict);
+    if (PyDict_SetItem(dict, key, value) < 0) PyErr_Clear();
+}
+
+/* string(handle_or_memo, key, default=None, table=None, comment=None) -> str */
+static PyObject *sp_string(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    PyObject *dict = memo_dict(args, nargs, 1);
+    if (dict != NULL) {
+        PyObject *hit = PyDict_GetItemWithError(dict, args[1]);
+        if (hit != NULL) {
+            Py_INCREF(hit);
+            return hit;
         }
+        if (PyErr_Occurred()) return NULL;
+    }
+    const char *text;
+    size_t len;
+    lokale_step step;
+    if (do_lookup(args, nargs, &text, &len, &step) < 0) return NULL;
+    PyObject *value = text_object(text, len);
+    if (value != NULL && dict != NULL) remember(dict, args[1], value);
+    return value;
+}
+
+/* lookup(handle_or_memo, key, default=None, table=None, comment=None) -> (str, int step) */
+static PyObject *sp_lookup(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    PyObject *dict = memo_dict(args, nargs, 0);
+    if (dict != NULL) {
+        PyObject *hit = PyDict_GetItemWithError(dict, args[1]);
+        if (hit != NULL) {
+            Py_INCREF(hit);
+            return hit;
+        }
+        if (PyErr_Occurred()) return NULL;
     }
     const char *text;
     size_t len;
@@ -302,28 +343,8 @@ static PyObject *lookup_pair(PyObject *const *args, Py_ssize_t nargs) {
     PyObject *value = text_object(text, len);
     if (value == NULL) return NULL;
     PyObject *pair = Py_BuildValue("(Ni)", value, (int)step);
-    if (pair != NULL && memo != NULL && memo->handle != NULL) {
-        if (PyDict_GET_SIZE(memo->entries) >= MEMO_LIMIT) PyDict_Clear(memo->entries);
-        if (PyDict_SetItem(memo->entries, args[1], pair) < 0) PyErr_Clear();
-    }
+    if (pair != NULL && dict != NULL) remember(dict, args[1], pair);
     return pair;
-}
-
-/* string(handle_or_memo, key, default=None, table=None, comment=None) -> str */
-static PyObject *sp_string(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    (void)self;
-    PyObject *pair = lookup_pair(args, nargs);
-    if (pair == NULL) return NULL;
-    PyObject *text = PyTuple_GET_ITEM(pair, 0);
-    Py_INCREF(text);
-    Py_DECREF(pair);
-    return text;
-}
-
-/* lookup(handle_or_memo, key, default=None, table=None, comment=None) -> (str, int step) */
-static PyObject *sp_lookup(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    (void)self;
-    return lookup_pair(args, nargs);
 }
 
 #define FORMAT_STACK_ARGS 16

@@ -141,7 +141,7 @@ def test_remembered_lookups_follow_every_change(app_path: Path, mixed_path: Path
     if _core._speedups is not None:
         assert panel._fast.size() >= 1
     else:
-        assert panel._memo is not None and "panel.ready" in panel._memo.entries
+        assert panel._memo is not None and "panel.ready" in panel._memo.texts
 
 
 @pytest.mark.skipif(_core._speedups is not None, reason="the pure-Python memo is not in use")
@@ -153,7 +153,7 @@ def test_pure_memo_keeps_no_answer_from_before_a_change(app_path: Path, runtime_
     runtime = runtime_factory(["de"])
     app = runtime.open(app_path, main=True)
     assert app.string("workspace.title") == "Arbeitsbereich"
-    app._memo.entries.clear()  # type: ignore[union-attr]
+    app._memo.texts.clear()  # type: ignore[union-attr]
     raw = lokale.Bundle._lookup_raw
     calls: List[str] = []
 
