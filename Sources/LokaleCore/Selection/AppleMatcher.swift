@@ -55,8 +55,12 @@ public struct AppleMatcher: LocalizationMatcher {
     /// too (`zh_Hant` stands for `zh_TW`); a bare language may not (`en` is not `en_US`).
     static func hasSubtags(_ l: ICULocale) -> Bool { !l.script.isEmpty || !l.region.isEmpty }
 
-    /// The fallback chain of a locale, most specific first.
-    static func chain(_ start: ICULocale) -> [ICULocale] {
+    /// The fallback chain of a locale, most specific first (worked out once per locale).
+    static func chain(_ start: ICULocale) -> [ICULocale] { chains.value(start, computeChain) }
+
+    private static let chains = SharedCache<ICULocale, [ICULocale]>()
+
+    private static func computeChain(_ start: ICULocale) -> [ICULocale] {
         var result = [start]
         // A region without a script: the likely script comes next (zh_HK → zh_Hant_HK).
         if start.script.isEmpty, !start.region.isEmpty {

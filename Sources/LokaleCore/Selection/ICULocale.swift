@@ -9,10 +9,15 @@ struct ICULocale: Hashable, Sendable, CustomStringConvertible {
 
     /// From any identifier LanguageTag accepts; nil when malformed.
     init?(_ raw: String) {
-        guard case .success(let bcp) = LanguageTag.canonical(raw) else { return nil }
-        guard let id = ICUString.get({ lk_loc_for_language_tag(bcp, $0, $1, nil) }), !id.isEmpty else { return nil }
+        guard case .success(let bcp) = LanguageTag.canonical(raw),
+              let id = ICULocale.ids.value(bcp, { bcp in ICUString.get({ lk_loc_for_language_tag(bcp, $0, $1, nil) }) }),
+              !id.isEmpty else { return nil }
         self.id = id
     }
+
+    /// ICU ids by canonical tag, and maximized ids by id (see `SharedCache`).
+    private static let ids = SharedCache<String, String?>()
+    private static let maximizedIDs = SharedCache<String, String>()
 
     var description: String { id }
 
@@ -22,7 +27,7 @@ struct ICULocale: Hashable, Sendable, CustomStringConvertible {
 
     /// With likely subtags added (`zh_HK` → `zh_Hant_HK`, `en` → `en_Latn_US`).
     var maximized: ICULocale {
-        ICULocale(id: ICUString.get { lk_loc_add_likely_subtags(id, $0, $1) } ?? id)
+        ICULocale(id: ICULocale.maximizedIDs.value(id) { id in ICUString.get { lk_loc_add_likely_subtags(id, $0, $1) } ?? id })
     }
 
     /// Whether ICU has data for exactly this locale (zh_Hant_HK yes, en_Latn_IN no).

@@ -17,6 +17,13 @@ public enum LanguageTag {
     /// The canonical BCP 47 form (`en-GB`, `zh-Hant-TW`), or nil with the reason when `raw` is not a
     /// usable language identifier.
     public static func canonical(_ raw: String) -> Result<String, LokaleError> {
+        // Tags longer than any valid one fail at once below; only plausible ones are remembered.
+        raw.utf8.count <= 2 * maxLength ? canonicalCache.value(raw, computeCanonical) : computeCanonical(raw)
+    }
+
+    private static let canonicalCache = SharedCache<String, Result<String, LokaleError>>()
+
+    private static func computeCanonical(_ raw: String) -> Result<String, LokaleError> {
         var s = Substring(raw)
         // POSIX locale names: drop ".codeset" and "@modifier".
         if let dot = s.firstIndex(of: ".") { s = s[..<dot] }

@@ -79,25 +79,30 @@ public final class CompiledTable: @unchecked Sendable {
             }
         }
 
-        var found: [TableLayout.Section: Range] = [:]
+        // By Section.position: an array, not a dictionary (open runs this on every bundle).
+        var found = [Range?](repeating: nil, count: TableLayout.Section.allCases.count)
         for i in 0..<sectionCount {
             let e = TableLayout.headerSize + i * TableLayout.sectionEntrySize
             let tag = u32(e), offset = Int(u32(e + 8)), size = Int(u32(e + 12))
             guard let section = TableLayout.Section(rawValue: tag) else { continue } // unknown: a newer minor version
-            guard found[section] == nil else { throw corrupt("section \(section.name) appears twice") }
+            guard found[section.position] == nil else { throw corrupt("section \(section.name) appears twice") }
             guard offset >= tableEnd, offset % 4 == 0, offset <= b.count, size <= b.count - offset else {
                 throw corrupt("section \(section.name) lies outside the file")
             }
             guard size % section.recordSize == 0 else { throw corrupt("section \(section.name) size \(size) is not a multiple of \(section.recordSize)") }
-            found[section] = Range(offset: offset, count: size / section.recordSize)
+            found[section.position] = Range(offset: offset, count: size / section.recordSize)
         }
-        for s in TableLayout.Section.allCases where found[s] == nil { throw corrupt("section \(s.name) is missing") }
-        strings = found[.strings]!; records = found[.records]!; slotsSection = found[.slots]!
-        nodes = found[.nodes]!; formats = found[.formats]!
-        let bundle = found[.bundle]!, locs = found[.localizations]!, tbls = found[.tables]!, insts = found[.instances]!
+        func section(_ s: TableLayout.Section) throws(LokaleError) -> Range {
+            guard let r = found[s.position] else { throw corrupt("section \(s.name) is missing") }
+            return r
+        }
+        for s in TableLayout.Section.allCases { _ = try section(s) } // the first one missing is reported
+        strings = try section(.strings); records = try section(.records); slotsSection = try section(.slots)
+        nodes = try section(.nodes); formats = try section(.formats)
+        let bundle = try section(.bundle), locs = try section(.localizations), tbls = try section(.tables), insts = try section(.instances)
         guard bundle.count == 1 else { throw corrupt("bundle section must hold one record") }
 
-        let pool = found[.strings]!
+        let pool = strings
         func string(_ off: UInt32, _ len: UInt32) throws(LokaleError) -> String {
             let o = Int(off), l = Int(len)
             guard o < pool.count, l < pool.count - o, b[pool.offset + o + l] == 0 else { throw corrupt("string reference out of bounds") }

@@ -41,6 +41,21 @@ public enum TableLayout {
             }
         }
 
+        /// The place of the section in `allCases`.
+        public var position: Int {
+            switch self {
+            case .strings: 0
+            case .bundle: 1
+            case .localizations: 2
+            case .tables: 3
+            case .instances: 4
+            case .records: 5
+            case .slots: 6
+            case .nodes: 7
+            case .formats: 8
+            }
+        }
+
         public var name: String {
             let v = rawValue
             return String(decoding: [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)], as: UTF8.self)
