@@ -303,18 +303,21 @@ static void remember(PyObject *dict, PyObject *key, PyObject *value) {
     if (PyDict_SetItem(dict, key, value) < 0) PyErr_Clear();
 }
 
+/* What dict (if any) remembers for key: a new reference, or NULL (with an exception only if the
+ * probe failed). */
+static PyObject *recall(PyObject *dict, PyObject *key) {
+    if (dict == NULL) return NULL;
+    PyObject *hit = PyDict_GetItemWithError(dict, key);
+    Py_XINCREF(hit);
+    return hit;
+}
+
 /* string(handle_or_memo, key, default=None, table=None, comment=None) -> str */
 static PyObject *sp_string(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     PyObject *dict = memo_dict(args, nargs, 1);
-    if (dict != NULL) {
-        PyObject *hit = PyDict_GetItemWithError(dict, args[1]);
-        if (hit != NULL) {
-            Py_INCREF(hit);
-            return hit;
-        }
-        if (PyErr_Occurred()) return NULL;
-    }
+    PyObject *hit = recall(dict, args[1]);
+    if (hit != NULL || PyErr_Occurred()) return hit;
     const char *text;
     size_t len;
     lokale_step step;
@@ -328,14 +331,8 @@ static PyObject *sp_string(PyObject *self, PyObject *const *args, Py_ssize_t nar
 static PyObject *sp_lookup(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     PyObject *dict = memo_dict(args, nargs, 0);
-    if (dict != NULL) {
-        PyObject *hit = PyDict_GetItemWithError(dict, args[1]);
-        if (hit != NULL) {
-            Py_INCREF(hit);
-            return hit;
-        }
-        if (PyErr_Occurred()) return NULL;
-    }
+    PyObject *hit = recall(dict, args[1]);
+    if (hit != NULL || PyErr_Occurred()) return hit;
     const char *text;
     size_t len;
     lokale_step step;
