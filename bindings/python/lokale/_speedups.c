@@ -312,10 +312,11 @@ static PyObject *recall(PyObject *dict, PyObject *key) {
     return hit;
 }
 
-/* string(handle_or_memo, key, default=None, table=None, comment=None) -> str */
-static PyObject *sp_string(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    (void)self;
-    PyObject *dict = memo_dict(args, nargs, 1);
+/* A lookup's answer — its text when `text_only`, else (text, step) — from the memo when it applies
+ * (see memo_dict), else from the library, then remembered. New reference, or NULL with an
+ * exception set. */
+static PyObject *answer(PyObject *const *args, Py_ssize_t nargs, int text_only) {
+    PyObject *dict = memo_dict(args, nargs, text_only);
     PyObject *hit = recall(dict, args[1]);
     if (hit != NULL || PyErr_Occurred()) return hit;
     const char *text;
@@ -323,25 +324,21 @@ static PyObject *sp_string(PyObject *self, PyObject *const *args, Py_ssize_t nar
     lokale_step step;
     if (do_lookup(args, nargs, &text, &len, &step) < 0) return NULL;
     PyObject *value = text_object(text, len);
+    if (value != NULL && !text_only) value = Py_BuildValue("(Ni)", value, (int)step);
     if (value != NULL && dict != NULL) remember(dict, args[1], value);
     return value;
+}
+
+/* string(handle_or_memo, key, default=None, table=None, comment=None) -> str */
+static PyObject *sp_string(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    return answer(args, nargs, 1);
 }
 
 /* lookup(handle_or_memo, key, default=None, table=None, comment=None) -> (str, int step) */
 static PyObject *sp_lookup(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    PyObject *dict = memo_dict(args, nargs, 0);
-    PyObject *hit = recall(dict, args[1]);
-    if (hit != NULL || PyErr_Occurred()) return hit;
-    const char *text;
-    size_t len;
-    lokale_step step;
-    if (do_lookup(args, nargs, &text, &len, &step) < 0) return NULL;
-    PyObject *value = text_object(text, len);
-    if (value == NULL) return NULL;
-    PyObject *pair = Py_BuildValue("(Ni)", value, (int)step);
-    if (pair != NULL && dict != NULL) remember(dict, args[1], pair);
-    return pair;
+    return answer(args, nargs, 0);
 }
 
 #define FORMAT_STACK_ARGS 16
