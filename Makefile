@@ -1,4 +1,5 @@
-# Lokale — `make demo` runs the example window, `make test` runs every test.
+# Lokale — `make demo` runs the example window, `make test` runs every test, `make check` is the
+# fast inner loop (the debug build, the C test program, the Swift tests but the slowest suites).
 SWIFT   ?= swift
 CONFIG  ?= debug
 JOBS    ?= 2
@@ -8,7 +9,8 @@ PYTHON  ?= python3
 PREFIX  ?= /usr/local
 ROOT    := $(abspath .)
 OUT     := $(ROOT)/build
-VERSION := $(shell sed -n 's/^\#define LOKALE_VERSION_STRING "\(.*\)"/\1/p' include/lokale.h)
+# MAJOR.MINOR.PATCH from the header's LOKALE_VERSION_MAJOR/_MINOR/_PATCH (the string is derived from them).
+VERSION := $(shell sed -n 's/^\#define LOKALE_VERSION_\(MAJOR\|MINOR\|PATCH\) *\([0-9][0-9]*\) *$$/\2/p' include/lokale.h | paste -sd.)
 BIN      = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
 CFLAGS  ?= -std=c11 -O1 -g -Wall -Wextra -Werror
 LOKALE  := $(OUT)/bin/lokale
@@ -20,9 +22,11 @@ PKG_LOKALE  = $$($(STAGED_PC) pkg-config --cflags --libs lokale)
 # The self-contained build (-static-stdlib) that `make install` installs, in its own scratch path.
 STATIC_SCRATCH ?= $(ROOT)/.build-static
 STATIC_BIN      = $(shell $(SWIFT) build -c release --scratch-path $(STATIC_SCRATCH) --show-bin-path)
+# The C test program: every Tests/C/*.c (main.c, the test_*.c files by concern, check.h shared).
+C_TEST_SRC := $(sort $(wildcard Tests/C/*.c))
 
-.PHONY: all build build-static demo test test-swift test-c test-bindings test-c-bindings test-cpp \
-        test-c-docs test-python test-install examples install clean \
+.PHONY: all build build-static demo test check check-swift test-swift test-c test-bindings \
+        test-c-bindings test-cpp test-c-docs test-python test-install examples install clean \
         fuzz fuzz-ci test-asan test-tsan test-c-tsan
 
 all: build
@@ -55,12 +59,24 @@ test-swift:
 	$(SWIFT) build -j $(JOBS) --build-tests
 	$(SWIFT) test -j $(JOBS) --skip-build
 
+# The fast inner loop (a few minutes on 2 cores): the debug build (`make build`), the C test program
+# (the quickest to fail), then the Swift tests built into that same .build/debug, but for the slowest
+# suites: CHECK_SKIP is a regular expression over <target>.<suite>/<test> (`swift test --skip`);
+# `make check CHECK_SKIP=` skips nothing. `make test` runs every suite, the bindings, the
+# installation and the fuzzers.
+CHECK_SKIP ?= TableCorruptionTests|LimitsTests|ConformanceTests|PluralSamplesTests|GettextDifferentialTests|RealStringsFilesTests|ToolingRobustnessTests
+check: test-c check-swift
+
+check-swift: build
+	$(SWIFT) build -c debug -j $(JOBS) --build-tests
+	$(SWIFT) test -c debug -j $(JOBS) --skip-build $(if $(CHECK_SKIP),--skip '$(CHECK_SKIP)')
+
 test-c: examples
 	@mkdir -p $(OUT)/tests
-	$(CC) $(CFLAGS) -pthread -I$(OUT)/include tests/c/test_lokale.c $(LINK) -o $(OUT)/tests/test_lokale
-	$(CXX) -std=c++17 -Wall -Wextra -Werror -I$(OUT)/include -fsyntax-only tests/c/header_cxx.cpp
-	bash tests/c/check_exports.sh include/lokale.h $(OUT)/lib/liblokale.so
-	$(LOKALE) compile tests/c/fixtures/Tables -o $(OUT)/tests/Tables.lokale
+	$(CC) $(CFLAGS) -pthread -I$(OUT)/include $(C_TEST_SRC) $(LINK) -o $(OUT)/tests/test_lokale
+	$(CXX) -std=c++17 -Wall -Wextra -Werror -I$(OUT)/include -fsyntax-only Tests/C/header_cxx.cpp
+	bash Tests/C/check_exports.sh include/lokale.h $(OUT)/lib/liblokale.so
+	$(LOKALE) compile Tests/C/fixtures/Tables -o $(OUT)/tests/Tables.lokale
 	$(OUT)/tests/test_lokale $(OUT)/examples $(OUT)/tests
 
 # bindings/c, bindings/cpp and docs/C.md against the staged build, compiled with nothing but
@@ -119,7 +135,7 @@ test-install:
 	echo "test-install: installed into $$prefix"; \
 	if ldd $$prefix/lib/liblokale.so $$prefix/bin/lokale | grep 'libswift'; then \
 	  echo "test-install: the installed files need the Swift runtime" >&2; exit 1; fi; \
-	bash tests/c/check_exports.sh $$prefix/include/lokale.h $$prefix/lib/liblokale.so; \
+	bash Tests/C/check_exports.sh $$prefix/include/lokale.h $$prefix/lib/liblokale.so; \
 	for b in DesktopApp PanelKit; do $$prefix/bin/lokale compile examples/$$b -o $$prefix/$$b.lokale; done; \
 	$$prefix/bin/lokale compile examples/DesktopApp --allow-mixed-localizations -o $$prefix/DesktopAppMixed.lokale; \
 	env -u LD_LIBRARY_PATH PKG_CONFIG_PATH=$$prefix/lib/pkgconfig $(MAKE) --no-print-directory -C bindings/c OUT=$$prefix/c CC="$(CC)"; \
@@ -144,29 +160,28 @@ fuzz-ci:
 ASAN_SCRATCH ?= /tmp/lk-asan
 TSAN_SCRATCH ?= /tmp/lk-tsan
 test-asan:
-	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 LSAN_OPTIONS=suppressions=$(ROOT)/tests/sanitizers/lsan.supp \
+	SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1:halt_on_error=1 LSAN_OPTIONS=suppressions=$(ROOT)/Tests/sanitizers/lsan.supp \
 	  $(SWIFT) test -j $(JOBS) --sanitize=address --scratch-path $(ASAN_SCRATCH) -Xswiftc -use-ld=lld
 
-# The threaded tests under ThreadSanitizer; halt_on_error makes a race fail the run. Then the C
-# test program (its reader threads on the C lookup path while languages change and the bundle
-# reloads) against a ThreadSanitizer build of liblokale, compiled with the toolchain's clang so
-# that one TSan runtime serves both.
+# ThreadSanitizer, both halves in one scratch path (halt_on_error: a race fails the run). First the
+# C test program (test-c-tsan: its reader threads on the C lookup path while languages change and
+# the bundle reloads) against a ThreadSanitizer build of liblokale, compiled with the toolchain's
+# clang so that one TSan runtime serves both; then the threaded Swift tests (TSAN_FILTER).
 TSAN_FILTER ?= ConcurrencyTests|MainBundleTests|ReloadTests
 SWIFT_TOOLCHAIN = $(dir $(realpath $(shell command -v $(SWIFT))))
 test-tsan: test-c-tsan
-test-c-tsan: examples
-	$(SWIFT) build -j $(JOBS) --sanitize=thread --scratch-path $(TSAN_SCRATCH) --product lokale -Xswiftc -use-ld=lld
-	@mkdir -p $(OUT)/tests
-	$(LOKALE) compile tests/c/fixtures/Tables -o $(OUT)/tests/Tables.lokale 2>/dev/null
-	$(SWIFT_TOOLCHAIN)clang -std=c11 -g -O1 -fsanitize=thread -fuse-ld=lld -pthread -I$(OUT)/include tests/c/test_lokale.c \
-	  -L$(TSAN_SCRATCH)/debug -llokale -L$(SWIFT_TOOLCHAIN)../lib/swift/linux -ldispatch -lBlocksRuntime \
-	  -Wl,-rpath,$(TSAN_SCRATCH)/debug -Wl,-rpath,$(SWIFT_TOOLCHAIN)../lib/swift/linux -o $(OUT)/tests/test_lokale_tsan
-	SWIFT_BACKTRACE=enable=no TSAN_OPTIONS=halt_on_error=1 $(OUT)/tests/test_lokale_tsan $(OUT)/examples $(OUT)/tests
-
-test-tsan:
 	SWIFT_BACKTRACE=enable=no TSAN_OPTIONS=halt_on_error=1 \
 	  $(SWIFT) test -j $(JOBS) --sanitize=thread --scratch-path $(TSAN_SCRATCH) -Xswiftc -use-ld=lld \
 	  --filter '$(TSAN_FILTER)'
+
+test-c-tsan: examples
+	$(SWIFT) build -j $(JOBS) --sanitize=thread --scratch-path $(TSAN_SCRATCH) --product lokale -Xswiftc -use-ld=lld
+	@mkdir -p $(OUT)/tests
+	$(LOKALE) compile Tests/C/fixtures/Tables -o $(OUT)/tests/Tables.lokale 2>/dev/null
+	$(SWIFT_TOOLCHAIN)clang -std=c11 -g -O1 -fsanitize=thread -fuse-ld=lld -pthread -I$(OUT)/include $(C_TEST_SRC) \
+	  -L$(TSAN_SCRATCH)/debug -llokale -L$(SWIFT_TOOLCHAIN)../lib/swift/linux -ldispatch -lBlocksRuntime \
+	  -Wl,-rpath,$(TSAN_SCRATCH)/debug -Wl,-rpath,$(SWIFT_TOOLCHAIN)../lib/swift/linux -o $(OUT)/tests/test_lokale_tsan
+	SWIFT_BACKTRACE=enable=no TSAN_OPTIONS=halt_on_error=1 $(OUT)/tests/test_lokale_tsan $(OUT)/examples $(OUT)/tests
 
 clean:
 	rm -rf $(OUT) $(STATIC_SCRATCH)

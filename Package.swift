@@ -16,33 +16,28 @@ let package = Package(
             pkgConfig: "icu-i18n",
             providers: [.apt(["libicu-dev"])]
         ),
-        // The ICU functions the runtime uses, behind plain C types.
+        // The C and C++ shims under the runtime, behind plain C types: the ICU functions it uses
+        // (shim.c), CLDR's LocaleMatcher, which is C++-only in ICU 72 (matcher.cpp), and printf
+        // for one number at a time, without Swift's variadic casts (printf.c).
         .target(
             name: "CICU",
-            dependencies: ["ICU"]
-        ),
-        // CLDR's LocaleMatcher is C++-only in ICU 72: a small C++ shim with a C interface.
-        .target(
-            name: "CICUMatcher",
             dependencies: ["ICU"],
-            path: "Sources/CICUMatcher",
-            cxxSettings: [.unsafeFlags(["-std=c++17"])],
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]
         ),
-        // printf for one number at a time, without Swift's variadic casts.
-        .target(name: "CFormat"),
-        // The table's key hash and probe, the lookup plan and the runtime's shared generation, in C:
-        // one implementation for the Swift reader, the writer and the C entry point of lookups.
+        // The compiled table's schema (shared with the Swift reader and writer), its key hash and
+        // probe, lookup plans, and the fast paths of a plain lookup and a plural format.
         .target(name: "CTable"),
-        // lokale_bundle_lookup's fast path in C (the rest of the C ABI is Swift, in LokaleC).
+        // The C half of the C ABI: lokale_bundle_lookup and lokale_bundle_format adapt the
+        // caller's structs to CTable's fast paths and hand what those decline to the general path
+        // (LokaleC); the version and status functions. Linked only into liblokale.so.
         .target(
-            name: "CLokaleLookup",
+            name: "CLokaleABI",
             dependencies: ["CTable"],
             cSettings: [.headerSearchPath("../../include")]
         ),
         .target(
             name: "LokaleCore",
-            dependencies: ["CICU", "CICUMatcher", "CFormat", "CTable"]
+            dependencies: ["CICU", "CTable", "CLokale"]
         ),
         .target(
             name: "LokaleCatalog",
@@ -52,7 +47,7 @@ let package = Package(
         .systemLibrary(name: "CLokale"),
         .target(
             name: "LokaleC",
-            dependencies: ["CLokale", "LokaleCore", "CTable", "CLokaleLookup"],
+            dependencies: ["CLokale", "LokaleCore", "CTable", "CLokaleABI"],
             exclude: ["exports.map"],
             linkerSettings: [
                 .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/LokaleC/exports.map"]),
@@ -76,5 +71,6 @@ let package = Package(
             name: "LokaleCatalogTests",
             dependencies: ["LokaleCatalog", "LokaleCore", "TestSupport"]
         ),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

@@ -16,6 +16,6 @@ for target in table capi; do
   "$lokale" compile "$root/examples/DesktopApp" -o "$out/DesktopApp.lokale"
   "$lokale" compile "$root/examples/DesktopApp" --allow-mixed-localizations -o "$out/DesktopAppMixed.lokale"
   "$lokale" compile "$root/examples/PanelKit" -o "$out/PanelKit.lokale"
-  "$lokale" compile "$root/tests/c/fixtures/Tables" -o "$out/Tables.lokale" 2>/dev/null
+  "$lokale" compile "$root/Tests/C/fixtures/Tables" -o "$out/Tables.lokale" 2>/dev/null
   "$lokale" compile "$work/StringsDict" -o "$out/StringsDict.lokale"
 done

@@ -7,8 +7,8 @@
  * (`lokale compile`) into one memory-mapped `.lokale` file per bundle.
  *
  * Conventions
- *   - Every function that can fail returns an int status: LOKALE_OK (0) or a negative LOKALE_E*
- *     code. Out-parameters come first. lokale_last_error() describes the last failure of the
+ *   - Every function that can fail returns an int status (a lokale_status): LOKALE_OK (0) or a
+ *     negative LOKALE_E* code. Out-parameters come first. lokale_last_error() describes the last failure of the
  *     calling thread.
  *   - Strings are UTF-8. A string input comes with a length; -1 means "NUL-terminated".
  *   - Borrowed results state their lifetime next to the function. The caller never passes
@@ -50,12 +50,16 @@ extern "C" {
  * Versions
  * ------------------------------------------------------------------------------------------- */
 
+/* The one place the library's version is written; everything else derives it. */
 #define LOKALE_VERSION_MAJOR 0
 #define LOKALE_VERSION_MINOR 1
 #define LOKALE_VERSION_PATCH 0
-#define LOKALE_VERSION_STRING "0.1.0"
-/* MAJOR * 10000 + MINOR * 100 + PATCH */
-#define LOKALE_VERSION_NUMBER 100
+
+#define LOKALE_VERSION_NUMBER (LOKALE_VERSION_MAJOR * 10000 + LOKALE_VERSION_MINOR * 100 + LOKALE_VERSION_PATCH)
+#define LOKALE_QUOTE(x) #x
+#define LOKALE_EXPAND_AND_QUOTE(x) LOKALE_QUOTE(x)
+/* "MAJOR.MINOR.PATCH" */
+#define LOKALE_VERSION_STRING LOKALE_EXPAND_AND_QUOTE(LOKALE_VERSION_MAJOR.LOKALE_VERSION_MINOR.LOKALE_VERSION_PATCH)
 
 /* The library's version, as at run time (compare with the macros to detect a mismatched .so).
  * Static storage. */
@@ -70,17 +74,20 @@ LOKALE_API int lokale_table_format_version(void);
  * Status codes and errors
  * ------------------------------------------------------------------------------------------- */
 
-#define LOKALE_OK 0
-#define LOKALE_ERROR (-1)       /* an unexpected failure */
-#define LOKALE_EINVAL (-2)      /* a bad argument: NULL, a bad length, a malformed value */
-#define LOKALE_EIO (-3)         /* a file could not be read or mapped */
-#define LOKALE_ECORRUPT (-4)    /* a compiled table is damaged or not a compiled table */
-#define LOKALE_EVERSION (-5)    /* a compiled table of an unsupported format version */
-#define LOKALE_ENOTFOUND (-6)   /* a file that does not exist */
-#define LOKALE_ETRUNCATED (-7)  /* dst was too small; *needed says how large it must be */
-#define LOKALE_EFORMAT (-8)     /* a format string could not be used */
-#define LOKALE_ENOMEM (-9)      /* out of memory */
-#define LOKALE_ESTATE (-10)     /* not possible in the current state (e.g. a second main bundle) */
+/* What every function that can fail returns (as an int). */
+typedef enum lokale_status {
+    LOKALE_OK = 0,
+    LOKALE_ERROR = -1,      /* an unexpected failure */
+    LOKALE_EINVAL = -2,     /* a bad argument: NULL, a bad length, a malformed value */
+    LOKALE_EIO = -3,        /* a file could not be read or mapped */
+    LOKALE_ECORRUPT = -4,   /* a compiled table is damaged or not a compiled table */
+    LOKALE_EVERSION = -5,   /* a compiled table of an unsupported format version */
+    LOKALE_ENOTFOUND = -6,  /* a file that does not exist */
+    LOKALE_ETRUNCATED = -7, /* dst was too small; *needed says how large it must be */
+    LOKALE_EFORMAT = -8,    /* a format string could not be used */
+    LOKALE_ENOMEM = -9,     /* out of memory */
+    LOKALE_ESTATE = -10     /* not possible in the current state (e.g. a second main bundle) */
+} lokale_status;
 
 /* A message for the last failure on the calling thread; "" when there was none. Never NULL.
  * Valid until the next call into Lokale on the same thread. */

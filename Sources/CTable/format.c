@@ -1,22 +1,11 @@
-/* lk_plan_format: lokale_bundle_format's common case without allocation, reference counting or
- * Swift errors. It interprets the same NODE and FMTS words as MessageRenderer and Formatter
- * (LokaleCore), for the subset whose result it can produce byte for byte: everything else is
- * declined, never approximated. FormatFastPathTests checks it against the Swift renderer. */
+/* lk_plan_format: a format's common case without allocation, reference counting or Swift errors.
+ * It interprets the same NODE and FMTS words as MessageRenderer and Formatter (LokaleCore), for
+ * the subset whose result it can produce byte for byte: everything else is declined, never
+ * approximated. FormatFastPathTests checks it against the Swift renderer. */
 #include "lokale_table.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-#define NONE 0xFFFFFFFFu
-#define OUTPUT_LIMIT ((size_t)1 << 20) /* Limits.outputBytes */
-#define RENDER_DEPTH 16                /* Limits.renderDepth */
-
-enum { KIND_TEXT = 1, KIND_PLURAL = 2, KIND_DEVICE = 3 };
-enum { SEG_LITERAL = 0, SEG_SPECIFIER = 1 };
-enum { ARG_INT = 1, ARG_UINT = 2, ARG_DOUBLE = 3, ARG_STRING = 4 };
-enum { CATEGORY_ZERO = 0, CATEGORY_OTHER = 5, DEVICE_OTHER = 7 };
-enum { SEGMENT_WORDS = 8, FLAG_ORDINAL = 1 };
-enum { MOD_H = 1, MOD_HH = 2 };
 
 static inline uint32_t load32(const uint8_t *p) {
     uint32_t v;
@@ -95,9 +84,9 @@ static int valid_utf8(const uint8_t *b, size_t n) {
  * FormatArgument.textValue spells them, whatever the locale's digits). */
 static inline int put_text_argument(out *o, const lk_arg *a) {
     switch (a->type) {
-    case ARG_INT: put_decimal(o, a->value.i); return 1;
-    case ARG_UINT: put_unsigned(o, a->value.u); return 1;
-    case ARG_STRING: {
+    case LK_ARG_INT: put_decimal(o, a->value.i); return 1;
+    case LK_ARG_UINT: put_unsigned(o, a->value.u); return 1;
+    case LK_ARG_STRING: {
         const char *p = a->value.s.ptr;
         size_t n = a->value.s.len == -1 ? strlen(p) : (size_t)a->value.s.len; /* checked by the caller */
         if (!valid_utf8((const uint8_t *)p, n)) return 0;
@@ -111,8 +100,8 @@ static inline int put_text_argument(out *o, const lk_arg *a) {
 /* The integer a %d %i %u prints, as FormatArgument.integerValue gives it; 0 when declined. */
 static inline int integer_value(const lk_arg *a, int64_t *v) {
     switch (a->type) {
-    case ARG_INT: *v = a->value.i; return 1;
-    case ARG_UINT: *v = (int64_t)a->value.u; return 1;
+    case LK_ARG_INT: *v = a->value.i; return 1;
+    case LK_ARG_UINT: *v = (int64_t)a->value.u; return 1;
     default: return 0; /* doubles and text: Swift's rules */
     }
 }
@@ -121,9 +110,9 @@ static inline int integer_value(const lk_arg *a, int64_t *v) {
  * it for an integral number; -1 otherwise (negative, large, fractional, text: ICU's business). */
 static inline int small_count(const lk_arg *a) {
     switch (a->type) {
-    case ARG_INT: return a->value.i >= 0 && a->value.i < LK_SMALL_COUNTS ? (int)a->value.i : -1;
-    case ARG_UINT: return a->value.u < LK_SMALL_COUNTS ? (int)a->value.u : -1;
-    case ARG_DOUBLE: {
+    case LK_ARG_INT: return a->value.i >= 0 && a->value.i < LK_SMALL_COUNTS ? (int)a->value.i : -1;
+    case LK_ARG_UINT: return a->value.u < LK_SMALL_COUNTS ? (int)a->value.u : -1;
+    case LK_ARG_DOUBLE: {
         double d = a->value.d;
         if (!(d >= 0 && d < LK_SMALL_COUNTS)) return -1; /* NaN too */
         int n = (int)d;
@@ -139,33 +128,33 @@ static int render_text(const lk_plan *p, const lk_localization_info *info, uint6
     if (!node_word(p, at + 1, &offset) || !node_word(p, at + 2, &length) || !node_word(p, at + 3, &format)) return 0;
     if (offset >= p->strings_bytes || length >= p->strings_bytes - offset || p->strings[offset + length] != 0) return 0;
     const uint8_t *text = p->strings + offset;
-    if (format == NONE) {
+    if (format == LK_NONE) {
         put(o, text, length);
         return 1;
     }
     if (format >= p->format_words) return 0;
     uint32_t count = load32(p->formats + (uint64_t)format * 4);
-    if (count > (p->format_words - format - 1) / SEGMENT_WORDS) return 0;
+    if (count > (p->format_words - format - 1) / LK_SEGMENT_WORDS) return 0;
     const uint8_t *words = p->formats + ((uint64_t)format + 1) * 4;
     for (uint32_t s = 0; s < count; s++) {
-        const uint8_t *w = words + (uint64_t)s * SEGMENT_WORDS * 4;
+        const uint8_t *w = words + (uint64_t)s * LK_SEGMENT_WORDS * 4;
         uint32_t kind = load32(w), start = load32(w + 4), n = load32(w + 8);
         if ((uint64_t)start + n > length) return 0;
-        if (kind == SEG_LITERAL) {
+        if (kind == LK_SEGMENT_LITERAL) {
             put(o, text + start, n);
             continue;
         }
-        if (kind != SEG_SPECIFIER) return 0; /* substitutions, or corrupt */
+        if (kind != LK_SEGMENT_SPECIFIER) return 0; /* substitutions, or corrupt */
         uint32_t argument = load32(w + 12), flags = load32(w + 16), width = load32(w + 20), precision = load32(w + 24);
         uint32_t spec = load32(w + 28);
         uint8_t conversion = (uint8_t)spec, modifier = (uint8_t)(spec >> 8);
-        if (flags != 0 || width != NONE || precision != NONE) return 0;
+        if (flags != 0 || width != LK_NONE || precision != LK_NONE) return 0;
         if (argument < 1 || argument > arg_count) return 0;
         if (conversion == '@' || conversion == 's') {
             if (!put_text_argument(o, &args[argument - 1])) return 0;
             continue;
         }
-        if (modifier == MOD_H || modifier == MOD_HH) return 0;
+        if (modifier == LK_MODIFIER_H || modifier == LK_MODIFIER_HH) return 0;
         if (conversion != 'd' && conversion != 'i' && conversion != 'u') return 0;
         int64_t v;
         if (!integer_value(&args[argument - 1], &v) || (conversion == 'u' && v < 0)) return 0;
@@ -178,14 +167,14 @@ static int render_text(const lk_plan *p, const lk_localization_info *info, uint6
 /* MessageRenderer.render for text, plural and device nodes. */
 static int render(const lk_plan *p, const lk_localization_info *info, uint32_t device, uint32_t node,
                   const lk_arg *args, size_t arg_count, out *o) {
-    for (int depth = 0; depth < RENDER_DEPTH; depth++) {
+    for (uint32_t depth = 0; depth < LK_LIMIT_RENDER_DEPTH; depth++) {
         uint64_t at = node;
         uint32_t kind, child;
         if (!node_word(p, at, &kind)) return 0;
         switch (kind) {
-        case KIND_TEXT:
+        case LK_NODE_TEXT:
             return render_text(p, info, at, args, arg_count, o);
-        case KIND_PLURAL: {
+        case LK_NODE_PLURAL: {
             uint32_t argument, flags;
             if (!node_word(p, at + 1, &argument) || !node_word(p, at + 2, &flags)) return 0;
             if (argument < 1 || argument > arg_count) return 0;
@@ -193,23 +182,23 @@ static int render(const lk_plan *p, const lk_localization_info *info, uint32_t d
             if (n < 0) return 0;
             uint64_t base = at + 3;
             /* Apple's rule: a `zero` variant, when present, serves 0 in every language. */
-            if (n == 0 && node_word(p, base + CATEGORY_ZERO, &child) && child != NONE) {
+            if (n == 0 && node_word(p, base + LK_CATEGORY_ZERO, &child) && child != LK_NONE) {
                 node = child;
                 continue;
             }
-            const uint8_t *rules = lk_info_rules(info, (flags & FLAG_ORDINAL) != 0);
-            if (!rules || rules[n] > CATEGORY_OTHER) return 0;
+            const uint8_t *rules = lk_info_rules(info, (flags & LK_PLURAL_FLAG_ORDINAL) != 0);
+            if (!rules || rules[n] > LK_CATEGORY_OTHER) return 0;
             if (!node_word(p, base + rules[n], &child)) return 0;
-            if (child == NONE && !node_word(p, base + CATEGORY_OTHER, &child)) return 0;
-            if (child == NONE) return 1; /* no variant for this case and no `other`: no text */
+            if (child == LK_NONE && !node_word(p, base + LK_CATEGORY_OTHER, &child)) return 0;
+            if (child == LK_NONE) return 1; /* no variant for this case and no `other`: no text */
             node = child;
             continue;
         }
-        case KIND_DEVICE: {
-            if (device > DEVICE_OTHER) return 0;
+        case LK_NODE_DEVICE: {
+            if (device > LK_DEVICE_OTHER) return 0;
             if (!node_word(p, at + 1 + device, &child)) return 0;
-            if (child == NONE && !node_word(p, at + 1 + DEVICE_OTHER, &child)) return 0;
-            if (child == NONE) return 1;
+            if (child == LK_NONE && !node_word(p, at + 1 + LK_DEVICE_OTHER, &child)) return 0;
+            if (child == LK_NONE) return 1;
             node = child;
             continue;
         }
@@ -230,16 +219,16 @@ int lk_plan_format(const lk_plan *plan, int64_t t, uint32_t device, const void *
     if (lk_find(table->slots, table->slot_count, plan->records, plan->records_bytes, key, key_length, &e) != LK_FOUND)
         return LK_DECLINED;
     out o = {dst, capacity, 0};
-    if (e.node == NONE) {
+    if (e.node == LK_NONE) {
         put(&o, plan->records + e.value_offset, e.value_length);
     } else if (!render(plan, &plan->localizations[table->localization], device, e.node, args, arg_count, &o)) {
         return LK_DECLINED;
     }
     /* Cutting (at a character boundary, with an error) is the general path's. */
-    if (o.length >= capacity || o.length > OUTPUT_LIMIT) return LK_DECLINED;
+    if (o.length >= capacity || o.length > LK_LIMIT_OUTPUT_BYTES) return LK_DECLINED;
     dst[o.length] = 0;
     *length = o.length;
-    return LK_RENDERED;
+    return LK_ANSWERED;
 }
 
 lk_localization_info *lk_localization_infos_new(uint64_t n) {

@@ -65,10 +65,10 @@ int lk_find(const uint8_t *slots, uint32_t slot_count, const uint8_t *records, u
             if (records_bytes < 12 || at > records_bytes - 12) return LK_BAD_SLOT;
             const uint8_t *r = records + at;
             uint32_t first = load32(r);
-            uint64_t kl = first & 0x7FFFFFFFu;
+            uint64_t kl = first & LK_RECORD_LENGTH_MASK;
             if (kl == length) {
                 uint64_t vl = load32(r + 4);
-                uint64_t header = (first & 0x80000000u) ? 12 : 8;
+                uint64_t header = (first & LK_RECORD_HAS_NODE) ? 12 : 8;
                 /* Lengths are below 2^32 each: the sum cannot overflow. */
                 if (header + kl + vl + 2 > records_bytes - at) return LK_BAD_RECORD;
                 if (equal_bytes(r + header, key, kl)) {
@@ -76,7 +76,7 @@ int lk_find(const uint8_t *slots, uint32_t slot_count, const uint8_t *records, u
                     if (r[value + vl] != 0) return LK_BAD_VALUE;
                     entry->value_offset = at + value;
                     entry->value_length = vl;
-                    entry->node = header == 12 ? load32(r + 8) : 0xFFFFFFFFu;
+                    entry->node = header == 12 ? load32(r + 8) : LK_NONE;
                     return LK_FOUND;
                 }
             }
@@ -95,7 +95,7 @@ lk_shared *lk_shared_new(void) {
 void lk_shared_free(lk_shared *shared) { free(shared); }
 
 lk_plan *lk_plan_new(uint64_t table_count) {
-    if (table_count > (1u << 20)) return NULL;
+    if (table_count > LK_LIMIT_TABLES) return NULL;
     return calloc(1, sizeof(lk_plan) + table_count * sizeof(lk_plan_table));
 }
 

@@ -45,20 +45,17 @@ func runtimeHandle(_ p: OpaquePointer?) throws(LokaleError) -> RuntimeHandle {
     return Unmanaged<RuntimeHandle>.fromOpaque(UnsafeRawPointer(p)).takeUnretainedValue()
 }
 
-/// A lokale_bundle* is a C `lk_handle` (CTable): the plan C's lokale_bundle_lookup reads, the
-/// runtime's shared generation, and this Swift object, retained.
+/// A lokale_bundle* is the bundle's C handle (`lk_handle`, CTable), which the runtime owns and
+/// publishes plans in; its `object` field holds this layer's BundleHandle, retained.
 func newBundlePointer(_ handle: BundleHandle) -> OpaquePointer {
-    let h = UnsafeMutablePointer<lk_handle>.allocate(capacity: 1)
-    h.initialize(to: lk_handle(plan: nil, shared: UnsafePointer(UnsafeMutablePointer<lk_shared>(handle.bundle.runtime.sharedState)),
-                               object: Unmanaged.passRetained(handle).toOpaque()))
+    let h = UnsafeMutablePointer<lk_handle>(handle.bundle.handle)
+    h.pointee.object = Unmanaged.passRetained(handle).toOpaque()
     return OpaquePointer(h)
 }
 
+/// Releases the BundleHandle; the handle's memory goes with the bundle.
 func freeBundlePointer(_ p: OpaquePointer) {
-    let h = UnsafeMutablePointer<lk_handle>(p)
-    Unmanaged<BundleHandle>.fromOpaque(h.pointee.object).release()
-    h.deinitialize(count: 1)
-    h.deallocate()
+    Unmanaged<BundleHandle>.fromOpaque(UnsafeMutablePointer<lk_handle>(p).pointee.object).release()
 }
 
 func bundleHandle(_ p: OpaquePointer?) throws(LokaleError) -> BundleHandle {

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CLokale
 import LokaleCore
 
 /// The thread-local message behind lokale_last_error(): one malloc'd C string per thread, freed
@@ -34,13 +35,11 @@ enum LastError {
 func status(_ body: () throws(LokaleError) -> Void) -> Int32 {
     do {
         try body()
-        return LOKALE_OK_VALUE
+        return LOKALE_OK.rawValue
     } catch {
         LastError.set(error.message)
         return error.code.rawValue
     }
 }
-
-let LOKALE_OK_VALUE: Int32 = 0
 
 func invalid(_ message: String) -> LokaleError { LokaleError(.invalidArgument, message) }

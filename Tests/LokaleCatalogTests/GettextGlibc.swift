@@ -4,7 +4,7 @@ import LokaleCore
 import Testing
 import TestSupport
 
-/// glibc's gettext as a reference: `tests/gettext/glibc_gettext.c` compiled at test time with `cc`
+/// glibc's gettext as a reference: `Tests/gettext/glibc_gettext.c` compiled at test time with `cc`
 /// and run as a child process, and `msgfmt` to make the `.mo` files it reads.
 enum Glibc {
     static func which(_ tool: String) -> String? {
@@ -68,7 +68,7 @@ enum Glibc {
         guard let cc else { return .failure(CatalogError(file: "cc", "no C compiler")) }
         let out = Fixtures.temporaryDirectory("lokale-glibc") + "/glibc_gettext"
         do {
-            let r = try run(cc, ["-O1", "-o", out, Fixtures.packageRoot + "/tests/gettext/glibc_gettext.c"])
+            let r = try run(cc, ["-O1", "-o", out, Fixtures.packageRoot + "/Tests/gettext/glibc_gettext.c"])
             return r.status == 0 ? .success(out) : .failure(CatalogError(file: "glibc_gettext.c", "cc failed: \(r.stderr)"))
         } catch { return .failure(CatalogError(file: "cc", "\(error)")) }
     }()

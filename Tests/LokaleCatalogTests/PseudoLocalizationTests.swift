@@ -17,7 +17,7 @@ import TestSupport
     static func specifiers(_ text: String) -> [String] {
         let bytes = Array(text.utf8)
         return FormatParser.parse(text).segments.filter { $0.kind != .literal }.map {
-            $0.kind.rawValue.description + String(decoding: bytes[$0.start..<($0.start + $0.length)], as: UTF8.self)
+            $0.kind.code.description + String(decoding: bytes[$0.start..<($0.start + $0.length)], as: UTF8.self)
         }
     }
 

@@ -1,3 +1,4 @@
+import CTable
 @testable import LokaleCore
 import Testing
 
@@ -35,4 +36,8 @@ import Testing
 @Test func variantIndicesFollowAllCases() {
     #expect(PluralCategory.allCases.map(\.rawIndex) == Array(PluralCategory.allCases.indices))
     #expect(DeviceClass.allCases.map(\.rawIndex) == Array(DeviceClass.allCases.indices))
+    // The C renderer declines h and hh by their codes in lokale_schema.h.
+    #expect(UInt32(FormatSegment.LengthModifier.h.rawValue) == LK_MODIFIER_H)
+    #expect(UInt32(FormatSegment.LengthModifier.hh.rawValue) == LK_MODIFIER_HH)
+    #expect(UInt32(FormatSegment.LengthModifier.none.rawValue) == LK_MODIFIER_NONE)
 }

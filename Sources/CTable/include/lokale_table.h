@@ -1,12 +1,16 @@
-/* The lookup core of the compiled table format (docs/FORMAT.md), in C so that one implementation
- * serves the Swift reader, the table writer (the key hash) and the C entry point of
- * lokale_bundle_lookup, which must not pay for Swift's error and ownership machinery on every
- * call. Internal: not part of lokale.h. */
+/* The lookup core of the compiled table format (docs/FORMAT.md) and the fast paths of a plain
+ * lookup and a plural format, in C: one implementation serves the Swift reader, the table writer
+ * (the key hash) and the C ABI's entry points, which must not pay for Swift's error and ownership
+ * machinery on every call. The runtime (LokaleCore) publishes the plans these paths read; what
+ * they decline, the general path answers. Internal: not part of lokale.h. */
 #ifndef LOKALE_TABLE_H
 #define LOKALE_TABLE_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
+
+#include "lokale_schema.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -30,12 +34,23 @@ enum { LK_FOUND = 1, LK_ABSENT = 0, LK_BAD_SLOT = -1, LK_BAD_RECORD = -2, LK_BAD
 int lk_find(const uint8_t *slots, uint32_t slot_count, const uint8_t *records, uint64_t records_bytes,
             const void *key, size_t length, lk_entry *entry);
 
+/* Rows of the decision table a lookup answers with (lokale.h's lokale_step values). */
+#define LK_STEP_TRANSLATION 1
+#define LK_STEP_LATER_PREFERENCE 2
+#define LK_STEP_DEVELOPMENT 3
+#define LK_STEP_DEFAULT 4
+#define LK_STEP_KEY 5
+
+/* Fallback policies (lokale.h's lokale_fallback_policy values). */
+#define LK_POLICY_APPLE 0u
+#define LK_POLICY_CHAIN 1u
+
 /* What a runtime's bundles read on every lookup without a lock: the generation (bumped by every
- * change that can alter an answer) and the fallback policy (0: Apple's, 1: chain). */
+ * change that can alter an answer), the fallback policy and the device class (LK_DEVICE_*). */
 typedef struct lk_shared {
     uint64_t generation;
     uint32_t policy;
-    uint32_t device; /* the runtime's device class, as an index of DeviceClass.allCases */
+    uint32_t device;
 } lk_shared;
 
 lk_shared *lk_shared_new(void);
@@ -69,7 +84,6 @@ typedef struct lk_localization_info {
     uint32_t reserved;
 } lk_localization_info;
 
-enum { LK_SMALL_COUNTS = 1000 };
 enum { LK_DIGITS_UNKNOWN = 0, LK_DIGITS_ASCII = 1, LK_DIGITS_OTHER = 2 };
 
 /* n zeroed entries (free with lk_localization_infos_free); NULL when out of memory. */
@@ -87,7 +101,7 @@ static inline uint32_t lk_info_digits(const lk_localization_info *i) { return __
 static inline void lk_info_set_digits(lk_localization_info *i, uint32_t d) { __atomic_store_n(&i->digits, d, __ATOMIC_RELEASE); }
 
 typedef struct lk_plan {
-    uint64_t generation;
+    uint64_t generation;   /* atomic: a plan whose content serves a later generation again is restamped */
     const uint8_t *records;
     uint64_t records_bytes;
     int64_t default_table; /* index of "Localizable", or -1 */
@@ -105,6 +119,9 @@ typedef struct lk_plan {
     lk_plan_table tables[];
 } lk_plan;
 
+static inline uint64_t lk_plan_generation(const lk_plan *p) { return __atomic_load_n(&p->generation, __ATOMIC_ACQUIRE); }
+static inline void lk_plan_set_generation(lk_plan *p, uint64_t g) { __atomic_store_n(&p->generation, g, __ATOMIC_RELEASE); }
+
 /* A plan with room for table_count tables (free with lk_plan_free); NULL when out of memory. */
 lk_plan *lk_plan_new(uint64_t table_count);
 void lk_plan_free(lk_plan *plan);
@@ -114,10 +131,14 @@ lk_plan_table *lk_plan_tables(lk_plan *plan);
 /* The table named (name, length) in plan, or plan's default table when name is NULL; -1 if none. */
 int64_t lk_plan_table_index(const lk_plan *plan, const void *name, size_t length);
 
-/* A formatting argument: the same layout as lokale.h's lokale_arg (checked where both are seen),
- * repeated here because this header is internal and must not depend on the public one. */
+/* A formatting argument: lokale.h's lokale_arg, whose layout and type values CLokaleABI checks
+ * against these; repeated because this header is internal and must not depend on the public one. */
+#define LK_ARG_INT 1
+#define LK_ARG_UINT 2
+#define LK_ARG_DOUBLE 3
+#define LK_ARG_STRING 4
 typedef struct lk_arg {
-    int type; /* 1 int, 2 uint, 3 double, 4 string */
+    int type;
     union {
         int64_t i;
         uint64_t u;
@@ -129,21 +150,9 @@ typedef struct lk_arg {
     } value;
 } lk_arg;
 
-enum { LK_RENDERED = 1, LK_DECLINED = 0 };
-
-/* The common case of lokale_bundle_format, without allocation: finds key in table t of plan and
- * renders it (plural and device variants; literals; %d %i %u of integer arguments, written with
- * ASCII digits; %@ %s of text that is well-formed UTF-8, or of integers) into dst, NUL-terminated,
- * with *length the bytes written. Returns LK_DECLINED, having written nothing that counts, for
- * everything else: a miss, a message or argument outside that subset, localization info not yet
- * filled, output that does not fit in capacity, a corrupt table. The caller then takes the
- * general path, which produces the same text. args must point to arg_count arguments whose types
- * and string lengths the caller has checked. Never reads outside the plan's sections. */
-int lk_plan_format(const lk_plan *plan, int64_t t, uint32_t device, const void *key, size_t key_length,
-                   const lk_arg *args, size_t arg_count, char *dst, size_t capacity, size_t *length);
-
-/* What a lokale_bundle * points to. `plan` is the bundle's current plan as last published (NULL
- * until then); `shared` the runtime's; `object` the Swift side of the handle. */
+/* What a lokale_bundle * points to, owned by the runtime's bundle (LokaleCore): `plan` is the
+ * bundle's plan as last published (NULL until then), `shared` its runtime's; `object` belongs to
+ * the C ABI layer (its handle object). */
 typedef struct lk_handle {
     const lk_plan *plan;
     const lk_shared *shared;
@@ -152,6 +161,59 @@ typedef struct lk_handle {
 
 static inline const lk_plan *lk_handle_plan(const lk_handle *h) { return __atomic_load_n(&h->plan, __ATOMIC_ACQUIRE); }
 static inline void lk_handle_set_plan(lk_handle *h, const lk_plan *plan) { __atomic_store_n(&h->plan, plan, __ATOMIC_RELEASE); }
+
+/* The length of a caller's string: len, or strnlen when it is -1; SIZE_MAX when refused (NULL, a
+ * negative length, longer than limit): the general path then reports why. */
+static inline size_t lk_span(const char *p, ptrdiff_t len, size_t limit) {
+    if (!p) return SIZE_MAX;
+    size_t n = len == -1 ? strnlen(p, limit + 1) : (size_t)len;
+    return len < -1 || n > limit ? SIZE_MAX : n;
+}
+
+/* A text and the row of the decision table that gave it. */
+typedef struct lk_answer {
+    const char *text;
+    size_t length;
+    int32_t step;
+} lk_answer;
+
+/* Apple's last two rows, for a lookup that found nothing: the default value when it is non-empty,
+ * else the key. The one statement of that rule, for both paths. */
+static inline lk_answer lk_unresolved(const char *key, size_t key_length, const char *default_value, size_t default_length) {
+    lk_answer a;
+    if (default_value && default_length > 0) {
+        a.text = default_value; a.length = default_length; a.step = LK_STEP_DEFAULT;
+    } else {
+        a.text = key; a.length = key_length; a.step = LK_STEP_KEY;
+    }
+    return a;
+}
+
+enum { LK_ANSWERED = 1, LK_DECLINED = 0 };
+
+/* A plain lookup through the handle's plan, with no allocation, lock or reference count: the
+ * whole contract (translation, default value, key) when the plan is the runtime's current one
+ * under Apple's policy. Strings are the caller's (pointer, length or -1); table NULL means the
+ * default table; default_value may be NULL. Returns LK_ANSWERED with *answer, or LK_DECLINED for
+ * everything else (no current plan, the chain policy, a refused string, a corrupt table). */
+int lk_fast_lookup(const lk_handle *h, const char *key, ptrdiff_t key_len, const char *table, ptrdiff_t table_len,
+                   const char *default_value, ptrdiff_t default_len, lk_answer *answer);
+
+/* The common case of a format, with no allocation, lock or reference count: a message the handle's
+ * current plan finds, rendered into dst (a default value is only checked:
+ * it is not the answer of a found message) (NUL-terminated, *length bytes) — plural and device
+ * variants; literals; %d %i %u of integers, written with ASCII digits; %@ %s of well-formed UTF-8
+ * text or of integers. Returns LK_DECLINED, having written nothing that counts, for everything
+ * else: a miss, a refused string or argument, a message or argument outside that subset,
+ * localization info not yet filled, output that does not fit, a corrupt table. The general path
+ * then produces the same text. Never reads outside the plan's sections. */
+int lk_fast_format(const lk_handle *h, const char *key, ptrdiff_t key_len, const char *table, ptrdiff_t table_len,
+                   const char *default_value, ptrdiff_t default_len, const lk_arg *args, size_t arg_count,
+                   char *dst, size_t capacity, size_t *length);
+
+/* lk_fast_format's renderer on a given plan and table index (tests compare it with Swift's). */
+int lk_plan_format(const lk_plan *plan, int64_t t, uint32_t device, const void *key, size_t key_length,
+                   const lk_arg *args, size_t arg_count, char *dst, size_t capacity, size_t *length);
 
 #ifdef __cplusplus
 }

@@ -55,7 +55,7 @@ public struct TableWriter {
         let index = UInt32(truncatingIfNeeded: formats.count)
         formats.append(UInt32(parsed.segments.count))
         for s in parsed.segments {
-            formats += [s.kind.rawValue, UInt32(s.start), UInt32(s.length), UInt32(s.argument), s.flags,
+            formats += [s.kind.code, UInt32(s.start), UInt32(s.length), UInt32(s.argument), s.flags,
                         s.width.encoded, s.precision.encoded, UInt32(s.conversion) | UInt32(s.lengthModifier.rawValue) << 8]
         }
         return index

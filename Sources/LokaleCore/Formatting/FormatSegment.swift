@@ -1,10 +1,30 @@
+internal import CTable
+
 /// One piece of a parsed format string. Segments are computed once (by the catalog compiler, or at
 /// run time for a caller's default value) and then only interpreted, never re-parsed.
 public struct FormatSegment: Sendable, Equatable {
-    public enum Kind: UInt32, Sendable {
-        case literal = 0 // bytes [start, start+length) of the text
-        case specifier = 1 // a conversion such as %1$lld
-        case substitution = 2 // %#@name@: [start, start+length) is the name
+    public enum Kind: Sendable {
+        case literal // bytes [start, start+length) of the text
+        case specifier // a conversion such as %1$lld
+        case substitution // %#@name@: [start, start+length) is the name
+
+        /// The segment's first word in the FMTS section (`lokale_schema.h`).
+        public var code: UInt32 {
+            switch self {
+            case .literal: LK_SEGMENT_LITERAL
+            case .specifier: LK_SEGMENT_SPECIFIER
+            case .substitution: LK_SEGMENT_SUBSTITUTION
+            }
+        }
+
+        public init?(code: UInt32) {
+            switch code {
+            case LK_SEGMENT_LITERAL: self = .literal
+            case LK_SEGMENT_SPECIFIER: self = .specifier
+            case LK_SEGMENT_SUBSTITUTION: self = .substitution
+            default: return nil
+            }
+        }
     }
 
     public var kind: Kind
@@ -30,7 +50,7 @@ public struct FormatSegment: Sendable, Equatable {
         case fixed(Int)
         case argument(Int)
 
-        static let fromArgumentBit: UInt32 = 0x8000_0000
+        static let fromArgumentBit: UInt32 = LK_AMOUNT_FROM_ARGUMENT
 
         public var encoded: UInt32 {
             switch self {

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-internal import CFormat
+internal import CICU
 
 /// Text produced by formatting, with the problems met on the way (Fluent's rule: always produce text,
 /// report problems separately).
@@ -168,7 +168,7 @@ public enum Formatter {
 
     /// The C library formats one number whose type we chose ourselves, in the "C" locale so that the
     /// host's setlocale() cannot change digits or separators behind the catalog's back.
-    /// One number through the C library in the "C" locale (CFormat), then written with the
+    /// One number through the C library in the "C" locale (CICU), then written with the
     /// locale's symbols. The specifier is built on the stack.
     static func cFormat(_ seg: FormatSegment, flags: UInt32, width: Int?, precision: Int?, value: NumberValue,
                         symbols: NumberSymbols = .posix, into out: inout FormatOutput) {

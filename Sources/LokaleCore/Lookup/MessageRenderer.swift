@@ -1,3 +1,5 @@
+internal import CTable
+
 /// Walks a compiled message tree (variants, substitutions, text) and formats the chosen text.
 /// Every node reference is bounds-checked and the walk is depth-limited, so a corrupt table cannot
 /// loop or read outside the mapping.
@@ -29,8 +31,7 @@ struct MessageRenderer {
         budget -= 1
         guard depth < MessageRenderer.maxDepth, budget > 0 else { throw LokaleError(.corrupt, "message tree too deep") }
         let at = Int(node)
-        guard let kind = TableLayout.NodeKind(rawValue: try table.nodeWord(at)) else { throw LokaleError(.corrupt, "bad node kind") }
-        switch kind {
+        switch TableLayout.NodeKind(rawValue: try table.nodeWord(at)) {
         case .text:
             let text = try table.bytes(try table.nodeWord(at + 1), try table.nodeWord(at + 2))
             let fmt = try table.nodeWord(at + 3)
@@ -74,7 +75,7 @@ struct MessageRenderer {
         case .message:
             let body = try table.nodeWord(at + 1)
             let count = Int(try table.nodeWord(at + 2))
-            guard count <= 64 else { throw LokaleError(.corrupt, "too many substitutions") }
+            guard count <= Limits.substitutions else { throw LokaleError(.corrupt, "too many substitutions") }
             var subs: [(UnsafeRawBufferPointer, Int, UInt32)] = []
             for i in 0..<count {
                 let w = at + 3 + i * TableLayout.substitutionWords
@@ -85,6 +86,8 @@ struct MessageRenderer {
             inner.substitutions = subs.map { (name: $0.0, argument: $0.1, node: $0.2) }
             try inner.render(body, into: &out, depth: depth + 1)
             budget = inner.budget
+        default:
+            throw LokaleError(.corrupt, "bad node kind")
         }
     }
 
@@ -123,43 +126,59 @@ struct MessageRenderer {
     }
 }
 
+// The child positions of plural and device nodes (`lokale_schema.h`), by switch: allCases.firstIndex
+// costs some 70 instructions a plural format. A test checks that they follow allCases.
 extension PluralCategory {
-    /// The position in `allCases`, which is the order of a plural node's children.
     var rawIndex: Int {
         switch self {
-        case .zero: 0
-        case .one: 1
-        case .two: 2
-        case .few: 3
-        case .many: 4
-        case .other: 5
+        case .zero: Int(LK_CATEGORY_ZERO)
+        case .one: Int(LK_CATEGORY_ONE)
+        case .two: Int(LK_CATEGORY_TWO)
+        case .few: Int(LK_CATEGORY_FEW)
+        case .many: Int(LK_CATEGORY_MANY)
+        case .other: Int(LK_CATEGORY_OTHER)
         }
     }
 
     init(rawIndex: UInt8) {
-        switch rawIndex {
-        case 0: self = .zero
-        case 1: self = .one
-        case 2: self = .two
-        case 3: self = .few
-        case 4: self = .many
+        switch UInt32(rawIndex) {
+        case LK_CATEGORY_ZERO: self = .zero
+        case LK_CATEGORY_ONE: self = .one
+        case LK_CATEGORY_TWO: self = .two
+        case LK_CATEGORY_FEW: self = .few
+        case LK_CATEGORY_MANY: self = .many
         default: self = .other
         }
     }
 }
 
 extension DeviceClass {
-    /// The position in `allCases`, which is the order of a device node's children.
-    var rawIndex: Int {
+    /// The device's code: its child position in a device node, and its lokale_device in the C ABI.
+    package var rawIndex: Int {
         switch self {
-        case .iphone: 0
-        case .ipad: 1
-        case .ipod: 2
-        case .mac: 3
-        case .applewatch: 4
-        case .appletv: 5
-        case .applevision: 6
-        case .other: 7
+        case .iphone: Int(LK_DEVICE_IPHONE)
+        case .ipad: Int(LK_DEVICE_IPAD)
+        case .ipod: Int(LK_DEVICE_IPOD)
+        case .mac: Int(LK_DEVICE_MAC)
+        case .applewatch: Int(LK_DEVICE_APPLEWATCH)
+        case .appletv: Int(LK_DEVICE_APPLETV)
+        case .applevision: Int(LK_DEVICE_APPLEVISION)
+        case .other: Int(LK_DEVICE_OTHER)
+        }
+    }
+
+    package init?(rawIndex: Int) {
+        switch UInt32(truncatingIfNeeded: rawIndex) {
+        case _ where rawIndex < 0: return nil
+        case LK_DEVICE_IPHONE: self = .iphone
+        case LK_DEVICE_IPAD: self = .ipad
+        case LK_DEVICE_IPOD: self = .ipod
+        case LK_DEVICE_MAC: self = .mac
+        case LK_DEVICE_APPLEWATCH: self = .applewatch
+        case LK_DEVICE_APPLETV: self = .appletv
+        case LK_DEVICE_APPLEVISION: self = .applevision
+        case LK_DEVICE_OTHER: self = .other
+        default: return nil
         }
     }
 }

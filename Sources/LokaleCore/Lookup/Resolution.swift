@@ -1,3 +1,5 @@
+internal import CTable
+
 /// The outcome of one lookup: which step of the fallback contract answered, and from where.
 public struct Resolution: Sendable {
     /// The rows of the seeds' decision table.
@@ -33,6 +35,29 @@ public struct Resolution: Sendable {
         case 0?: .translation
         case _?: .laterPreference
         case nil: .development
+        }
+    }
+}
+
+extension Resolution.Step {
+    /// The row's code: what plans store for the C fast path, and the C ABI's lokale_step.
+    package var code: Int32 {
+        switch self {
+        case .translation: LK_STEP_TRANSLATION
+        case .laterPreference: LK_STEP_LATER_PREFERENCE
+        case .development: LK_STEP_DEVELOPMENT
+        case .defaultValue: LK_STEP_DEFAULT
+        case .key: LK_STEP_KEY
+        }
+    }
+
+    package init(code: Int32) {
+        switch code {
+        case LK_STEP_TRANSLATION: self = .translation
+        case LK_STEP_LATER_PREFERENCE: self = .laterPreference
+        case LK_STEP_DEVELOPMENT: self = .development
+        case LK_STEP_DEFAULT: self = .defaultValue
+        default: self = .key
         }
     }
 }

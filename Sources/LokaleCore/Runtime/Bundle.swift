@@ -1,3 +1,4 @@
+internal import CTable
 import Synchronization
 
 /// An open compiled bundle: immutable data plus the runtime whose preferences it follows.
@@ -15,6 +16,8 @@ public final class Bundle: Sendable {
     /// The current version, unretained: `versions` owns every version ever loaded.
     private let current: Atomic<UInt>
     private let versions: Locked<[BundleContents]>
+    /// The lookup plans, and the C handle they are published in.
+    let plans: PlanStore
 
     init(table: CompiledTable, runtime: Runtime, isMain: Bool, path: String? = nil, loading: MappedFile.Loading = .automatic) {
         let contents = BundleContents(table: table)
@@ -24,6 +27,7 @@ public final class Bundle: Sendable {
         self.loading = loading
         current = Atomic(UInt(bitPattern: Unmanaged.passUnretained(contents).toOpaque()))
         versions = Locked([contents])
+        plans = PlanStore(shared: runtime.shared)
     }
 
     deinit {
@@ -70,15 +74,28 @@ public final class Bundle: Sendable {
         contents.selection(runtime: runtime, isMain: isMain)
     }
 
-    /// The plan of a plain lookup for the current generation and version (`lk_plan`, CTable), which
-    /// C's lokale_bundle_lookup reads. Made from a version that is still current once made: a
-    /// plan of a replaced version carrying the new generation would be served until the next change.
-    package var currentPlan: OpaquePointer {
-        while true {
-            let c = contents
-            let plan = c.currentPlan(runtime: runtime, isMain: isMain)
-            if c === contents { return OpaquePointer(plan) }
-        }
+    /// What the C ABI hands out as this bundle (`lk_handle`, CTable): the runtime publishes this
+    /// bundle's plans in it, and C's fast paths read them there. Valid as long as the bundle.
+    package var handle: OpaquePointer { OpaquePointer(plans.handle) }
+
+    /// The plan of a plain lookup for the current generation and version (`lk_plan`, CTable),
+    /// published in `handle`; nil when the bundle has made its limit of distinct plans.
+    ///
+    /// The generation is read before the version: a reload stores the new version before it moves
+    /// the generation on, so a plan stamped with the new generation is always made from the new
+    /// version (a replaced version's plan carrying it would be served until the next change).
+    func currentPlan(contents c: inout BundleContents) -> UnsafeMutablePointer<lk_plan>? {
+        let generation = runtime.generation
+        c = contents
+        // A reload between the two reads leaves the old version's plan published for a moment.
+        if let p = plans.plan(for: generation), UnsafeRawPointer(p.pointee.records) == UnsafeRawPointer(c.table.recordBase) { return p }
+        return c.makePlan(generation: generation, runtime: runtime, isMain: isMain, store: plans)
+    }
+
+    /// `currentPlan(contents:)` for callers that need no version (tests, benchmarks).
+    package var currentPlan: OpaquePointer? {
+        var c = contents
+        return currentPlan(contents: &c).map { OpaquePointer($0) }
     }
 
     // MARK: Reload
@@ -103,25 +120,29 @@ public final class Bundle: Sendable {
 
     // MARK: Lookup
 
-    /// A plain lookup on the fast path: one atomic load for the current plan, one hash, one byte
-    /// compare, nothing allocated or retained. Nil value: the lookup failed (the caller shows its
-    /// default value or the key). Falls back to `resolve` under the `chain` policy.
-    @inline(__always)
+    /// A plain lookup: through the current plan under Apple's policy (one hash, one byte compare,
+    /// nothing allocated), else through `resolve`. Nil value: the lookup failed (see `lookup`).
     public func plainLookup(key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?) throws(LokaleError) -> (value: UnsafeRawBufferPointer?, step: Resolution.Step?) {
-        guard runtime.fallbackPolicy == .apple else {
-            let r = try resolve(key: key, table: name, hasDefault: false)
-            return (try r.entry.map { e throws(LokaleError) in try r.table.value(of: e) }, r.entry == nil ? nil : r.step)
-        }
-        let generation = runtime.generation
-        // The version is kept alive by `versions`: borrowed without a reference count.
-        var failure: LokaleError? = nil
-        let answer = Unmanaged<BundleContents>.fromOpaque(UnsafeRawPointer(bitPattern: current.load(ordering: .acquiring))!)
-            ._withUnsafeGuaranteedRef { c -> (value: UnsafeRawBufferPointer?, step: Resolution.Step?) in
-                do throws(LokaleError) { return try c.plainLookup(key: key, table: name, generation: generation, runtime: runtime, isMain: isMain) }
-                catch { failure = error; return (nil, nil) }
+        if runtime.fallbackPolicy == .apple {
+            var c = contents
+            if let plan = currentPlan(contents: &c) {
+                guard let (e, step, _) = try PlanStore.find(plan, key: key, table: name, in: c.table) else { return (nil, nil) }
+                return (try c.table.value(of: e), Resolution.Step(code: step))
             }
-        if let failure { throw failure }
-        return answer
+        }
+        let r = try resolve(key: key, table: name, hasDefault: false)
+        return (try r.entry.map { e throws(LokaleError) in try r.table.value(of: e) }, r.entry == nil ? nil : r.step)
+    }
+
+    /// The whole contract on the caller's bytes: the translation, else the default value when it is
+    /// non-empty, else the key (those two point into the caller's buffers).
+    public func lookup(key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?,
+                       default defaultValue: UnsafeRawBufferPointer?) throws(LokaleError) -> (text: UnsafeRawBufferPointer, step: Resolution.Step) {
+        let (value, step) = try plainLookup(key: key, table: name)
+        if let value, let step { return (value, step) }
+        let a = lk_unresolved(key.baseAddress?.assumingMemoryBound(to: CChar.self), key.count,
+                              defaultValue?.baseAddress?.assumingMemoryBound(to: CChar.self), defaultValue?.count ?? 0)
+        return (UnsafeRawBufferPointer(start: a.text, count: a.length), Resolution.Step(code: a.step))
     }
 
     /// Resolves (table, key) under the fallback contract. Allocation-free when the ordered list is
@@ -162,10 +183,13 @@ public final class Bundle: Sendable {
 
     /// The text for `key`: the translation, else `defaultValue` when non-empty, else the key.
     public func string(_ key: String, default defaultValue: String? = nil, table name: String? = nil) throws(LokaleError) -> String {
-        let hasDefault = !(defaultValue ?? "").isEmpty
-        let r = try resolve(key: key, table: name, hasDefault: hasDefault)
-        if let e = r.entry { return String(decoding: try r.table.value(of: e), as: UTF8.self) }
-        return hasDefault ? defaultValue! : key
+        try withBytes(key) { k throws(LokaleError) in
+            try withBytes(name ?? Resolution.defaultTable) { t throws(LokaleError) in
+                try withBytes(defaultValue ?? "") { d throws(LokaleError) in
+                    String(decoding: try lookup(key: k, table: t, default: d).text, as: UTF8.self)
+                }
+            }
+        }
     }
 
     // MARK: Formatting
@@ -221,10 +245,8 @@ public final class Bundle: Sendable {
     public func formatBytes(key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?, defaultValue: UnsafeRawBufferPointer?,
                             arguments: [FormatArgument], locale: String? = nil) throws(LokaleError) -> (bytes: [UInt8], problems: [String]) {
         if runtime.fallbackPolicy == .apple {
-            let c = contents
-            let table = c.table
-            let plan = c.currentPlan(runtime: runtime, isMain: isMain)
-            if let (e, _, served) = try PlanStore.find(plan, key: key, table: name, in: table), served >= 0 {
+            var c = contents
+            if let plan = currentPlan(contents: &c), let (e, _, served) = try PlanStore.find(plan, key: key, table: name, in: c.table), served >= 0 {
                 var out = FormatOutput()
                 try render(e, served: served, in: c, arguments: arguments, locale: locale, into: &out)
                 return (out.bytes, out.problems)

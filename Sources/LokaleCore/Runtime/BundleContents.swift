@@ -1,19 +1,19 @@
 internal import CTable
 /// One loaded version of a bundle's file, with everything derived from it: the ordered
-/// localizations, the lookup plans and the number symbols are indices into this table, so they
-/// live and die with it. A reload makes a new one; the old one stays for readers still using it.
+/// localizations, the number symbols and plural rules are indices into this table, so they live
+/// and die with it. A reload makes a new one; the old one stays for readers still using it.
 final class BundleContents: Sendable {
     let table: CompiledTable
     private let cache = Locked<(generation: UInt64, choices: [LocalizationChoice], preferences: [String])>((0, [], []))
-    let plans = PlanStore()
     private let symbolsCache = Locked<[NumberSymbols?]>([])
     /// Plural rules per localization (cardinal at 2i, ordinal at 2i + 1): an index instead of the
-    /// process-wide cache's string-keyed dictionary on every plural message.
+    /// process-wide cache's string-keyed dictionary on every plural message. Holding them here
+    /// also keeps alive the tables of theirs that `infos` lends to C.
     private let rulesCache = Locked<[PluralRules??]>([])
 
     /// Per localization, what the C format path needs (plural tables, whether digits are ASCII),
-    /// filled below the first time Swift computes it. The plans point here.
-    nonisolated(unsafe) private let infos: UnsafeMutablePointer<lk_localization_info>
+    /// filled below the first time Swift computes it. Plans of this version point here.
+    nonisolated(unsafe) let infos: UnsafeMutablePointer<lk_localization_info>
 
     init(table: CompiledTable) {
         self.table = table
@@ -46,23 +46,9 @@ final class BundleContents: Sendable {
         return (choices, preferences)
     }
 
-    /// A plain lookup through the plan of `generation` (see `Bundle.plainLookup`).
-    @inline(__always)
-    func plainLookup(key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?, generation: UInt64,
-                     runtime: Runtime, isMain: Bool) throws(LokaleError) -> (value: UnsafeRawBufferPointer?, step: Resolution.Step?) {
-        let plan = plans.plan(for: generation) ?? makePlan(runtime: runtime, isMain: isMain)
-        guard let (e, step, _) = try PlanStore.find(plan, key: key, table: name, in: table) else { return (nil, nil) }
-        return (try table.value(of: e), Resolution.Step(code: step))
-    }
-
-    /// The plan of the runtime's current generation, computed and published if needed.
-    func currentPlan(runtime: Runtime, isMain: Bool) -> UnsafeMutableRawPointer {
-        plans.plan(for: runtime.generation) ?? makePlan(runtime: runtime, isMain: isMain)
-    }
-
-    /// Computes and publishes the plan of a plain lookup for the current generation.
-    func makePlan(runtime: Runtime, isMain: Bool) -> UnsafeMutableRawPointer {
-        let generation = runtime.generation
+    /// Computes the plan of a plain lookup for `generation` (read before this version was) and
+    /// publishes it in `store`; nil when the store makes no more plans.
+    func makePlan(generation: UInt64, runtime: Runtime, isMain: Bool, store: PlanStore) -> UnsafeMutablePointer<lk_plan>? {
         let choices = selection(runtime: runtime, isMain: isMain).choices
         var tables: [(instance: Int, step: Int32, localization: Int)] = []
         for t in table.tables.indices {
@@ -72,7 +58,7 @@ final class BundleContents: Sendable {
                 tables.append((-1, 0, -1))
             }
         }
-        return plans.publish(generation: generation, table: table, tables: tables, localizations: infos)
+        return store.publish(generation: generation, contents: self, tables: tables)
     }
 
     /// The plural rules of a localization of this table, looked up once each.
@@ -80,7 +66,6 @@ final class BundleContents: Sendable {
         let slot = localization * 2 + (ordinal ? 1 : 0)
         if let hit = rulesCache.withLock({ slot < $0.count ? $0[slot] : nil }) { return hit }
         let rules = PluralRules.forLocale(table.localizations[localization], ordinal: ordinal)
-        // The rules stay in PluralRules' process-wide cache, so C may keep their table.
         if let rules { lk_info_set_rules(infos + localization, ordinal ? 1 : 0, rules.small) }
         rulesCache.withLock { cache in
             if cache.count < table.localizations.count * 2 { cache = Array(repeating: nil, count: table.localizations.count * 2) }

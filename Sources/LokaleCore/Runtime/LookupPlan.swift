@@ -4,55 +4,95 @@ import Glibc
 internal import CTable
 import Synchronization
 
-/// What a plain lookup needs, per table, for one runtime generation and one version of the table:
-/// the slots Apple's table rule reads (those of the first localization in the ordered list that
-/// has the table) and the row of the decision table a hit there answers with. A C struct
-/// (`lk_plan`, CTable), so that the C entry point reads the same plan. Computed once per language
-/// change; read with one atomic load and no lock or reference count, because published plans are
-/// never changed and are kept until the bundle goes away.
+/// A bundle's lookup plans and the C handle they are published in (`lk_plan`, `lk_handle`:
+/// CTable). A plan says, per table, which slots Apple's table rule reads (those of the first
+/// localization in the ordered list that has the table) and the row of the decision table a hit
+/// answers with, for one runtime generation and one version of the table. The C fast paths read
+/// the published plan with one atomic load and no lock or reference count; this store is the only
+/// writer.
+///
+/// Readers may hold a plan at any time, so no plan is freed while the bundle lives. Plans are kept
+/// by content instead: a language that comes back (a server switching between a few languages,
+/// an app toggling) reuses its plan, restamped with the new generation. That bounds the memory by
+/// the distinct plans a bundle can need, and `limit` bounds even that: past it, the bundle stops
+/// publishing and its lookups take the general path.
 final class PlanStore: @unchecked Sendable {
-    private let current = Atomic<UnsafeMutableRawPointer?>(nil)
-    /// Addresses of plans replaced since (pointers are not Sendable; their addresses are).
-    private let retired = Locked<[UInt]>([])
+    struct Content: Hashable {
+        var version: ObjectIdentifier
+        var tables: [Int64]
+    }
+
+    /// What C's lokale_bundle_lookup and lokale_bundle_format receive as the bundle.
+    let handle: UnsafeMutablePointer<lk_handle>
+    /// Every plan made, by content (addresses: pointers are not Sendable).
+    private let plans = Locked<[Content: UInt]>([:])
+    static let limit = 256
+
+    init(shared: UnsafeMutablePointer<lk_shared>) {
+        handle = .allocate(capacity: 1)
+        handle.initialize(to: lk_handle(plan: nil, shared: UnsafePointer(shared), object: nil))
+    }
 
     deinit {
-        if let p = current.load(ordering: .acquiring) { lk_plan_free(p.assumingMemoryBound(to: lk_plan.self)) }
-        retired.withLock { for p in $0 { lk_plan_free(UnsafeMutablePointer<lk_plan>(bitPattern: p)) } }
+        plans.withLock { for p in $0.values { lk_plan_free(UnsafeMutablePointer<lk_plan>(bitPattern: p)) } }
+        handle.deinitialize(count: 1)
+        handle.deallocate()
     }
 
-    /// The plan for `generation`, if it is the published one.
+    /// The published plan, if it is the one of `generation`.
     @inline(__always)
-    func plan(for generation: UInt64) -> UnsafeMutableRawPointer? {
-        guard let p = current.load(ordering: .acquiring), p.assumingMemoryBound(to: lk_plan.self).pointee.generation == generation else { return nil }
-        return p
+    func plan(for generation: UInt64) -> UnsafeMutablePointer<lk_plan>? {
+        guard let p = lk_handle_plan(handle), lk_plan_generation(p) == generation else { return nil }
+        return UnsafeMutablePointer(mutating: p)
     }
+
+    /// How many distinct plans the bundle has made.
+    var count: Int { plans.withLock { $0.count } }
 
     /// A plain lookup through a plan: the table by name (nil: the default table), then its slots.
     /// Nil entry: not found (or no localization has the table).
     @inline(__always)
-    static func find(_ plan: UnsafeMutableRawPointer, key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?,
+    static func find(_ plan: UnsafeMutablePointer<lk_plan>, key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?,
                      in table: CompiledTable) throws(LokaleError) -> (entry: CompiledTable.Entry, step: Int32, localization: Int)? {
-        let p = plan.assumingMemoryBound(to: lk_plan.self)
-        let t = lk_plan_table_index(p, name?.baseAddress, name?.count ?? 0)
+        let t = lk_plan_table_index(plan, name?.baseAddress, name?.count ?? 0)
         guard t >= 0 else { return nil }
-        let entry = lk_plan_tables(p)![Int(t)]
+        let entry = lk_plan_tables(plan)![Int(t)]
         guard let slots = entry.slots, let e = try table.find(key, slots: slots, count: entry.slot_count) else { return nil }
         return (e, entry.step, Int(entry.localization))
     }
 
-    /// Publishes the plan of `generation` for `table`: per table, the instance read (or -1) and
-    /// the step a hit answers with.
-    func publish(generation: UInt64, table: CompiledTable, tables: [(instance: Int, step: Int32, localization: Int)],
-                 localizations: UnsafeMutablePointer<lk_localization_info>) -> UnsafeMutableRawPointer {
-        // Plans are small (a few words per table) and made once per language change.
+    /// Publishes the plan of `generation` for version `contents`: per table, the instance read (or
+    /// -1), the step a hit answers with and the localization it serves. Nil when the bundle has
+    /// made `limit` distinct plans already (nothing is published then).
+    func publish(generation: UInt64, contents: BundleContents,
+                 tables: [(instance: Int, step: Int32, localization: Int)]) -> UnsafeMutablePointer<lk_plan>? {
+        let content = Content(version: ObjectIdentifier(contents),
+                              tables: tables.flatMap { [Int64($0.instance), Int64($0.step), Int64($0.localization)] })
+        let made: UnsafeMutablePointer<lk_plan>? = plans.withLock { plans in
+            if let p = plans[content] { return UnsafeMutablePointer<lk_plan>(bitPattern: p) }
+            guard plans.count < PlanStore.limit else { return nil }
+            let p = PlanStore.make(contents: contents, tables: tables)
+            plans[content] = UInt(bitPattern: p)
+            return p
+        }
+        guard let plan = made else { return nil }
+        // The content is right for `generation`: a reader holding this plan from an earlier
+        // generation gets the same answers it would have got then.
+        lk_plan_set_generation(plan, generation)
+        lk_handle_set_plan(handle, plan)
+        return plan
+    }
+
+    private static func make(contents: BundleContents, tables: [(instance: Int, step: Int32, localization: Int)]) -> UnsafeMutablePointer<lk_plan> {
+        // Plans are small (a few words per table) and made once per distinct language list.
         guard let plan = lk_plan_new(UInt64(tables.count)) else { fatalError("lokale: out of memory for a lookup plan") }
-        plan.pointee.generation = generation
+        let table = contents.table
         plan.pointee.records = table.recordBase
         plan.pointee.records_bytes = UInt64(table.recordBytes)
         (plan.pointee.strings, plan.pointee.strings_bytes) = (table.stringSection.0, UInt64(table.stringSection.1))
         (plan.pointee.nodes, plan.pointee.node_words) = (table.nodeSection.0, UInt64(table.nodeSection.1))
         (plan.pointee.formats, plan.pointee.format_words) = (table.formatSection.0, UInt64(table.formatSection.1))
-        plan.pointee.localizations = localizations
+        plan.pointee.localizations = contents.infos
         plan.pointee.localization_count = UInt64(table.localizations.count)
         plan.pointee.default_table = Int64(table.defaultTableIndex ?? -1)
         plan.pointee.table_count = UInt64(tables.count)
@@ -68,33 +108,6 @@ final class PlanStore: @unchecked Sendable {
             entries[i].step = t.step
             entries[i].localization = Int32(t.localization)
         }
-        let p = UnsafeMutableRawPointer(plan)
-        let old = current.exchange(p, ordering: .acquiringAndReleasing)
-        // A reader may still hold the old plan: retire it, never free it while the bundle lives.
-        if let old { retired.withLock { $0.append(UInt(bitPattern: old)) } }
-        return p
-    }
-}
-
-extension Resolution.Step {
-    /// The `lokale_step` value of this row (the plan stores it for the C entry point).
-    var code: Int32 {
-        switch self {
-        case .translation: 1
-        case .laterPreference: 2
-        case .development: 3
-        case .defaultValue: 4
-        case .key: 5
-        }
-    }
-
-    init(code: Int32) {
-        switch code {
-        case 1: self = .translation
-        case 2: self = .laterPreference
-        case 3: self = .development
-        case 4: self = .defaultValue
-        default: self = .key
-        }
+        return plan
     }
 }

@@ -43,12 +43,10 @@ public final class Runtime: Sendable {
     }
 
     let state: Locked<State>
-    /// A copy of `state.generation` and the fallback policy, readable without the lock and from C:
-    /// a lookup only compares the generation with its bundle's plan (C's lokale_bundle_lookup too).
+    /// A copy of `state.generation`, the fallback policy and the device class, readable without
+    /// the lock and from C: a lookup only compares the generation with its bundle's plan.
     private let sharedAddress: UInt
     var shared: UnsafeMutablePointer<lk_shared> { UnsafeMutablePointer(bitPattern: sharedAddress)! }
-    /// `shared` for the C ABI layer, which hands it to C's lokale_bundle_lookup.
-    package var sharedState: OpaquePointer { OpaquePointer(shared) }
     public let matcher: any LocalizationMatcher
 
     /// - Parameters:
@@ -57,7 +55,7 @@ public final class Runtime: Sendable {
     public init(preferredLanguages: [String]? = nil, matcher: any LocalizationMatcher = AppleMatcher(),
                 settings: Settings = .none) {
         let shared = lk_shared_new()! // 16 bytes
-        lk_shared_set_device(shared, UInt32(DeviceClass.allCases.firstIndex(of: .mac)!))
+        lk_shared_set_device(shared, UInt32(DeviceClass.mac.rawIndex))
         sharedAddress = UInt(bitPattern: shared)
         let preferred = preferredLanguages ?? SystemLanguages.preferred()
         var initial = State(preferred: preferred, settings: settings)
@@ -165,13 +163,13 @@ public final class Runtime: Sendable {
 
     public var deviceClass: DeviceClass {
         // Read on every format without the lock (C memory, like the generation).
-        get { DeviceClass.allCases[Int(lk_shared_device(shared))] }
-        set { lk_shared_set_device(shared, UInt32(DeviceClass.allCases.firstIndex(of: newValue)!)) }
+        get { DeviceClass(rawIndex: Int(lk_shared_device(shared))) ?? .other }
+        set { lk_shared_set_device(shared, UInt32(newValue.rawIndex)) }
     }
 
     public var fallbackPolicy: FallbackPolicy {
-        get { lk_shared_policy(shared) == 1 ? .chain : .apple }
-        set { lk_shared_set_policy(shared, newValue == .chain ? 1 : 0) }
+        get { lk_shared_policy(shared) == LK_POLICY_CHAIN ? .chain : .apple }
+        set { lk_shared_set_policy(shared, newValue == .chain ? LK_POLICY_CHAIN : LK_POLICY_APPLE) }
     }
 
     /// Called with the lock held after every change that can alter a bundle's ordered list.

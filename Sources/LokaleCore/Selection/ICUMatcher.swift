@@ -1,7 +1,7 @@
-internal import CICUMatcher
+internal import CICU
 
 /// The `icu` strategy: CLDR's LocaleMatcher, run by ICU's C++ `icu::LocaleMatcher` through the
-/// C shim in `CICUMatcher`.
+/// C++ shim in `CICU` (matcher.cpp).
 ///
 /// `order(preferred:available:)` returns ICU's best match for the whole preference list — ICU
 /// weighs every preference at once, demoting later ones (`Parameters.demotion`) — followed by the

@@ -1,36 +1,39 @@
-/// Every size Lokale bounds, in one place (docs/LIMITS.md). An input past a limit is refused with
+internal import CTable
+
+/// Every size Lokale bounds, in one place (docs/LIMITS.md; the values: `lokale_schema.h`, which the C
+/// fast paths read too). An input past a limit is refused with
 /// an error naming it (or, for formatted output, cut and reported): never trusted, never a crash.
 public enum Limits {
     /// Bytes of a key or table name, in a catalog or given to a lookup.
-    public static let keyBytes = 1 << 20
+    public static let keyBytes = Int(LK_LIMIT_KEY_BYTES)
     /// Bytes of one message text in a catalog (a value, a variant, a substitution variant).
-    public static let messageTextBytes = 1 << 20
+    public static let messageTextBytes = Int(LK_LIMIT_MESSAGE_TEXT_BYTES)
     /// Bytes of a caller's text at run time: a default value, a string argument.
-    public static let callerTextBytes = 1 << 26
+    public static let callerTextBytes = Int(LK_LIMIT_CALLER_TEXT_BYTES)
     /// Arguments of one format call, and the highest argument position (`%1000$@`).
-    public static let arguments = 1000
+    public static let arguments = Int(LK_LIMIT_ARGUMENTS)
     /// Field width and precision (`%4096d`).
-    public static let widthOrPrecision = 4096
+    public static let widthOrPrecision = Int(LK_LIMIT_WIDTH_OR_PRECISION)
     /// Bytes of formatted output; longer output is cut at a character boundary and reported.
-    public static let outputBytes = 1 << 20
+    public static let outputBytes = Int(LK_LIMIT_OUTPUT_BYTES)
     /// Preferred languages given at once, and bytes of one language tag or locale name.
-    public static let languages = 1024
+    public static let languages = Int(LK_LIMIT_LANGUAGES)
     /// Bytes of a language tag; a longer one is not a language (skipped, with a diagnostic).
-    public static let languageTagBytes = 96
+    public static let languageTagBytes = Int(LK_LIMIT_LANGUAGE_TAG_BYTES)
     /// Levels of variants in one message as compiled (device, plural, substitution, …): real
     /// catalogs use two or three. The runtime walks at most `renderDepth` nodes deep.
-    public static let variantDepth = 8
-    public static let renderDepth = 16
+    public static let variantDepth = Int(LK_LIMIT_VARIANT_DEPTH)
+    public static let renderDepth = Int(LK_LIMIT_RENDER_DEPTH)
     /// Substitutions in one message.
-    public static let substitutions = 64
+    public static let substitutions = Int(LK_LIMIT_SUBSTITUTIONS)
     /// Per bundle: localizations, tables, (localization, table) pairs, messages.
-    public static let localizations = 4096
-    public static let tables = 65536
-    public static let instances = 1 << 20
-    public static let messages = 1 << 24
+    public static let localizations = Int(LK_LIMIT_LOCALIZATIONS)
+    public static let tables = Int(LK_LIMIT_TABLES)
+    public static let instances = Int(LK_LIMIT_INSTANCES)
+    public static let messages = Int(LK_LIMIT_MESSAGES)
     /// Bytes of all distinct strings of a bundle (keys, texts, names): with the fixed-size records
     /// of `messages` messages it keeps a compiled table under its 4 GiB offset range.
-    public static let stringBytes = 1 << 31
+    public static let stringBytes = Int(LK_LIMIT_STRING_BYTES)
     /// Bytes of a compiled table file.
-    public static let tableBytes = Int(UInt32.max)
+    public static let tableBytes = Int(LK_LIMIT_TABLE_BYTES)
 }

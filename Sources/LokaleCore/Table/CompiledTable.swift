@@ -279,7 +279,7 @@ public final class CompiledTable: @unchecked Sendable {
         let count = Int(u32(formats.offset + i * 4))
         guard count <= (formats.count - i - 1) / TableLayout.segmentWords else { throw LokaleError(.corrupt, "format segments out of bounds") }
         let words = file.base + formats.offset + (i + 1) * 4
-        for s in 0..<count where FormatSegment.Kind(rawValue: UInt32(littleEndian: words.loadUnaligned(fromByteOffset: s * TableLayout.segmentWords * 4, as: UInt32.self))) == nil {
+        for s in 0..<count where FormatSegment.Kind(code: UInt32(littleEndian: words.loadUnaligned(fromByteOffset: s * TableLayout.segmentWords * 4, as: UInt32.self))) == nil {
             throw LokaleError(.corrupt, "bad format segment kind")
         }
         return StoredSegments(words: words, count: count)
@@ -311,7 +311,7 @@ public struct StoredSegments: Sequence {
             let w = words + position * TableLayout.segmentWords * 4
             position += 1
             func word(_ i: Int) -> UInt32 { UInt32(littleEndian: w.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)) }
-            var seg = FormatSegment(kind: FormatSegment.Kind(rawValue: word(0)) ?? .literal, start: Int(word(1)), length: Int(word(2)))
+            var seg = FormatSegment(kind: FormatSegment.Kind(code: word(0)) ?? .literal, start: Int(word(1)), length: Int(word(2)))
             seg.argument = Int(word(3))
             seg.flags = word(4)
             seg.width = FormatSegment.Amount(encoded: word(5))

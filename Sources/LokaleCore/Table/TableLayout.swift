@@ -1,5 +1,8 @@
+internal import CTable
+
 /// The constants of the compiled table format (`docs/FORMAT.md`). The writer (LokaleCatalog) and the
-/// reader (`CompiledTable`) both take their numbers from here and from nowhere else.
+/// reader (`CompiledTable`) both take their numbers from here; the words the C fast path also reads
+/// (node kinds, record flags, segments) come from its schema header, `lokale_schema.h`.
 public enum TableLayout {
     public static let magic: [UInt8] = [0x4C, 0x4F, 0x4B, 0x41, 0x4C, 0x45, 0x00, 0x1A] // "LOKALE\0\x1A"
     public static let formatMajor: UInt16 = 2
@@ -9,7 +12,7 @@ public enum TableLayout {
     public static let headerSize = 64
     public static let sectionEntrySize = 16
     public static let maxSections = 32
-    public static let none: UInt32 = 0xFFFF_FFFF
+    public static let none: UInt32 = LK_NONE
 
     /// Header field offsets.
     public enum Header {
@@ -66,22 +69,25 @@ public enum TableLayout {
     /// A message record's first word: the key length, and whether a node word follows the value
     /// length (messages shown as is have none, so that most records carry two header words).
     public enum Record {
-        public static let hasNode: UInt32 = 1 << 31
-        public static let lengthMask: UInt32 = ~hasNode
+        public static let hasNode: UInt32 = LK_RECORD_HAS_NODE
+        public static let lengthMask: UInt32 = LK_RECORD_LENGTH_MASK
     }
     public enum LocalizationFlag { public static let base: UInt32 = 1 }
 
     /// Node kinds in the NODE section.
-    public enum NodeKind: UInt32, Sendable {
-        case text = 1 // [kind, strOff, strLen, fmtIndex]
-        case plural = 2 // [kind, argNum, flags, zero, one, two, few, many, other]
-        case device = 3 // [kind, iphone, ipad, ipod, mac, applewatch, appletv, applevision, other]
-        case message = 4 // [kind, body, count, count x [nameOff, nameLen, argNum, specOff, specLen, node]]
-        case replaced = 5 // [kind, reasonOff, reasonLen, node]: a translation the compiler rejected; node is the development text
+    /// Node kinds in the NODE section (their words: `lokale_schema.h`).
+    public struct NodeKind: RawRepresentable, Hashable, Sendable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        public static let text = NodeKind(rawValue: LK_NODE_TEXT)
+        public static let plural = NodeKind(rawValue: LK_NODE_PLURAL)
+        public static let device = NodeKind(rawValue: LK_NODE_DEVICE)
+        public static let message = NodeKind(rawValue: LK_NODE_MESSAGE)
+        public static let replaced = NodeKind(rawValue: LK_NODE_REPLACED)
     }
-    public enum PluralFlag { public static let ordinal: UInt32 = 1 }
-    public static let substitutionWords = 6
-    public static let segmentWords = 8
+    public enum PluralFlag { public static let ordinal: UInt32 = LK_PLURAL_FLAG_ORDINAL }
+    public static let substitutionWords = Int(LK_SUBSTITUTION_WORDS)
+    public static let segmentWords = Int(LK_SEGMENT_WORDS)
 }
 
 extension TableLayout {

@@ -1,5 +1,5 @@
 #define _GNU_SOURCE
-#include "lokale_cformat.h"
+#include "lokale_printf.h"
 
 #include <locale.h>
 #include <pthread.h>

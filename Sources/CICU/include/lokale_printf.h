@@ -1,8 +1,8 @@
 /* One number through the C library's printf in the "C" locale, without Swift's variadic
  * machinery (which casts every argument dynamically): the formatter chooses the specifier and the
  * argument's type itself, so the call is always well-typed. */
-#ifndef LOKALE_CFORMAT_H
-#define LOKALE_CFORMAT_H
+#ifndef LOKALE_PRINTF_H
+#define LOKALE_PRINTF_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,0 +1,65 @@
+/* The C ABI's functions that are written in C: the two hottest (a lookup and a format, which try
+ * CTable's fast path before the general one) and the ones that only read the header's constants.
+ * A message is read field by field, never past what its version has. */
+#include "lokale.h"
+#include "lokale_abi.h"
+#include "lokale_table.h"
+
+#include <stddef.h>
+
+/* The public header and the internal schema describe the same values. */
+_Static_assert(sizeof(lk_arg) == sizeof(lokale_arg) && offsetof(lk_arg, value) == offsetof(lokale_arg, value) &&
+               offsetof(lk_arg, value.s.len) == offsetof(lokale_arg, value.s.len), "lk_arg must have lokale_arg's layout");
+_Static_assert(LK_ARG_INT == LOKALE_ARG_INT && LK_ARG_UINT == LOKALE_ARG_UINT && LK_ARG_DOUBLE == LOKALE_ARG_DOUBLE &&
+               LK_ARG_STRING == LOKALE_ARG_STRING, "argument types");
+_Static_assert(LK_STEP_TRANSLATION == LOKALE_STEP_TRANSLATION && LK_STEP_LATER_PREFERENCE == LOKALE_STEP_LATER_PREFERENCE &&
+               LK_STEP_DEVELOPMENT == LOKALE_STEP_DEVELOPMENT && LK_STEP_DEFAULT == LOKALE_STEP_DEFAULT &&
+               LK_STEP_KEY == LOKALE_STEP_KEY, "steps");
+_Static_assert(LK_DEVICE_IPHONE == LOKALE_DEVICE_IPHONE && LK_DEVICE_IPAD == LOKALE_DEVICE_IPAD &&
+               LK_DEVICE_IPOD == LOKALE_DEVICE_IPOD && LK_DEVICE_MAC == LOKALE_DEVICE_MAC &&
+               LK_DEVICE_APPLEWATCH == LOKALE_DEVICE_APPLEWATCH && LK_DEVICE_APPLETV == LOKALE_DEVICE_APPLETV &&
+               LK_DEVICE_APPLEVISION == LOKALE_DEVICE_APPLEVISION && LK_DEVICE_OTHER == LOKALE_DEVICE_OTHER, "devices");
+_Static_assert(LK_POLICY_APPLE == LOKALE_FALLBACK_APPLE && LK_POLICY_CHAIN == LOKALE_FALLBACK_CHAIN, "policies");
+
+LOKALE_API int lokale_bundle_lookup(const char **out, size_t *out_len, lokale_step *out_step,
+                                    const lokale_bundle *bundle, const lokale_message *message) {
+    lk_answer a;
+    if (out && out_len && bundle && message && message->version >= 1 &&
+        lk_fast_lookup((const lk_handle *)bundle, message->key, message->key_len, message->table, message->table_len,
+                       message->default_value, message->default_len, &a) == LK_ANSWERED) {
+        *out = a.text;
+        *out_len = a.length;
+        if (out_step) *out_step = (lokale_step)a.step;
+        return LOKALE_OK;
+    }
+    return lk_bundle_lookup_general(out, out_len, (int *)out_step, bundle, message);
+}
+
+LOKALE_API int lokale_bundle_format(char *dst, size_t capacity, size_t *needed, const lokale_bundle *bundle,
+                                    const lokale_message *message, const lokale_arg *args, size_t arg_count) {
+    size_t length;
+    /* A version-1 message ends before `locale`; numbers in a caller's locale are the general path's. */
+    if (bundle && message && message->version >= 1 && !(message->version >= 2 && message->locale) &&
+        lk_fast_format((const lk_handle *)bundle, message->key, message->key_len, message->table, message->table_len,
+                       message->default_value, message->default_len, (const lk_arg *)args, arg_count, dst, capacity,
+                       &length) == LK_ANSWERED) {
+        if (needed) *needed = length;
+        return LOKALE_OK;
+    }
+    return lk_bundle_format_general(dst, capacity, needed, bundle, message, args, arg_count);
+}
+
+LOKALE_API const char *lokale_version(void) { return LOKALE_VERSION_STRING; }
+
+LOKALE_API int lokale_version_number(void) { return LOKALE_VERSION_NUMBER; }
+
+LOKALE_API const char *lokale_status_name(int status) {
+    switch ((lokale_status)status) {
+#define NAME(s) case s: return #s
+    NAME(LOKALE_OK); NAME(LOKALE_ERROR); NAME(LOKALE_EINVAL); NAME(LOKALE_EIO); NAME(LOKALE_ECORRUPT);
+    NAME(LOKALE_EVERSION); NAME(LOKALE_ENOTFOUND); NAME(LOKALE_ETRUNCATED); NAME(LOKALE_EFORMAT);
+    NAME(LOKALE_ENOMEM); NAME(LOKALE_ESTATE);
+#undef NAME
+    }
+    return "LOKALE_UNKNOWN";
+}

@@ -1,0 +1,85 @@
+/* The fast paths of a plain lookup and a format: one atomic load of the plan the runtime
+ * published, one hash and probe, no allocation, lock or reference count. They answer only what
+ * the general path (the runtime, in Swift) would answer the same way, and decline the rest. */
+#include "lokale_table.h"
+
+/* The plan a fast path may use: the runtime's current one, under Apple's policy (the chain policy
+ * reads further localizations than a plan holds). NULL: decline. */
+static inline const lk_plan *current_plan(const lk_handle *h) {
+    const lk_plan *plan = lk_handle_plan(h);
+    if (!plan || lk_plan_generation(plan) != lk_shared_generation(h->shared) || lk_shared_policy(h->shared) != LK_POLICY_APPLE)
+        return NULL;
+    return plan;
+}
+
+/* The index of the asked table in plan (the default table for NULL), -1 when there is none;
+ * -2 when the name is refused. */
+static inline int64_t table_index(const lk_plan *plan, const char *table, ptrdiff_t table_len) {
+    if (!table) return plan->default_table;
+    size_t n = lk_span(table, table_len, LK_LIMIT_KEY_BYTES);
+    if (n == SIZE_MAX) return -2;
+    return lk_plan_table_index(plan, table, n);
+}
+
+int lk_fast_lookup(const lk_handle *h, const char *key, ptrdiff_t key_len, const char *table, ptrdiff_t table_len,
+                   const char *default_value, ptrdiff_t default_len, lk_answer *answer) {
+    const lk_plan *plan = current_plan(h);
+    if (!plan) return LK_DECLINED;
+    size_t key_length = lk_span(key, key_len, LK_LIMIT_KEY_BYTES);
+    if (key_length == SIZE_MAX) return LK_DECLINED;
+    int64_t t = table_index(plan, table, table_len);
+    if (t == -2) return LK_DECLINED;
+    if (t >= 0 && plan->tables[t].slots) {
+        const lk_plan_table *entry = &plan->tables[t];
+        lk_entry e;
+        int found = lk_find(entry->slots, entry->slot_count, plan->records, plan->records_bytes, key, key_length, &e);
+        if (found < 0) return LK_DECLINED; /* the general path reports the corruption */
+        if (found == LK_FOUND) {
+            answer->text = (const char *)plan->records + e.value_offset;
+            answer->length = (size_t)e.value_length;
+            answer->step = entry->step;
+            return LK_ANSWERED;
+        }
+    }
+    /* The default value is measured only now, when it may be the answer. */
+    size_t default_length = 0;
+    if (default_value) {
+        default_length = lk_span(default_value, default_len, LK_LIMIT_CALLER_TEXT_BYTES);
+        if (default_length == SIZE_MAX) return LK_DECLINED;
+    }
+    *answer = lk_unresolved(key, key_length, default_value, default_length);
+    return LK_ANSWERED;
+}
+
+/* Whether the general path would take these arguments: known types, strings it can read. */
+static int arguments_accepted(const lk_arg *args, size_t count) {
+    if (count > LK_LIMIT_ARGUMENTS || (count > 0 && !args)) return 0;
+    for (size_t i = 0; i < count; i++) {
+        switch (args[i].type) {
+        case LK_ARG_INT:
+        case LK_ARG_UINT:
+        case LK_ARG_DOUBLE:
+            break;
+        case LK_ARG_STRING:
+            if (lk_span(args[i].value.s.ptr, args[i].value.s.len, LK_LIMIT_CALLER_TEXT_BYTES) == SIZE_MAX) return 0;
+            break;
+        default:
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int lk_fast_format(const lk_handle *h, const char *key, ptrdiff_t key_len, const char *table, ptrdiff_t table_len,
+                   const char *default_value, ptrdiff_t default_len, const lk_arg *args, size_t arg_count,
+                   char *dst, size_t capacity, size_t *length) {
+    const lk_plan *plan = current_plan(h);
+    if (!plan) return LK_DECLINED;
+    size_t key_length = lk_span(key, key_len, LK_LIMIT_KEY_BYTES);
+    if (key_length == SIZE_MAX) return LK_DECLINED;
+    /* Not used for a found message, but one the general path would refuse. */
+    if (default_value && lk_span(default_value, default_len, LK_LIMIT_CALLER_TEXT_BYTES) == SIZE_MAX) return LK_DECLINED;
+    int64_t t = table_index(plan, table, table_len);
+    if (t < 0 || !arguments_accepted(args, arg_count)) return LK_DECLINED;
+    return lk_plan_format(plan, t, lk_shared_device(h->shared), key, key_length, args, arg_count, dst, capacity, length);
+}

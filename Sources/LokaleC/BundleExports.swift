@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CLokale
+import CTable
+import LokaleCore
+
+// MARK: Bundles
+
+@c @implementation
+public func lokale_bundle_open(_ out: UnsafeMutablePointer<OpaquePointer?>!, _ runtime: OpaquePointer!, _ path: UnsafePointer<CChar>!, _ flags: UInt32) -> Int32 {
+    status { () throws(LokaleError) in
+        guard let out else { throw invalid("out is NULL") }
+        out.pointee = nil
+        let r = try runtimeHandle(runtime).runtime
+        let p = String(decoding: try bytes(path, -1, "path", limit: 4096), as: UTF8.self)
+        let known = LOKALE_OPEN_MAIN | LOKALE_OPEN_VERIFY | LOKALE_OPEN_COPY | LOKALE_OPEN_MAP
+        guard flags & ~known == 0 else { throw invalid("unknown flags 0x\(String(flags & ~known, radix: 16))") }
+        let copy = flags & LOKALE_OPEN_COPY != 0, map = flags & LOKALE_OPEN_MAP != 0
+        guard !(copy && map) else { throw invalid("LOKALE_OPEN_COPY and LOKALE_OPEN_MAP exclude each other") }
+        let bundle = try r.open(path: p, main: flags & LOKALE_OPEN_MAIN != 0, verify: flags & LOKALE_OPEN_VERIFY != 0,
+                                loading: copy ? .copy : map ? .map : .automatic)
+        out.pointee = newBundlePointer(BundleHandle(bundle))
+    }
+}
+
+@c @implementation
+public func lokale_bundle_reload(_ reloaded: UnsafeMutablePointer<Int32>!, _ bundle: OpaquePointer!, _ flags: UInt32) -> Int32 {
+    status { () throws(LokaleError) in
+        reloaded?.pointee = 0
+        let h = try bundleHandle(bundle)
+        let known = LOKALE_RELOAD_FORCE | LOKALE_RELOAD_VERIFY
+        guard flags & ~known == 0 else { throw invalid("unknown flags 0x\(String(flags & ~known, radix: 16))") }
+        let done = try h.bundle.reload(force: flags & LOKALE_RELOAD_FORCE != 0, verify: flags & LOKALE_RELOAD_VERIFY != 0)
+        reloaded?.pointee = done ? 1 : 0
+    }
+}
+
+@c @implementation
+public func lokale_bundle_free(_ bundle: OpaquePointer!) {
+    guard let bundle else { return }
+    freeBundlePointer(bundle)
+}
+
+@c @implementation
+public func lokale_bundle_identifier(_ out: UnsafeMutablePointer<UnsafePointer<CChar>?>!, _ bundle: OpaquePointer!) -> Int32 {
+    status { () throws(LokaleError) in
+        guard let out else { throw invalid("out is NULL") }
+        out.pointee = try bundleHandle(bundle).bundle.table.identifierPointer
+    }
+}
+
+@c @implementation
+public func lokale_bundle_development_localization(_ out: UnsafeMutablePointer<UnsafePointer<CChar>?>!, _ bundle: OpaquePointer!) -> Int32 {
+    status { () throws(LokaleError) in
+        guard let out else { throw invalid("out is NULL") }
+        let t = try bundleHandle(bundle).bundle.table
+        out.pointee = t.localizationNamePointers[t.developmentLocalization]
+    }
+}
+
+@c @implementation
+public func lokale_bundle_localizations(_ out: UnsafeMutablePointer<UnsafePointer<UnsafePointer<CChar>?>?>!, _ count: UnsafeMutablePointer<Int>!, _ bundle: OpaquePointer!) -> Int32 {
+    status { () throws(LokaleError) in
+        guard let out, let count else { throw invalid("out or count is NULL") }
+        let (names, n) = try bundleHandle(bundle).names()
+        out.pointee = UnsafePointer(names)
+        count.pointee = n
+    }
+}
+
+@c @implementation
+public func lokale_bundle_preferred_localizations(_ dst: UnsafeMutablePointer<CChar>!, _ capacity: Int, _ needed: UnsafeMutablePointer<Int>!, _ bundle: OpaquePointer!) -> Int32 {
+    status { () throws(LokaleError) in
+        try emit(try bundleHandle(bundle).bundle.preferredLocalizations.joined(separator: ",").utf8, dst, capacity, needed)
+    }
+}
+
