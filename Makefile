@@ -187,7 +187,7 @@ clean:
 	rm -rf $(OUT) $(STATIC_SCRATCH)
 	$(SWIFT) package clean
 
-# The benchmark suite of issue 6 (benchmarks/): lokale against glibc gettext, ICU resource bundles,
+# The benchmark suite (benchmarks/): lokale against glibc gettext, ICU resource bundles,
 # a bare mmap'd hash and Python's gettext; writes benchmarks/results/latest.{json,md,png}.
 # `make bench QUICK=1`: N = 1k and 100k, fewer repetitions (under 3 minutes).
 .PHONY: bench

@@ -63,6 +63,20 @@ func bundleHandle(_ p: OpaquePointer?) throws(LokaleError) -> BundleHandle {
     return Unmanaged<BundleHandle>.fromOpaque(UnsafeMutablePointer<lk_handle>(p).pointee.object).takeUnretainedValue()
 }
 
+/// A caller's versioned struct (its first field a uint32_t version, the rest only growing at the
+/// end) copied into a whole one: the bytes its version has (`size`), the rest zero. Never reads
+/// past what the caller's version has.
+func versioned<T>(_ p: UnsafePointer<T>?, _ what: String, size: (UInt32) -> Int) throws(LokaleError) -> T {
+    guard let p else { throw invalid("\(what) is NULL") }
+    let version = UnsafeRawPointer(p).load(as: UInt32.self)
+    guard version >= 1 else { throw invalid("\(what).version \(version) is not supported") }
+    let copy = UnsafeMutableRawPointer.allocate(byteCount: MemoryLayout<T>.size, alignment: MemoryLayout<T>.alignment)
+    defer { copy.deallocate() }
+    copy.initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<T>.size)
+    copy.copyMemory(from: p, byteCount: min(size(version), MemoryLayout<T>.size))
+    return copy.load(as: T.self)
+}
+
 /// A caller's (pointer, length) as bytes; -1 means NUL-terminated.
 func bytes(_ p: UnsafePointer<CChar>?, _ len: Int, _ what: String, limit: Int = Limits.callerTextBytes) throws(LokaleError) -> UnsafeRawBufferPointer {
     guard let p else { throw invalid("\(what) is NULL") }

@@ -25,15 +25,9 @@ struct MessageView {
         }
     }
 
-    /// The caller's struct copied into a whole one: the fields its version has, the rest zero.
+    /// The caller's struct: version 1 ends before `locale`.
     static func fields(_ m: UnsafePointer<lokale_message>?) throws(LokaleError) -> lokale_message {
-        guard let m else { throw invalid("message is NULL") }
-        let version = UnsafeRawPointer(m).load(as: UInt32.self)
-        guard version >= 1 else { throw invalid("message.version \(version) is not supported") }
-        let size = version >= 2 ? MemoryLayout<lokale_message>.size : MemoryLayout<lokale_message>.offset(of: \lokale_message.locale)!
-        var copy = lokale_message()
-        withUnsafeMutableBytes(of: &copy) { $0.copyMemory(from: UnsafeRawBufferPointer(start: m, count: size)) }
-        return copy
+        try versioned(m, "message") { $0 >= 2 ? MemoryLayout<lokale_message>.size : MemoryLayout<lokale_message>.offset(of: \lokale_message.locale)! }
     }
 
     var keyString: String { String(decoding: key, as: UTF8.self) }

@@ -62,8 +62,7 @@ public func lokale_runtime_new(_ out: UnsafeMutablePointer<OpaquePointer?>!, _ o
         var fallback = FallbackPolicy.apple, deviceClass = DeviceClass.mac
         var matcher: any LocalizationMatcher = AppleMatcher()
         var settings = Runtime.Settings.automatic
-        if let o = options?.pointee {
-            guard o.version >= 1 else { throw invalid("options.version \(o.version) is not supported") }
+        if let options, case let o = try versioned(options, "options", size: { _ in MemoryLayout<lokale_runtime_options>.size }) {
             preferred = try languages(o.preferred_languages, o.preferred_count)
             fallback = try policy(o.fallback_policy)
             deviceClass = try device(o.device)

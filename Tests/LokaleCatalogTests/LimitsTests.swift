@@ -7,7 +7,7 @@ import LokaleCore
 import Testing
 import TestSupport
 
-/// Issue 7, item 5: every limit of docs/LIMITS.md is enforced where it is documented, with an
+/// Every limit of docs/LIMITS.md is enforced where it is documented, with an
 /// error that names it; the value at the limit is accepted, one past it refused.
 @Suite struct LimitsTests {
     /// A one-table bundle (development localization en) with `messages` as en's messages.

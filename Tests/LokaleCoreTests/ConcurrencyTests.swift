@@ -5,7 +5,7 @@ import LokaleCore
 import Synchronization
 import Testing
 
-/// Issue 7, item 3: lookups from many threads while another changes the preferred languages and the
+/// Lookups from many threads while another changes the preferred languages and the
 /// in-app language. Every answer must be one of the bundle's texts; run under ThreadSanitizer by
 /// `make test-tsan` (TSAN_OPTIONS=halt_on_error=1), where any data race fails the run.
 @Suite struct ConcurrencyTests {

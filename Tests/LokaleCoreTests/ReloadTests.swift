@@ -7,7 +7,7 @@ import Synchronization
 import Testing
 import TestSupport
 
-/// Issue 7, item 4: a bundle reloads a file replaced by atomic rename without restarting; readers
+/// A bundle reloads a file replaced by atomic rename without restarting; readers
 /// keep what they were lent; a hostile writer that rewrites the file in place cannot crash them.
 @Suite struct ReloadTests {
     static func catalog(_ title: String, extra: [(String, String)] = []) -> StringCatalog {

@@ -145,7 +145,7 @@ import Glibc
         #expect(openedWithoutVerify > 0)
     }
 
-    /// Issue 7: 100,000 random mutations of a real table. Half change one to four bytes of the header
+    /// 100,000 random mutations of a real table. Half change one to four bytes of the header
     /// and section table and re-seal its checksum (so that they get past it); half change the
     /// payload, which open does not read. Each copy is refused at open, or answers a sample of
     /// plain lookups, formats and a miss with text or a `LokaleError` — never a crash, and nothing
