@@ -391,11 +391,20 @@ static inline lokale_arg lokale_arg_string(const char *s) {
 /* Looks a message up, chooses its plural and device variants, and formats it with args
  * (%@ %d %i %u %x %X %o %c %s %f %e %g %a with flags, width, precision, length modifiers,
  * positional %1$@, %%, substitutions %#@name@). Formatting never reads an argument that was not
- * passed: a specifier without its argument stays visible in the text and the problem is reported
- * by lokale_bundle_explain. Writes into dst as described under "Formatted results". */
+ * passed: a specifier without its argument stays visible in the text. Text always comes out;
+ * problems with it (a missing argument, a translation replaced because its format did not match)
+ * never fail the call: ask lokale_bundle_format_problems or lokale_bundle_explain for them.
+ * Writes into dst as described under "Formatted results". */
 LOKALE_API int lokale_bundle_format(char *dst, size_t capacity, size_t *needed,
                                     const lokale_bundle *bundle, const lokale_message *message,
                                     const lokale_arg *args, size_t arg_count);
+
+/* The problems lokale_bundle_format meets with the same message and arguments, one sentence a
+ * line ("" when there are none), into dst as described under "Formatted results". Formats again:
+ * meant for a caller who checks, a test or a log, not for every call. */
+LOKALE_API int lokale_bundle_format_problems(char *dst, size_t capacity, size_t *needed,
+                                             const lokale_bundle *bundle, const lokale_message *message,
+                                             const lokale_arg *args, size_t arg_count);
 
 /* Explains a lookup as JSON: the bundle, the table, the languages negotiated against, the ordered
  * localizations with the reason for each, which localization's table was read, which served, the

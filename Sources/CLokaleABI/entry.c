@@ -3,7 +3,7 @@
  * A message is read field by field, never past what its version has. */
 #include "lokale.h"
 #include "lokale_abi.h"
-#include "lokale_table.h"
+#include "lokale_fast.h"
 
 #include <stddef.h>
 

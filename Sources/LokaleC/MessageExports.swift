@@ -89,6 +89,19 @@ public func lk_bundle_format_general(_ dst: UnsafeMutablePointer<CChar>?, _ capa
 }
 
 @c @implementation
+public func lokale_bundle_format_problems(_ dst: UnsafeMutablePointer<CChar>!, _ capacity: Int, _ needed: UnsafeMutablePointer<Int>!,
+                                          _ bundle: OpaquePointer!, _ message: UnsafePointer<lokale_message>!,
+                                          _ args: UnsafePointer<lokale_arg>!, _ count: Int) -> Int32 {
+    status { () throws(LokaleError) in
+        let b = try bundleHandle(bundle).bundle
+        let m = try MessageView(message)
+        let formatted = try b.formatBytes(key: m.key, table: m.table, defaultValue: m.defaultValue,
+                                          arguments: try arguments(args, count), locale: m.locale)
+        try emit(formatted.problems.joined(separator: "\n").utf8, dst, capacity, needed)
+    }
+}
+
+@c @implementation
 public func lokale_bundle_explain(_ dst: UnsafeMutablePointer<CChar>!, _ capacity: Int, _ needed: UnsafeMutablePointer<Int>!,
                                   _ bundle: OpaquePointer!, _ message: UnsafePointer<lokale_message>!,
                                   _ args: UnsafePointer<lokale_arg>!, _ count: Int) -> Int32 {

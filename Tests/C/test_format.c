@@ -17,8 +17,19 @@ void test_format(void) {
     /* A number passed as text. */
     lokale_arg text_number = lokale_arg_string("1");
     CHECK_STR(fmt(b, "files", NULL, NULL, &text_number, 1), "1 fichier");
-    /* Missing arguments are never read: the specifier stays visible. */
+    /* Missing arguments are never read: the specifier stays visible, and the problem is there for
+     * a caller who asks. */
     CHECK_STR(fmt(b, "greeting", NULL, NULL, NULL, 0), "Bonjour, %@ !");
+    {
+        lokale_message g = lokale_message_make("greeting", NULL, NULL);
+        char problems[256];
+        size_t needed = 0;
+        CHECK(lokale_bundle_format_problems(problems, sizeof problems, &needed, b, &g, NULL, 0) == LOKALE_OK);
+        CHECK(needed > 0 && strstr(problems, "argument") != NULL);
+        CHECK(lokale_bundle_format_problems(problems, sizeof problems, &needed, b, &g, &who, 1) == LOKALE_OK);
+        CHECK(needed == 0 && problems[0] == 0);
+        CHECK(lokale_bundle_format_problems(problems, sizeof problems, &needed, NULL, &g, NULL, 0) == LOKALE_EINVAL);
+    }
     /* A missing key formats its default value. */
     lokale_arg five = lokale_arg_int(5);
     CHECK_STR(fmt(b, "nope", NULL, "%lld things", &five, 1), "5 things");

@@ -691,6 +691,13 @@ public:
     std::string format_args(const message &m, const std::vector<arg> &args) const {
         return format_args(m, args.data(), args.size());
     }
+    // The problems format(m, args...) meets, one sentence a line ("" when none): the text always
+    // comes out, so this is for a caller who checks (lokale_bundle_format_problems).
+    template <class... Args>
+    std::string format_problems(const message &m, const Args &...args) const {
+        const arg list[] = {arg(args)..., arg(0)};
+        return detail::fill_or_throw(formatter(lokale_bundle_format_problems, m, list, sizeof...(Args)));
+    }
     // The JSON explanation of a lookup (lokale_bundle_explain).
     template <class... Args>
     std::string explain(const message &m, const Args &...args) const {
@@ -724,7 +731,7 @@ private:
     using c_formatter = int (*)(char *, std::size_t, std::size_t *, const lokale_bundle *,
                                 const lokale_message *, const lokale_arg *, std::size_t);
 
-    // A (dst, capacity, needed) call of lokale_bundle_format or lokale_bundle_explain.
+    // A (dst, capacity, needed) call of lokale_bundle_format, _format_problems or _explain.
     struct formatted_call {
         c_formatter function;
         const lokale_bundle *bundle;

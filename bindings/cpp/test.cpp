@@ -110,6 +110,9 @@ static void plurals_and_formatting(const std::string &dir) {
     CHECK_EQ(app.try_format(items, 1).value(), std::string("1 item"));
     // A specifier without its argument stays visible.
     CHECK_EQ(app.format("Collection: %@"), std::string("Collection: %@"));
+    // ... and the problem is there for a caller who asks.
+    CHECK(app.format_problems("Collection: %@").find("argument") != std::string::npos);
+    CHECK_EQ(app.format_problems("Collection: %@", "Inbox"), std::string(""));
     // explain: JSON naming the step.
     std::string json = app.explain(items, 2);
     CHECK(json.find("\"step\"") != std::string::npos && json.find("2 items") != std::string::npos);

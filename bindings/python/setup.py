@@ -50,10 +50,13 @@ class BuildPy(build_py):
         )
         bundled = os.environ.get("LOKALE_BUNDLE_LIBRARY")
         # build/ is reused between builds: drop a library an earlier build bundled, unless the
-        # source package itself carries one.
+        # source package itself carries one, and the modules the source no longer has.
         for name in LIBRARY_NAMES:
             if not (HERE / "lokale" / name).is_file():
                 (target / name).unlink(missing_ok=True)
+        for module in target.glob("*.py"):
+            if module.name != "_build_info.py" and not (HERE / "lokale" / module.name).is_file():
+                module.unlink()
         if bundled:
             source = (
                 root / "build" / "lib" / "liblokale.so"

@@ -191,27 +191,11 @@ static inline lk_answer lk_unresolved(const char *key, size_t key_length, const 
 
 enum { LK_ANSWERED = 1, LK_DECLINED = 0 };
 
-/* A plain lookup through the handle's plan, with no allocation, lock or reference count: the
- * whole contract (translation, default value, key) when the plan is the runtime's current one
- * under Apple's policy. Strings are the caller's (pointer, length or -1); table NULL means the
- * default table; default_value may be NULL. Returns LK_ANSWERED with *answer, or LK_DECLINED for
- * everything else (no current plan, the chain policy, a refused string, a corrupt table). */
-int lk_fast_lookup(const lk_handle *h, const char *key, ptrdiff_t key_len, const char *table, ptrdiff_t table_len,
-                   const char *default_value, ptrdiff_t default_len, lk_answer *answer);
+/* The fast paths themselves, lk_fast_lookup and lk_fast_format, are in lokale_fast.h. */
 
-/* The common case of a format, with no allocation, lock or reference count: a message the handle's
- * current plan finds, rendered into dst (a default value is only checked:
- * it is not the answer of a found message) (NUL-terminated, *length bytes) — plural and device
- * variants; literals; %d %i %u of integers, written with ASCII digits; %@ %s of well-formed UTF-8
- * text or of integers. Returns LK_DECLINED, having written nothing that counts, for everything
- * else: a miss, a refused string or argument, a message or argument outside that subset,
- * localization info not yet filled, output that does not fit, a corrupt table. The general path
- * then produces the same text. Never reads outside the plan's sections. */
-int lk_fast_format(const lk_handle *h, const char *key, ptrdiff_t key_len, const char *table, ptrdiff_t table_len,
-                   const char *default_value, ptrdiff_t default_len, const lk_arg *args, size_t arg_count,
-                   char *dst, size_t capacity, size_t *length);
-
-/* lk_fast_format's renderer on a given plan and table index (tests compare it with Swift's). */
+/* lk_fast_format's renderer on a given plan and table index (tests compare it with Swift's). It
+ * declines, having written nothing that counts, whatever it cannot render byte for byte as the
+ * general path would. Never reads outside the plan's sections. */
 int lk_plan_format(const lk_plan *plan, int64_t t, uint32_t device, const void *key, size_t key_length,
                    const lk_arg *args, size_t arg_count, char *dst, size_t capacity, size_t *length);
 

@@ -9,46 +9,41 @@
 The library is found through ``LOKALE_LIBRARY``, then a ``liblokale.so`` inside this package,
 then the Lokale checkout's ``build/lib`` (see :func:`library_path`). It is loaded on first use;
 when it cannot be found, :class:`LibraryNotFound` (an ImportError) says where it looked.
+
+The modules behind it: ``_runtime`` (Runtime, Subscription), ``_bundle`` (Bundle, LookupResult),
+``_message`` (Message), ``_enums`` (Step, Device, Strategy, Fallback), ``_errors`` (Status and the
+exceptions), ``_library`` (finding and calling liblokale), ``_abi`` (its ctypes declarations),
+``_args`` (Python values to call arguments), and ``_backend`` with its two implementations,
+``_backend_speedups`` (the C accelerator ``_speedups``) and ``_backend_ctypes``.
 """
 
-from __future__ import annotations
-
-from ._core import (
-    Arg,
-    Bundle,
-    Device,
-    Fallback,
-    LookupResult,
-    Message,
-    Runtime,
-    Step,
-    Strategy,
-    Subscription,
-    accelerated,
-    display_name,
-    library_path,
-    library_version,
-    table_format_version,
-)
+from ._version import __version__ as __version__  # "as": re-exported for type checkers
 from ._errors import (
     CallbackWarning,
     ClosedError,
     CorruptTable,
     Error,
+    FileError,
     FormatError,
     InvalidArgument,
-    IOError as IOError,  # noqa: A004 - lokale.IOError, deliberately not in __all__
     LibraryNotFound,
     NotFound,
     OutOfMemory,
     StateError,
+    Status,
     UnsupportedVersion,
 )
+from ._enums import Device, Fallback, Step, Strategy
+from ._args import Arg
+from ._library import display_name, library_path, library_version, table_format_version
+from ._backend import accelerated
 
-__version__ = "0.1.0"
+# _message first: it imports _bundle and _runtime at its end (they import Message), for the
+# annotations of Message, Bundle and Runtime to resolve (typing.get_type_hints).
+from ._message import Message
+from ._bundle import Bundle, LookupResult
+from ._runtime import Runtime, Subscription
 
-# lokale.IOError is reachable as an attribute but left out of `from lokale import *`, which would
-# otherwise shadow the builtin name.
 __all__ = [
     "Arg",
     "Bundle",
@@ -58,6 +53,7 @@ __all__ = [
     "Device",
     "Error",
     "Fallback",
+    "FileError",
     "FormatError",
     "InvalidArgument",
     "LibraryNotFound",
@@ -67,6 +63,7 @@ __all__ = [
     "OutOfMemory",
     "Runtime",
     "StateError",
+    "Status",
     "Step",
     "Strategy",
     "Subscription",

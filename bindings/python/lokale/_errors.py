@@ -1,17 +1,19 @@
-"""Exceptions raised by the binding, mapped from the C library's status codes."""
+"""The C library's status codes (:class:`Status`) and the exceptions they are raised as."""
 
 from __future__ import annotations
 
 import builtins
-import errno as _errno
+import enum
+import errno
 from typing import Dict, Optional, Type
 
 __all__ = [
+    "Status",
     "Error",
     "LibraryNotFound",
     "ClosedError",
     "InvalidArgument",
-    "IOError",
+    "FileError",
     "NotFound",
     "CorruptTable",
     "UnsupportedVersion",
@@ -19,27 +21,42 @@ __all__ = [
     "OutOfMemory",
     "StateError",
     "CallbackWarning",
+    "error_for",
 ]
 
-# Status codes of include/lokale.h.
-OK = 0
-ERROR = -1
-EINVAL = -2
-EIO = -3
-ECORRUPT = -4
-EVERSION = -5
-ENOTFOUND = -6
-ETRUNCATED = -7
-EFORMAT = -8
-ENOMEM = -9
-ESTATE = -10
+
+class Status(enum.IntEnum):
+    """The status codes of ``include/lokale.h``, named as there without the ``LOKALE_`` prefix
+    (a test checks each name against ``lokale_status_name()``)."""
+
+    OK = 0
+    ERROR = -1
+    """An unexpected failure."""
+    EINVAL = -2
+    """A bad argument: NULL, a bad length, a malformed value."""
+    EIO = -3
+    """A file could not be read or mapped."""
+    ECORRUPT = -4
+    """A compiled table is damaged or not a compiled table."""
+    EVERSION = -5
+    """A compiled table of an unsupported format version."""
+    ENOTFOUND = -6
+    """A file that does not exist."""
+    ETRUNCATED = -7
+    """The output buffer was too small (handled inside the binding, never raised)."""
+    EFORMAT = -8
+    """A format string could not be used."""
+    ENOMEM = -9
+    """Out of memory."""
+    ESTATE = -10
+    """Not possible in the current state (e.g. a second main bundle)."""
 
 
 class Error(Exception):
     """Base class of every exception raised by :mod:`lokale`.
 
-    ``status`` is the C status code (``LOKALE_E*``, a negative int) when the error came from the
-    library, ``None`` when the binding raised it itself; ``status_name`` its name
+    ``status`` is the C status code (a negative int, a :class:`Status` value) when the error came
+    from the library, ``None`` when the binding raised it itself; ``status_name`` its name
     (``"LOKALE_EINVAL"``).
     """
 
@@ -63,7 +80,7 @@ class InvalidArgument(Error, ValueError):
     """``LOKALE_EINVAL``: a bad argument (a malformed language identifier, an unknown option...)."""
 
 
-class IOError(Error, builtins.OSError):  # noqa: A001 - mirrors LOKALE_EIO; not exported by ``*``
+class FileError(Error, builtins.OSError):
     """``LOKALE_EIO``: a file could not be read, mapped or written.
 
     Also an :class:`OSError`. Note that :meth:`lokale.Runtime.set_language` raises it when the new
@@ -71,7 +88,7 @@ class IOError(Error, builtins.OSError):  # noqa: A001 - mirrors LOKALE_EIO; not 
     """
 
 
-class NotFound(IOError, builtins.FileNotFoundError):
+class NotFound(FileError, builtins.FileNotFoundError):
     """``LOKALE_ENOTFOUND``: a file that does not exist. Also a :class:`FileNotFoundError`."""
 
 
@@ -100,14 +117,14 @@ class CallbackWarning(RuntimeWarning):
 
 
 _BY_STATUS: Dict[int, Type[Error]] = {
-    EINVAL: InvalidArgument,
-    EIO: IOError,
-    ECORRUPT: CorruptTable,
-    EVERSION: UnsupportedVersion,
-    ENOTFOUND: NotFound,
-    EFORMAT: FormatError,
-    ENOMEM: OutOfMemory,
-    ESTATE: StateError,
+    Status.EINVAL: InvalidArgument,
+    Status.EIO: FileError,
+    Status.ECORRUPT: CorruptTable,
+    Status.EVERSION: UnsupportedVersion,
+    Status.ENOTFOUND: NotFound,
+    Status.EFORMAT: FormatError,
+    Status.ENOMEM: OutOfMemory,
+    Status.ESTATE: StateError,
 }
 
 
@@ -121,6 +138,6 @@ def error_for(status: int, message: str, status_name: str, filename: Optional[st
     if isinstance(exc, builtins.OSError):
         if filename is not None:
             exc.filename = filename
-        exc.errno = _errno.ENOENT if status == ENOTFOUND else _errno.EIO
+        exc.errno = errno.ENOENT if status == Status.ENOTFOUND else errno.EIO
         exc.strerror = text
     return exc

@@ -1,23 +1,25 @@
 /*
  * lokale._speedups — the optional C accelerator of the Python binding.
  *
- * Plain C over include/lokale.h: Bundle.string and Bundle.lookup call lokale_bundle_lookup, and
- * Bundle.format lokale_bundle_format (for exact int, float and str arguments), directly instead of
- * through ctypes (which costs ~0.4 µs per call on its own, and ~10 µs for a format). The module does
- * not link against liblokale: lokale._core hands it the address of lokale_bundle_lookup in the
- * library ctypes loaded (init()), so both paths always use the same library, found the same way.
- * Failures are raised by a Python function of lokale._core (the same exceptions as the ctypes
- * path). Built by setup.py when a compiler is present; lokale._core falls back to ctypes without
- * it, or when LOKALE_PURE_PYTHON=1.
+ * The accelerated backend of lokale (lokale/_backend_speedups.py; the interface is described in
+ * lokale/_backend.py). Plain C over include/lokale.h: Bundle.string and Bundle.lookup call
+ * lokale_bundle_lookup, and Bundle.format lokale_bundle_format (for exact int, float and str
+ * arguments), directly instead of through ctypes (which costs ~0.4 µs per call on its own, and
+ * ~10 µs for a format). The module does not link against liblokale: init() hands it the addresses
+ * of the functions in the library ctypes loaded, so both paths always use the same library, found
+ * the same way. Failures are raised by a Python function (lokale._library.raise_status: the same
+ * exceptions as the ctypes path), and format arguments this file does not convert are handed to
+ * the ctypes backend (format_fallback). Built by setup.py when a compiler is present; lokale uses
+ * the ctypes backend without it, or when LOKALE_PURE_PYTHON=1.
  *
- * Memo: a Bundle's `Memo` keeps the answers of plain lookups (no default value, no table) keyed by
- * the key — texts for string(), (text, step) pairs for lookup() — so that a repeated lookup costs
- * one dict probe and returns the same object, as gettext's catalog dict does. It is valid for one
- * generation of its runtime's `Generation`, which counts the changes that can alter a lookup's
- * answer: the library calls generation_changed (a change callback registered before any of the
- * user's, so it runs first, after the new languages are published) and lokale._core bumps it for
- * the changes that run no callback (main bundle opened or closed, device, fallback policy). A
- * lookup that sees a new generation drops the memo.
+ * Memo: a Bundle's `Memo` holds its handle and keeps the answers of plain lookups (no default
+ * value, table or comment) keyed by the key — texts for string(), (text, step) pairs for lookup() —
+ * so that a repeated lookup costs one dict probe and returns the same object, as gettext's catalog
+ * dict does. It is valid for one generation of its runtime's `Generation`, which counts the changes
+ * that can alter a lookup's answer: the library calls generation_changed (a change callback
+ * registered before any of the user's, so it runs first, after the new languages are published)
+ * and the Runtime bumps it for the changes that run no callback (main bundle opened or closed,
+ * device, fallback policy). A lookup that sees a new generation drops the memo.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -32,8 +34,9 @@ typedef int (*format_fn)(char *, size_t, size_t *, const lokale_bundle *, const 
 
 static lookup_fn bundle_lookup;   /* lokale_bundle_lookup of the loaded library */
 static format_fn bundle_format;   /* lokale_bundle_format */
-static PyObject *raise_status;    /* lokale._core._raise(status): raises, never returns */
 static add_callback_fn add_callback; /* lokale_runtime_add_callback */
+static PyObject *raise_status;    /* lokale._library.raise_status(status): raises, never returns */
+static PyObject *format_fallback; /* (handle, key, args, default, table, comment) -> str, by ctypes */
 
 /* ---- Generation: changes of a runtime that can alter lookups ---- */
 
@@ -189,7 +192,7 @@ static PyObject *sp_memo(PyObject *self, PyObject *const *args, Py_ssize_t nargs
 #define MESSAGE_V1 1
 
 /* The UTF-8 of a str argument, or NULL with TypeError / UnicodeEncodeError set; None gives
- * *data = NULL when optional. Same messages as lokale._core._encode. */
+ * *data = NULL when optional. Same messages as lokale._args.encode. */
 static int utf8_arg(PyObject *value, const char *what, int optional, const char **data,
                     Py_ssize_t *size) {
     if (optional && value == Py_None) {
@@ -205,14 +208,15 @@ static int utf8_arg(PyObject *value, const char *what, int optional, const char 
     return *data ? 0 : -1;
 }
 
-/* The lokale_bundle of a handle argument: a Memo's, or an int address. 0, or -1 with an exception. */
+/* The lokale_bundle of a Memo argument (NULL once closed: the library refuses it). 0, or -1 with
+ * TypeError. */
 static int bundle_arg(PyObject *value, void **handle) {
-    if (Py_TYPE(value) == &MemoType) {
-        *handle = ((Memo *)value)->handle;
-        return 0;
+    if (Py_TYPE(value) != &MemoType) {
+        PyErr_Format(PyExc_TypeError, "expected a lokale._speedups.Memo, not %.200s", Py_TYPE(value)->tp_name);
+        return -1;
     }
-    *handle = PyLong_AsVoidPtr(value);
-    return *handle == NULL && PyErr_Occurred() ? -1 : 0;
+    *handle = ((Memo *)value)->handle;
+    return 0;
 }
 
 /* A version-1 message of (key, default, table, comment), each None but the key; the UTF-8 stays
@@ -223,20 +227,20 @@ static int message_args(PyObject *key, PyObject *def, PyObject *table, PyObject 
     Py_ssize_t size = 0;
     if (utf8_arg(key, "key", 0, &m->key, &size) < 0) return -1;
     m->key_len = size;
-    /* _core._message encodes in this order: key, table, default, comment. */
+    /* In the order of lokale._args.MessageFields.fill: key, table, default, comment. */
     if (utf8_arg(table, "table", 1, &m->table, &size) < 0) return -1;
     m->table_len = size;
     if (utf8_arg(def, "default", 1, &m->default_value, &size) < 0) return -1;
     m->default_len = size;
-    if (utf8_arg(comment, "comment", 1, &m->comment, &size) < 0) return -1;
-    m->comment_len = size;
-    return 0;
+    /* Checked, not passed (as lokale._args does): the library does not read it at run time. */
+    const char *unused;
+    return utf8_arg(comment, "comment", 1, &unused, &size);
 }
 
-/* Raises the exception of a failed status (lokale._core._raise). Returns -1. */
+/* Raises the exception of a failed status (lokale._library.raise_status). Returns -1. */
 static int raise_for(int status) {
     PyObject *r = PyObject_CallFunction(raise_status, "i", status);
-    if (r != NULL) { /* _raise always raises; be safe if it did not */
+    if (r != NULL) { /* raise_status always raises; be safe if it did not */
         Py_DECREF(r);
         PyErr_Format(PyExc_RuntimeError, "lokale: call failed with status %d", status);
     }
@@ -244,7 +248,7 @@ static int raise_for(int status) {
 }
 
 static int ready(void) {
-    if (bundle_lookup == NULL || bundle_format == NULL || raise_status == NULL) {
+    if (bundle_lookup == NULL || bundle_format == NULL || raise_status == NULL || format_fallback == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "lokale._speedups: init() was not called");
         return 0;
     }
@@ -329,13 +333,13 @@ static PyObject *answer(PyObject *const *args, Py_ssize_t nargs, int text_only) 
     return value;
 }
 
-/* string(handle_or_memo, key, default=None, table=None, comment=None) -> str */
+/* string(memo, key, default=None, table=None, comment=None) -> str */
 static PyObject *sp_string(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     return answer(args, nargs, 1);
 }
 
-/* lookup(handle_or_memo, key, default=None, table=None, comment=None) -> (str, int step) */
+/* lookup(memo, key, default=None, table=None, comment=None) -> (str, int step) */
 static PyObject *sp_lookup(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     return answer(args, nargs, 0);
@@ -345,7 +349,7 @@ static PyObject *sp_lookup(PyObject *self, PyObject *const *args, Py_ssize_t nar
 #define FORMAT_STACK_BYTES 512
 
 /* The lokale_arg of an exact int, float or str; 0 when it is anything else (or an int beyond 64
- * bits, or a str that is not encodable), which the Python path converts, or refuses, itself. */
+ * bits, or a str that is not encodable), which the ctypes path converts, or refuses, itself. */
 static int c_arg(PyObject *value, lokale_arg *a) {
     if (PyLong_CheckExact(value)) {
         int overflow = 0;
@@ -377,13 +381,13 @@ static int c_arg(PyObject *value, lokale_arg *a) {
     return 0;
 }
 
-/* format(handle_or_memo, key, args_tuple, default, table, comment) -> str, or NotImplemented when
- * an argument is not an exact int, float or str (or there are more than 16): the Python path
- * (lokale._core) then converts and checks them, with its own errors. */
+/* format(memo, key, args_tuple, default, table, comment) -> str. When an argument is not an exact
+ * int, float or str (or there are more than 16), format_fallback (the ctypes backend) formats
+ * instead, converting and checking them with its own errors. */
 static PyObject *sp_format(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     if (nargs != 6 || !PyTuple_Check(args[2])) {
-        PyErr_SetString(PyExc_TypeError, "format(handle, key, args_tuple, default, table, comment)");
+        PyErr_SetString(PyExc_TypeError, "format(memo, key, args_tuple, default, table, comment)");
         return NULL;
     }
     if (!ready()) return NULL;
@@ -392,10 +396,17 @@ static PyObject *sp_format(PyObject *self, PyObject *const *args, Py_ssize_t nar
     if (bundle_arg(args[0], &handle) < 0) return NULL;
     if (message_args(args[1], args[3], args[4], args[5], &m) < 0) return NULL;
     Py_ssize_t count = PyTuple_GET_SIZE(args[2]);
-    if (count > FORMAT_STACK_ARGS) Py_RETURN_NOTIMPLEMENTED;
     lokale_arg values[FORMAT_STACK_ARGS];
-    for (Py_ssize_t i = 0; i < count; i++)
-        if (!c_arg(PyTuple_GET_ITEM(args[2], i), &values[i])) Py_RETURN_NOTIMPLEMENTED;
+    int exact = count <= FORMAT_STACK_ARGS;
+    for (Py_ssize_t i = 0; exact && i < count; i++) exact = c_arg(PyTuple_GET_ITEM(args[2], i), &values[i]);
+    if (!exact) {
+        PyObject *address = PyLong_FromVoidPtr(handle);
+        if (address == NULL) return NULL;
+        PyObject *text = PyObject_CallFunctionObjArgs(format_fallback, address, args[1], args[2], args[3],
+                                                      args[4], args[5], NULL);
+        Py_DECREF(address);
+        return text;
+    }
     /* (dst, capacity, needed): the stack first, then the size the library reports (it may grow
      * again if another thread changes the language in between). */
     char stack[FORMAT_STACK_BYTES];
@@ -422,45 +433,49 @@ static PyObject *sp_format(PyObject *self, PyObject *const *args, Py_ssize_t nar
     return result;
 }
 
-/* init(lookup_address, raise_status, add_callback_address, format_address) */
+/* init(lookup_address, format_address, add_callback_address, raise_status, format_fallback) */
 static PyObject *sp_init(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 4) {
-        PyErr_SetString(PyExc_TypeError, "init(lookup_address, raise_status, add_callback_address, format_address)");
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError,
+                        "init(lookup_address, format_address, add_callback_address, raise_status, format_fallback)");
         return NULL;
     }
-    void *address = PyLong_AsVoidPtr(args[0]);
+    void *lookup = PyLong_AsVoidPtr(args[0]);
+    void *format = PyLong_AsVoidPtr(args[1]);
     void *add = PyLong_AsVoidPtr(args[2]);
-    void *format = PyLong_AsVoidPtr(args[3]);
-    if (address == NULL || add == NULL || format == NULL) {
+    if (lookup == NULL || format == NULL || add == NULL) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "init: NULL function address");
         return NULL;
     }
-    if (!PyCallable_Check(args[1])) {
-        PyErr_SetString(PyExc_TypeError, "init: raise_status must be callable");
+    if (!PyCallable_Check(args[3]) || !PyCallable_Check(args[4])) {
+        PyErr_SetString(PyExc_TypeError, "init: raise_status and format_fallback must be callable");
         return NULL;
     }
-    Py_INCREF(args[1]);
-    Py_XSETREF(raise_status, args[1]);
-    bundle_lookup = (lookup_fn)address;
-    add_callback = (add_callback_fn)add;
+    Py_INCREF(args[3]);
+    Py_XSETREF(raise_status, args[3]);
+    Py_INCREF(args[4]);
+    Py_XSETREF(format_fallback, args[4]);
+    bundle_lookup = (lookup_fn)lookup;
     bundle_format = (format_fn)format;
+    add_callback = (add_callback_fn)add;
     Py_RETURN_NONE;
 }
 
 static PyMethodDef methods[] = {
     {"init", (PyCFunction)(void (*)(void))sp_init, METH_FASTCALL,
-     "init(lookup_address, raise_status, add_callback_address, format_address): the "
-     "lokale_bundle_lookup to call, the function that raises the exception for a failed status, "
-     "lokale_runtime_add_callback and lokale_bundle_format."},
+     "init(lookup_address, format_address, add_callback_address, raise_status, format_fallback): "
+     "lokale_bundle_lookup, lokale_bundle_format and lokale_runtime_add_callback of the loaded "
+     "library, the function that raises the exception of a failed status, and the one that "
+     "formats arguments this module does not convert."},
     {"watch", sp_watch, METH_O, "watch(runtime_handle) -> Generation"},
     {"memo", (PyCFunction)(void (*)(void))sp_memo, METH_FASTCALL, "memo(bundle_handle, generation) -> Memo"},
     {"string", (PyCFunction)(void (*)(void))sp_string, METH_FASTCALL,
-     "string(handle, key, default=None, table=None, comment=None) -> str"},
+     "string(memo, key, default=None, table=None, comment=None) -> str"},
     {"lookup", (PyCFunction)(void (*)(void))sp_lookup, METH_FASTCALL,
-     "lookup(handle, key, default=None, table=None, comment=None) -> (str, step)"},
+     "lookup(memo, key, default=None, table=None, comment=None) -> (str, step)"},
     {"format", (PyCFunction)(void (*)(void))sp_format, METH_FASTCALL,
-     "format(handle, key, args_tuple, default, table, comment) -> str, or NotImplemented"},
+     "format(memo, key, args_tuple, default, table, comment) -> str"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -474,7 +489,11 @@ PyMODINIT_FUNC PyInit__speedups(void) {
     if (PyType_Ready(&GenerationType) < 0 || PyType_Ready(&MemoType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m == NULL) return NULL;
-    if (PyModule_AddIntConstant(m, "HEADER_VERSION", LOKALE_VERSION_NUMBER) < 0) {
+    Py_INCREF(&GenerationType);
+    Py_INCREF(&MemoType);
+    if (PyModule_AddIntConstant(m, "HEADER_VERSION", LOKALE_VERSION_NUMBER) < 0 ||
+        PyModule_AddObject(m, "Generation", (PyObject *)&GenerationType) < 0 ||
+        PyModule_AddObject(m, "Memo", (PyObject *)&MemoType) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -1,5 +1,6 @@
 """Fixtures: the real compiled example bundles (build/examples) and catalogs compiled with the real
-CLI (build/bin/lokale) into temporary folders."""
+CLI (build/bin/lokale) into temporary folders. LOKALE_EXAMPLES and LOKALE_CLI name other ones (a
+folder of compiled examples, the CLI), e.g. of a frozen build while build/ is being rebuilt."""
 
 from __future__ import annotations
 
@@ -16,8 +17,8 @@ TESTS = Path(__file__).resolve().parent
 PACKAGE_ROOT = TESTS.parent  # bindings/python
 REPO = PACKAGE_ROOT.parent.parent
 BUILD = REPO / "build"
-EXAMPLES = BUILD / "examples"
-CLI = BUILD / "bin" / "lokale"
+EXAMPLES = Path(os.environ.get("LOKALE_EXAMPLES") or BUILD / "examples")
+CLI = Path(os.environ.get("LOKALE_CLI") or BUILD / "bin" / "lokale")
 LIBRARY = BUILD / "lib" / "liblokale.so"
 
 # Import the package from this checkout (not an installed copy), with the library of this checkout

@@ -157,3 +157,13 @@ def test_deferred_messages(app_path: Path, panel_path: Path, runtime_factory: Ca
         Message(3)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         app.resolve("workspace.title")  # type: ignore[arg-type]
+
+
+def test_format_problems(app_path: Path, runtime_factory: Callable[..., lokale.Runtime]) -> None:
+    runtime = runtime_factory(["en"])
+    app = runtime.open(app_path, main=True)
+    # Text always comes out; the missing argument is reported to a caller who asks.
+    assert app.format("Collection: %@") == "Collection: %@"
+    problems = app.format_problems("Collection: %@")
+    assert len(problems) == 1 and "argument" in problems[0]
+    assert app.format_problems("Collection: %@", "Inbox") == []

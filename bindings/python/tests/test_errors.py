@@ -19,14 +19,18 @@ def test_hierarchy() -> None:
     assert issubclass(lokale.ClosedError, lokale.Error) and issubclass(lokale.ClosedError, ValueError)
     assert issubclass(lokale.InvalidArgument, lokale.Error) and issubclass(lokale.InvalidArgument, ValueError)
     assert issubclass(lokale.NotFound, lokale.Error) and issubclass(lokale.NotFound, FileNotFoundError)
-    assert issubclass(lokale.NotFound, lokale.IOError)
-    assert issubclass(lokale.IOError, OSError) and lokale.IOError is not OSError
+    assert issubclass(lokale.NotFound, lokale.FileError)
+    assert issubclass(lokale.FileError, OSError) and issubclass(lokale.FileError, lokale.Error)
     assert issubclass(lokale.CorruptTable, lokale.Error)
     assert issubclass(lokale.UnsupportedVersion, lokale.Error)
     assert issubclass(lokale.StateError, RuntimeError)
     assert issubclass(lokale.OutOfMemory, MemoryError)
     assert issubclass(lokale.LibraryNotFound, ImportError)
-    assert "IOError" not in lokale.__all__  # `from lokale import *` leaves the builtin alone
+    assert not hasattr(lokale, "IOError")  # no name of the package shadows a builtin
+    namespace: dict = {}
+    exec("from lokale import *", namespace)
+    exported = {name for name in namespace if not name.startswith("__")}
+    assert exported == set(lokale.__all__) and not exported & set(dir(__import__("builtins")))
 
 
 def test_missing_file(runtime_factory: Callable[..., lokale.Runtime], tmp_path: Path) -> None:
@@ -43,8 +47,8 @@ def test_missing_file(runtime_factory: Callable[..., lokale.Runtime], tmp_path: 
     assert not str(error).startswith("[Errno")
 
 
-def test_folder_is_an_io_error(runtime_factory: Callable[..., lokale.Runtime], tmp_path: Path) -> None:
-    with pytest.raises(lokale.IOError) as info:
+def test_folder_is_a_file_error(runtime_factory: Callable[..., lokale.Runtime], tmp_path: Path) -> None:
+    with pytest.raises(lokale.FileError) as info:
         runtime_factory(["en"]).open(tmp_path)
     assert not isinstance(info.value, lokale.NotFound)
     assert info.value.status_name == "LOKALE_EIO"

@@ -200,10 +200,10 @@ def test_default_settings_location_is_under_xdg_config_home(app_path: Path, tmp_
         assert app.string("workspace.title") == "Espace de travail"
 
 
-def test_unwritable_settings_raise_io_error_but_apply(app_path: Path) -> None:
+def test_unwritable_settings_raise_file_error_but_apply(app_path: Path) -> None:
     with lokale.Runtime(["en"], settings_path="/proc/lokale-cannot-write-here/app.language") as runtime:
         app = runtime.open(app_path, main=True)
-        with pytest.raises(lokale.IOError) as info:
+        with pytest.raises(lokale.FileError) as info:
             runtime.set_language("ja")
         assert isinstance(info.value, OSError)
         assert "/proc/lokale-cannot-write-here" in str(info.value)

@@ -54,6 +54,9 @@ def test_pip_install_target_finds_the_checkout_build(tmp_path: Path, app_path: P
     assert (target / "lokale" / "py.typed").is_file()
     assert (target / "lokale" / "_build_info.py").is_file()
     assert not (target / "lokale" / "liblokale.so").exists()
+    # The source's modules, no more (setuptools reuses build/: nothing left from earlier builds).
+    installed = {path.name for path in (target / "lokale").glob("*.py")}
+    assert installed == {path.name for path in (PACKAGE_ROOT / "lokale").glob("*.py")} | {"_build_info.py"}
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     lines = _probe(sys.executable, target, app_path, elsewhere, PYTHONPATH=str(target))

@@ -1,28 +1,47 @@
-"""The C accelerator (lokale/_speedups.c) and the pure-Python memo behave exactly as the ctypes path.
+"""The backend in use (the C accelerator, lokale/_speedups.c, or ctypes with its memo in Python)
+behaves exactly as a plain ctypes call that remembers nothing.
 
 `make test-python` runs the whole suite twice: with the accelerator (LOKALE_EXPECT_SPEEDUPS=1, which
 makes its absence a failure) and with ctypes alone (LOKALE_PURE_PYTHON=1)."""
 
 from __future__ import annotations
 
+import ctypes
 import decimal
 import os
 from pathlib import Path
-from typing import Any, Callable, List
+from typing import Any, Callable, List, Optional
 
 import pytest
 
 import lokale
-from lokale import _core
+from lokale import _backend, _backend_ctypes
+
+ACCELERATED = _backend.BACKEND.ACCELERATED
+
+
+def ctypes_lookup(bundle: lokale.Bundle, key: Any, default: Any = None, table: Any = None,
+                  comment: Any = None) -> lokale.LookupResult:
+    """The reference: a lookup through ctypes that is never remembered."""
+    text, step = _backend_ctypes.lookup_at(ctypes.c_void_p(bundle._h()), key, default, table, comment)
+    return lokale.LookupResult(text, lokale.Step(step))
+
+
+def ctypes_format(bundle: lokale.Bundle, key: Any, *args: Any, default: Optional[str] = None,
+                  table: Optional[str] = None, comment: Optional[str] = None) -> str:
+    """The reference: a format through ctypes."""
+    return _backend_ctypes.format_at(ctypes.c_void_p(bundle._h()), key, args, default, table, comment)
 
 
 def test_the_mode_the_run_asked_for() -> None:
     if os.environ.get("LOKALE_PURE_PYTHON", "") not in ("", "0"):
         assert not lokale.accelerated()
-        assert lokale.Bundle.lookup is lokale.Bundle._lookup_pure
+        assert _backend.BACKEND is _backend_ctypes
     elif os.environ.get("LOKALE_EXPECT_SPEEDUPS") == "1":
         assert lokale.accelerated(), "lokale._speedups was not built (see `make test-python`)"
-        assert lokale.Bundle.lookup is not lokale.Bundle._lookup_ctypes
+        from lokale import _backend_speedups
+
+        assert _backend.BACKEND is _backend_speedups
 
 
 def _outcome(call: Callable[[], Any]) -> Any:
@@ -62,7 +81,7 @@ def test_same_results_as_ctypes(app_path: Path, runtime_factory: Callable[..., l
                                 languages: list, args: tuple, kwargs: dict) -> None:
     runtime = runtime_factory(languages)
     app = runtime.open(app_path, main=True)
-    expected = _outcome(lambda: app._lookup_ctypes(*args, **kwargs))
+    expected = _outcome(lambda: ctypes_lookup(app, *args, **kwargs))
     assert _outcome(lambda: app.lookup(*args, **kwargs)) == expected
     text = expected[1].text if expected[0] == "ok" else None
     got = _outcome(lambda: app.string(*args, **kwargs))
@@ -83,15 +102,24 @@ def test_closed_bundle_and_bad_arity(app_path: Path, runtime_factory: Callable[.
         app.lookup("workspace.title")
 
 
-@pytest.mark.skipif(_core._speedups is None, reason="the accelerator is not in use")
-def test_accelerator_reports_library_failures_as_the_ctypes_path() -> None:
+@pytest.mark.skipif(not ACCELERATED, reason="the accelerator is not in use")
+def test_accelerator_reports_library_failures_as_the_ctypes_path(
+        runtime_factory: Callable[..., lokale.Runtime]) -> None:
+    from lokale import _speedups
+
     # A handle the library refuses (NULL): the status becomes the same exception, with the
     # library's message.
-    with pytest.raises(lokale.InvalidArgument) as info:
-        _core._speedups.string(0, "key")
-    assert info.value.status == -2 and str(info.value)
+    memo = _speedups.memo(0, runtime_factory(["de"])._generation)
+    for call in (lambda: _speedups.string(memo, "key"), lambda: _speedups.lookup(memo, "key"),
+                 lambda: _speedups.format(memo, "key", (1,), None, None, None),
+                 lambda: _speedups.format(memo, "key", (decimal.Decimal(1),), None, None, None)):
+        with pytest.raises(lokale.InvalidArgument) as info:
+            call()
+        assert info.value.status == lokale.Status.EINVAL and str(info.value)
     with pytest.raises(TypeError):
-        _core._speedups.string("not a handle", "key")
+        _speedups.string("not a memo", "key")
+    with pytest.raises(TypeError):
+        _speedups.string(0, "key")
 
 
 def test_remembered_lookups_follow_every_change(app_path: Path, mixed_path: Path, panel_path: Path,
@@ -105,7 +133,7 @@ def test_remembered_lookups_follow_every_change(app_path: Path, mixed_path: Path
     def agree(bundle: lokale.Bundle, key: str, expected: str, **kwargs: Any) -> None:
         for _ in range(3):  # the second and third come from the memo
             assert bundle.string(key, **kwargs) == expected
-            assert bundle.lookup(key, **kwargs) == bundle._lookup_ctypes(key, **kwargs)
+            assert bundle.lookup(key, **kwargs) == ctypes_lookup(bundle, key, **kwargs)
 
     agree(panel, "panel.ready", "Panel bereit")
     seen: List[str] = []
@@ -133,18 +161,17 @@ def test_remembered_lookups_follow_every_change(app_path: Path, mixed_path: Path
     agree(plurals, "close", "close", table="Menu")
     plurals.runtime.fallback = "chain"
     assert plurals.string("close", table="Menu") == "Close"
-    assert plurals.string("files.count") == plurals._lookup_ctypes("files.count").text
+    assert plurals.string("files.count") == ctypes_lookup(plurals, "files.count").text
     # Two runtimes over the same file do not share answers.
     other = runtime_factory(["ja"]).open(panel_path)
     agree(other, "panel.ready", "Panel ready")
     agree(panel, "panel.ready", "Panel listo")
-    if _core._speedups is not None:
-        assert panel._fast.size() >= 1
-    else:
-        assert panel._memo is not None and "panel.ready" in panel._memo.texts
+    assert panel._memo is not None and panel._memo.size() >= 1
+    if not ACCELERATED:
+        assert "panel.ready" in panel._memo.texts  # type: ignore[attr-defined]
 
 
-@pytest.mark.skipif(_core._speedups is not None, reason="the pure-Python memo is not in use")
+@pytest.mark.skipif(ACCELERATED, reason="the pure-Python memo is not in use")
 def test_pure_memo_keeps_no_answer_from_before_a_change(app_path: Path, runtime_factory: Callable[..., lokale.Runtime],
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """ctypes releases the GIL during the foreign call: other threads can change the language and
@@ -154,22 +181,22 @@ def test_pure_memo_keeps_no_answer_from_before_a_change(app_path: Path, runtime_
     app = runtime.open(app_path, main=True)
     assert app.string("workspace.title") == "Arbeitsbereich"
     app._memo.texts.clear()  # type: ignore[union-attr]
-    raw = lokale.Bundle._lookup_raw
+    raw = _backend_ctypes.lookup_at
     calls: List[str] = []
 
-    def raw_then_change(self: lokale.Bundle, *args: Any) -> Any:
-        calls.append(args[0])
-        answer = raw(self, *args)
+    def raw_then_change(*args: Any) -> Any:
+        calls.append(args[1])
+        answer = raw(*args)
         if len(calls) == 1:  # German, from before the change; meanwhile, as other threads would:
             runtime.set_language("fr")
             assert app.string("no.such.key") == "no.such.key"  # the memo now holds the new generation
         return answer
 
-    monkeypatch.setattr(lokale.Bundle, "_lookup_raw", raw_then_change)
+    monkeypatch.setattr(_backend_ctypes, "lookup_at", raw_then_change)
     assert app.string("workspace.title") == "Arbeitsbereich"  # the answer of the call in flight
-    monkeypatch.setattr(lokale.Bundle, "_lookup_raw", raw)
+    monkeypatch.setattr(_backend_ctypes, "lookup_at", raw)
     assert app.string("workspace.title") == "Espace de travail"
-    assert app.string("workspace.title") == app._lookup_ctypes("workspace.title").text
+    assert app.string("workspace.title") == ctypes_lookup(app, "workspace.title").text
 
 
 @pytest.mark.skipif(os.environ.get("LOKALE_EXPECT_SPEEDUPS") != "1", reason="only where a compiler is expected")
@@ -205,7 +232,7 @@ def test_pip_install_builds_the_accelerator(tmp_path: Path, app_path: Path) -> N
 
 
 class _Special(int):
-    """An int subclass: not an exact int, so the accelerator leaves it to the Python path."""
+    """An int subclass: not an exact int, so the accelerator leaves it to the ctypes path."""
 
 
 FORMAT_CASES: List[tuple] = [
@@ -242,6 +269,6 @@ FORMAT_CASES: List[tuple] = [
 def test_format_same_results_as_ctypes(open_plurals: Callable[..., lokale.Bundle], language: str,
                                        args: tuple, kwargs: dict) -> None:
     bundle = open_plurals(language)
-    expected = _outcome(lambda: bundle._format_ctypes(*args, **kwargs))
+    expected = _outcome(lambda: ctypes_format(bundle, *args, **kwargs))
     for _ in range(2):  # the second call of a generation may take the library's C fast path
         assert _outcome(lambda: bundle.format(*args, **kwargs)) == expected

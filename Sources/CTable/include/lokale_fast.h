@@ -1,11 +1,15 @@
 /* The fast paths of a plain lookup and a format: one atomic load of the plan the runtime
  * published, one hash and probe, no allocation, lock or reference count. They answer only what
- * the general path (the runtime, in Swift) would answer the same way, and decline the rest. */
+ * the general path (the runtime, in Swift) would answer the same way, and decline the rest.
+ * Inline, so that the C ABI's entry points (CLokaleABI) cost no extra call. */
+#ifndef LOKALE_FAST_H
+#define LOKALE_FAST_H
+
 #include "lokale_table.h"
 
 /* The plan a fast path may use: the runtime's current one, under Apple's policy (the chain policy
  * reads further localizations than a plan holds). NULL: decline. */
-static inline const lk_plan *current_plan(const lk_handle *h) {
+static inline const lk_plan *lk_current_plan(const lk_handle *h) {
     const lk_plan *plan = lk_handle_plan(h);
     if (!plan || lk_plan_generation(plan) != lk_shared_generation(h->shared) || lk_shared_policy(h->shared) != LK_POLICY_APPLE)
         return NULL;
@@ -14,20 +18,25 @@ static inline const lk_plan *current_plan(const lk_handle *h) {
 
 /* The index of the asked table in plan (the default table for NULL), -1 when there is none;
  * -2 when the name is refused. */
-static inline int64_t table_index(const lk_plan *plan, const char *table, ptrdiff_t table_len) {
+static inline int64_t lk_table_index(const lk_plan *plan, const char *table, ptrdiff_t table_len) {
     if (!table) return plan->default_table;
     size_t n = lk_span(table, table_len, LK_LIMIT_KEY_BYTES);
     if (n == SIZE_MAX) return -2;
     return lk_plan_table_index(plan, table, n);
 }
 
-int lk_fast_lookup(const lk_handle *h, const char *key, ptrdiff_t key_len, const char *table, ptrdiff_t table_len,
+/* A plain lookup through the handle's plan: the whole contract (translation, default value, key)
+ * when the plan is the runtime's current one under Apple's policy. Strings are the caller's
+ * (pointer, length or -1); table NULL means the default table; default_value may be NULL. Returns
+ * LK_ANSWERED with *answer, or LK_DECLINED for everything else (no current plan, the chain policy,
+ * a refused string, a corrupt table). */
+static inline int lk_fast_lookup(const lk_handle *h, const char *key, ptrdiff_t key_len, const char *table, ptrdiff_t table_len,
                    const char *default_value, ptrdiff_t default_len, lk_answer *answer) {
-    const lk_plan *plan = current_plan(h);
+    const lk_plan *plan = lk_current_plan(h);
     if (!plan) return LK_DECLINED;
     size_t key_length = lk_span(key, key_len, LK_LIMIT_KEY_BYTES);
     if (key_length == SIZE_MAX) return LK_DECLINED;
-    int64_t t = table_index(plan, table, table_len);
+    int64_t t = lk_table_index(plan, table, table_len);
     if (t == -2) return LK_DECLINED;
     if (t >= 0 && plan->tables[t].slots) {
         const lk_plan_table *entry = &plan->tables[t];
@@ -52,7 +61,7 @@ int lk_fast_lookup(const lk_handle *h, const char *key, ptrdiff_t key_len, const
 }
 
 /* Whether the general path would take these arguments: known types, strings it can read. */
-static int arguments_accepted(const lk_arg *args, size_t count) {
+static inline int lk_arguments_accepted(const lk_arg *args, size_t count) {
     if (count > LK_LIMIT_ARGUMENTS || (count > 0 && !args)) return 0;
     for (size_t i = 0; i < count; i++) {
         switch (args[i].type) {
@@ -70,16 +79,24 @@ static int arguments_accepted(const lk_arg *args, size_t count) {
     return 1;
 }
 
-int lk_fast_format(const lk_handle *h, const char *key, ptrdiff_t key_len, const char *table, ptrdiff_t table_len,
+/* The common case of a format: a message the handle's current plan finds, rendered by
+ * lk_plan_format into dst (NUL-terminated, *length bytes): plural and device variants, literals,
+ * %d %i %u of integers in ASCII digits, %@ %s of well-formed UTF-8 text or of integers. The
+ * default value is only checked (a found message does not show it). LK_DECLINED for everything
+ * else: a miss, a refused string or argument, anything outside that subset, localization info not
+ * yet filled, output that does not fit, a corrupt table; the general path then writes the same. */
+static inline int lk_fast_format(const lk_handle *h, const char *key, ptrdiff_t key_len, const char *table, ptrdiff_t table_len,
                    const char *default_value, ptrdiff_t default_len, const lk_arg *args, size_t arg_count,
                    char *dst, size_t capacity, size_t *length) {
-    const lk_plan *plan = current_plan(h);
+    const lk_plan *plan = lk_current_plan(h);
     if (!plan) return LK_DECLINED;
     size_t key_length = lk_span(key, key_len, LK_LIMIT_KEY_BYTES);
     if (key_length == SIZE_MAX) return LK_DECLINED;
     /* Not used for a found message, but one the general path would refuse. */
     if (default_value && lk_span(default_value, default_len, LK_LIMIT_CALLER_TEXT_BYTES) == SIZE_MAX) return LK_DECLINED;
-    int64_t t = table_index(plan, table, table_len);
-    if (t < 0 || !arguments_accepted(args, arg_count)) return LK_DECLINED;
+    int64_t t = lk_table_index(plan, table, table_len);
+    if (t < 0 || !lk_arguments_accepted(args, arg_count)) return LK_DECLINED;
     return lk_plan_format(plan, t, lk_shared_device(h->shared), key, key_length, args, arg_count, dst, capacity, length);
 }
+
+#endif

@@ -1,0 +1,133 @@
+"""The C declarations of ``include/lokale.h`` in :mod:`ctypes`: its structures (named as there),
+constants and the signature of each function (status codes are :class:`lokale.Status`, in
+``_errors``)."""
+
+from __future__ import annotations
+
+from ctypes import (
+    CFUNCTYPE,
+    POINTER,
+    Structure,
+    Union,
+    c_char_p,
+    c_double,
+    c_int,
+    c_int64,
+    c_size_t,
+    c_ssize_t,
+    c_uint32,
+    c_uint64,
+    c_void_p,
+)
+from typing import Any, Dict, List, Tuple
+
+# ruff: noqa: N801 - the structures keep the header's names
+
+# ptrdiff_t: c_ssize_t has the same width on every platform Lokale builds for.
+c_ptrdiff_t = c_ssize_t
+
+
+class lokale_runtime_options(Structure):
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("preferred_languages", POINTER(c_char_p)),
+        ("preferred_count", c_size_t),
+        ("fallback_policy", c_int),
+        ("device", c_int),
+        ("strategy", c_int),
+        ("settings_path", c_char_p),
+    ]
+
+
+class lokale_message(Structure):
+    """Version 1 (:data:`MESSAGE_VERSION`; version 2 appends ``locale``)."""
+
+    _fields_ = [
+        ("version", c_uint32),
+        ("key", c_char_p),
+        ("key_len", c_ptrdiff_t),
+        ("table", c_char_p),
+        ("table_len", c_ptrdiff_t),
+        ("default_value", c_char_p),
+        ("default_len", c_ptrdiff_t),
+        ("comment", c_char_p),
+        ("comment_len", c_ptrdiff_t),
+    ]
+
+
+class lokale_arg_string(Structure):
+    _fields_ = [("ptr", c_char_p), ("len", c_ptrdiff_t)]
+
+
+class lokale_arg_value(Union):
+    _fields_ = [("i", c_int64), ("u", c_uint64), ("d", c_double), ("s", lokale_arg_string)]
+
+
+class lokale_arg(Structure):
+    _fields_ = [("type", c_int), ("value", lokale_arg_value)]
+
+
+# The binding sends version-1 messages (no locale), as the accelerator does: the same behaviour
+# with every library that reads version 1.
+MESSAGE_VERSION = 1
+ARG_INT = 1
+ARG_UINT = 2
+ARG_DOUBLE = 3
+ARG_STRING = 4
+OPEN_MAIN = 1
+OPEN_VERIFY = 2
+OPEN_COPY = 4
+OPEN_MAP = 8
+RELOAD_FORCE = 1
+RELOAD_VERIFY = 2
+
+# void (*lokale_change_callback)(void *payload, lokale_runtime *runtime)
+ChangeCallback = CFUNCTYPE(None, c_void_p, c_void_p)
+
+_size_p = POINTER(c_size_t)
+
+# name: (restype, argtypes)
+SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
+    "lokale_version": (c_char_p, []),
+    "lokale_version_number": (c_int, []),
+    "lokale_table_format_version": (c_int, []),
+    "lokale_last_error": (c_void_p, []),
+    "lokale_status_name": (c_char_p, [c_int]),
+    "lokale_runtime_options_init": (c_int, [POINTER(lokale_runtime_options)]),
+    "lokale_runtime_new": (c_int, [POINTER(c_void_p), POINTER(lokale_runtime_options)]),
+    "lokale_runtime_free": (None, [c_void_p]),
+    "lokale_runtime_set_preferred_languages": (c_int, [c_void_p, POINTER(c_char_p), c_size_t]),
+    "lokale_runtime_preferred_languages": (c_int, [c_char_p, c_size_t, _size_p, c_void_p]),
+    "lokale_runtime_set_device": (c_int, [c_void_p, c_int]),
+    "lokale_runtime_set_fallback_policy": (c_int, [c_void_p, c_int]),
+    "lokale_runtime_set_language": (c_int, [c_void_p, c_char_p]),
+    "lokale_runtime_language": (c_int, [c_char_p, c_size_t, _size_p, c_void_p]),
+    "lokale_runtime_add_callback": (c_int, [POINTER(c_uint64), c_void_p, ChangeCallback, c_void_p]),
+    "lokale_runtime_remove_callback": (c_int, [c_void_p, c_uint64]),
+    "lokale_runtime_diagnostics": (c_int, [c_char_p, c_size_t, _size_p, c_void_p]),
+    "lokale_language_display_name": (c_int, [c_char_p, c_size_t, _size_p, c_char_p, c_char_p]),
+    "lokale_bundle_open": (c_int, [POINTER(c_void_p), c_void_p, c_char_p, c_uint32]),
+    "lokale_bundle_free": (None, [c_void_p]),
+    "lokale_bundle_reload": (c_int, [POINTER(c_int), c_void_p, c_uint32]),
+    "lokale_bundle_identifier": (c_int, [POINTER(c_void_p), c_void_p]),
+    "lokale_bundle_development_localization": (c_int, [POINTER(c_void_p), c_void_p]),
+    "lokale_bundle_localizations": (c_int, [POINTER(POINTER(c_void_p)), _size_p, c_void_p]),
+    "lokale_bundle_preferred_localizations": (c_int, [c_char_p, c_size_t, _size_p, c_void_p]),
+    "lokale_bundle_lookup": (
+        c_int,
+        [POINTER(c_void_p), _size_p, POINTER(c_int), c_void_p, POINTER(lokale_message)],
+    ),
+    "lokale_bundle_format": (
+        c_int,
+        [c_char_p, c_size_t, _size_p, c_void_p, POINTER(lokale_message), POINTER(lokale_arg), c_size_t],
+    ),
+    "lokale_bundle_explain": (
+        c_int,
+        [c_char_p, c_size_t, _size_p, c_void_p, POINTER(lokale_message), POINTER(lokale_arg), c_size_t],
+    ),
+    "lokale_bundle_format_problems": (
+        c_int,
+        [c_char_p, c_size_t, _size_p, c_void_p, POINTER(lokale_message), POINTER(lokale_arg), c_size_t],
+    ),
+}

@@ -1,0 +1,169 @@
+"""Python values to the arguments of a call: text to UTF-8, a message's fields to a
+``lokale_message``, format arguments to a ``lokale_arg`` array. Every ctypes call packs its
+arguments here, one way; the C accelerator does the same in C for exact int, float and str, with
+the same error messages, and hands anything else back to this module (through the ctypes backend).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import decimal
+import numbers
+import struct
+from ctypes import c_void_p
+from typing import Any, Optional, Sequence, Union
+
+from ._abi import ARG_DOUBLE, ARG_INT, ARG_STRING, ARG_UINT, MESSAGE_VERSION, lokale_arg, lokale_message
+
+__all__ = ["Arg", "encode", "encode_optional", "check_arg", "MessageFields", "ArgArray", "pack_args"]
+
+Arg = Union[int, float, str, decimal.Decimal]
+"""A format argument: int (``LOKALE_ARG_INT``, or ``UINT`` above 2**63-1), float (``DOUBLE``),
+str (``STRING``), or :class:`decimal.Decimal` (``STRING`` of its digits, so ``Decimal("1.0")``
+keeps its visible fraction digit for the plural rules)."""
+
+
+def encode(value: str, what: str) -> bytes:
+    """The UTF-8 of a str; TypeError for anything else (bytes included)."""
+    if not isinstance(value, str):
+        raise TypeError(f"{what} must be str, not {type(value).__name__}")
+    return str.encode(value, "utf-8")  # not a subclass's encode(): no user code runs here
+
+
+def encode_optional(value: Optional[str], what: str) -> Optional[bytes]:
+    """:func:`encode`, with None kept."""
+    return None if value is None else encode(value, what)
+
+
+# ------------------------------------------------------------------------------------------------
+# lokale_message
+# ------------------------------------------------------------------------------------------------
+
+
+class MessageFields:
+    """A ``lokale_message`` and its address, filled by :meth:`fill` and reusable: the ctypes
+    backend keeps one per thread, :meth:`lokale.Bundle.explain` makes a new one."""
+
+    __slots__ = ("message", "address", "_table", "_default")
+
+    def __init__(self) -> None:
+        self.message = lokale_message()
+        self.message.version = MESSAGE_VERSION
+        self.address = c_void_p(ctypes.addressof(self.message))
+        # Whether the optional fields hold a previous fill's bytes (cleared only then).
+        self._table = self._default = False
+
+    def fill(self, key: str, default: Optional[str], table: Optional[str], comment: Optional[str]) -> None:
+        """Encodes the fields in the accelerator's order (key, table, default, comment), so that
+        the first bad one gives the same error on both paths. The structure keeps the encoded
+        bytes alive until the next fill. The comment is checked but not passed: it is for
+        translators and extraction, and the library does not read it at run time (``lokale.h``);
+        writing it would cost a lookup ~0.2 µs."""
+        m = self.message
+        encoded = encode(key, "key")
+        m.key, m.key_len = encoded, len(encoded)
+        if table is not None:
+            encoded = encode(table, "table")
+            m.table, m.table_len = encoded, len(encoded)
+            self._table = True
+        elif self._table:
+            m.table, m.table_len = None, 0
+            self._table = False
+        if default is not None:
+            encoded = encode(default, "default")
+            m.default_value, m.default_len = encoded, len(encoded)
+            self._default = True
+        elif self._default:
+            m.default_value, m.default_len = None, 0
+            self._default = False
+        if comment is not None:
+            encode(comment, "comment")
+
+
+# ------------------------------------------------------------------------------------------------
+# lokale_arg
+# ------------------------------------------------------------------------------------------------
+
+
+def check_arg(index: int, value: Any) -> None:
+    """Raises TypeError for a value that cannot be a format argument (bool, or an unknown type)."""
+    if isinstance(value, bool):
+        raise TypeError(
+            f"argument {index + 1}: bool is not a format argument; pass int(value) or a str"
+        )
+    if isinstance(value, (str, decimal.Decimal, numbers.Integral, numbers.Real)):
+        return
+    raise TypeError(
+        f"argument {index + 1}: {type(value).__name__} is not a format argument "
+        "(int, float, str or decimal.Decimal)"
+    )
+
+
+class ArgArray:
+    """A ``lokale_arg`` array with its bytes and address (what :func:`pack_args` writes into)."""
+
+    __slots__ = ("array", "view", "address", "capacity")
+
+    def __init__(self, capacity: int) -> None:
+        self.array = (lokale_arg * capacity)()
+        self.view = memoryview(self.array).cast("B")
+        self.address = c_void_p(ctypes.addressof(self.array))
+        self.capacity = capacity
+
+
+_INT64_MIN = -(2**63)
+_INT64_MAX = 2**63 - 1
+_UINT64_MAX = 2**64 - 1
+_ARG_SIZE = ctypes.sizeof(lokale_arg)
+_ARG_VALUE = lokale_arg.value.offset
+# A number written straight into a lokale_arg's bytes: type, padding, value.
+_PACK_INT = struct.Struct(f"=i{_ARG_VALUE - 4}xq").pack_into
+_PACK_UINT = struct.Struct(f"=i{_ARG_VALUE - 4}xQ").pack_into
+_PACK_DOUBLE = struct.Struct(f"=i{_ARG_VALUE - 4}xd").pack_into
+
+
+def pack_args(values: Sequence[Any], into: Optional[ArgArray] = None) -> Optional[ArgArray]:
+    """Checks the format arguments and writes them as ``lokale_arg``: into ``into`` when they fit,
+    else into a new array. None when there are none.
+
+    Exact int, float and str take the short way; other numbers are converted (``int()``,
+    ``float()``, a Decimal's digits as text), bool and other types refused (TypeError), ints
+    beyond 64 bits too (OverflowError). A str's encoded bytes stay referenced by the array."""
+    count = len(values)
+    if count == 0:
+        return None
+    target = into if into is not None and count <= into.capacity else ArgArray(count)
+    array, view = target.array, target.view
+    for index, value in enumerate(values):
+        kind = type(value)
+        if kind is not int and kind is not float and kind is not str:
+            check_arg(index, value)
+            if isinstance(value, str):  # a subclass: encoded as str below, no user code runs
+                kind = str
+            else:
+                if isinstance(value, decimal.Decimal):
+                    value = format(value, "f")
+                elif isinstance(value, numbers.Integral):
+                    value = int(value)
+                else:
+                    value = float(value)
+                kind = type(value)
+        offset = index * _ARG_SIZE
+        if kind is int:
+            if _INT64_MIN <= value <= _INT64_MAX:
+                _PACK_INT(view, offset, ARG_INT, value)
+            elif 0 <= value <= _UINT64_MAX:
+                _PACK_UINT(view, offset, ARG_UINT, value)
+            else:
+                raise OverflowError(
+                    f"argument {index + 1}: {value} does not fit in 64 bits; pass it as a str"
+                )
+        elif kind is float:
+            _PACK_DOUBLE(view, offset, ARG_DOUBLE, value)
+        else:
+            encoded = str.encode(value, "utf-8")
+            slot = array[index]
+            slot.type = ARG_STRING
+            slot.value.s.ptr = encoded
+            slot.value.s.len = len(encoded)
+    return target

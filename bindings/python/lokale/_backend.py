@@ -1,0 +1,102 @@
+"""The backend of the hot paths, chosen once at import (as python-zstandard picks its C or CFFI
+backend): ``_backend_speedups`` (the C accelerator ``lokale._speedups``) when it was built, else
+``_backend_ctypes``; ``LOKALE_PURE_PYTHON=1`` forces ctypes.
+
+A backend is a module with the names of :class:`Backend`. :class:`~lokale.Bundle` and
+:class:`~lokale.Runtime` are written once against it: a runtime ``watch``es its changes through a
+:class:`Generation`, each bundle gets a :class:`Memo` over its handle, and ``string``, ``lookup``
+and ``format`` take that memo. The memo and the generation live in the backend (in C, or in
+Python for ctypes): plain lookups (an exact str key; no default, table or comment) are remembered
+per bundle until the generation moves on. Everything else (opening, reloading, languages,
+callbacks, explain) goes through ctypes in both cases.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any, Optional, Protocol, Tuple
+
+if TYPE_CHECKING:
+    from ._library import Library
+
+__all__ = ["Generation", "Memo", "Backend", "BACKEND", "PURE_PYTHON_ENV", "accelerated"]
+
+PURE_PYTHON_ENV = "LOKALE_PURE_PYTHON"
+
+
+class Generation(Protocol):
+    """A runtime's count of the changes that can alter a lookup's answer. ``watch`` registers a
+    change callback (first, so before the user's) that moves it on; the runtime calls ``bump`` for
+    the changes that run no callback (main bundle opened or closed, device, fallback policy) and
+    removes the callback ``callback_id`` before it frees the C runtime."""
+
+    @property
+    def value(self) -> int: ...
+
+    @property
+    def callback_id(self) -> int: ...
+
+    def bump(self) -> None: ...
+
+
+class Memo(Protocol):
+    """A bundle's handle for the hot paths, with its remembered plain lookups (valid for one value
+    of its runtime's :class:`Generation`). ``close`` forgets the handle before it is freed."""
+
+    def close(self) -> None: ...
+
+    def size(self) -> int: ...
+
+
+class Backend(Protocol):
+    """What a backend module provides. ``string``, ``lookup`` and ``format`` take a memo that this
+    backend's ``memo`` made (and ``memo`` a generation of its ``watch``): hence ``Any`` there."""
+
+    ACCELERATED: bool
+    """Whether this is the C accelerator."""
+
+    def attach(self, lib: "Library") -> None:
+        """Binds the backend to the loaded library (called by every new Runtime; idempotent)."""
+
+    def watch(self, runtime_handle: int) -> Generation:
+        """A new generation of the runtime (a change callback registered on it)."""
+
+    def memo(self, bundle_handle: int, generation: Any) -> Memo:
+        """A new memo of the bundle, valid for the generation of its runtime."""
+
+    def string(self, memo: Any, key: str, default: Optional[str] = None,
+               table: Optional[str] = None, comment: Optional[str] = None) -> str:
+        """The text of a lookup (``lokale_bundle_lookup``)."""
+
+    def lookup(self, memo: Any, key: str, default: Optional[str] = None,
+               table: Optional[str] = None, comment: Optional[str] = None) -> Tuple[str, int]:
+        """The text of a lookup and its step value."""
+
+    def format(self, memo: Any, key: str, args: Tuple[Any, ...], default: Optional[str],
+               table: Optional[str], comment: Optional[str]) -> str:
+        """A formatted lookup (``lokale_bundle_format``); ``args`` are checked and converted as
+        ``_args.pack_args`` does."""
+
+
+def _choose() -> Backend:
+    if os.environ.get(PURE_PYTHON_ENV, "") not in ("", "0"):
+        from . import _backend_ctypes
+
+        return _backend_ctypes
+    try:
+        from . import _backend_speedups
+    except ImportError:  # not built (no compiler), or not CPython
+        from . import _backend_ctypes
+
+        return _backend_ctypes
+    return _backend_speedups
+
+
+BACKEND: Backend = _choose()
+
+
+def accelerated() -> bool:
+    """Whether :meth:`Bundle.string`, :meth:`Bundle.lookup` and :meth:`Bundle.format` use the C
+    accelerator (``lokale._speedups``) rather than ctypes. Set ``LOKALE_PURE_PYTHON=1`` to force
+    ctypes."""
+    return BACKEND.ACCELERATED

@@ -1,0 +1,273 @@
+"""The ctypes backend (see ``_backend``): lookups and formats through ctypes, with the bundles'
+memos and the runtimes' generations in Python. Also what the C accelerator hands a format back to
+when an argument is not an exact int, float or str (:func:`format_at`).
+
+Each thread reuses one set of ctypes objects (a message, the out-parameters, an argument array, an
+output buffer), passed to the library by address through functions declared without argtypes
+(``Library.lookup_by_address``, ``format_by_address``): no ctypes object is made per call.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import itertools
+import threading
+import weakref
+from ctypes import byref, c_char_p, c_int, c_size_t, c_uint64, c_void_p
+from typing import TYPE_CHECKING, Any, Dict, Optional, Set, Tuple
+
+from ._abi import ChangeCallback
+from ._args import ArgArray, MessageFields, pack_args
+from ._errors import Status
+from ._library import check, library, raise_status
+
+if TYPE_CHECKING:
+    from ._library import Library
+
+__all__ = ["ACCELERATED", "attach", "watch", "memo", "string", "lookup", "format",
+           "lookup_at", "format_at", "Generation", "Memo", "MEMO_LIMIT"]
+
+ACCELERATED = False
+
+# The library's lookup and format, without argtypes (set by attach()).
+_lookup_by_address: Any = None
+_format_by_address: Any = None
+
+
+def attach(lib: "Library") -> None:
+    global _lookup_by_address, _format_by_address
+    _lookup_by_address = lib.lookup_by_address
+    _format_by_address = lib.format_by_address
+
+
+# ------------------------------------------------------------------------------------------------
+# Generation and memo
+# ------------------------------------------------------------------------------------------------
+
+
+class Generation:
+    """A runtime's change count (see ``_backend.Generation``). Unlike the accelerator's memos,
+    which compare the count on every lookup, these are emptied by the change itself (a memo hit
+    is then one dict probe): each change first stores a value never stored before
+    (``itertools.count`` is atomic under the GIL), then empties the memos of the runtime. A lookup
+    keeps its answer only if the value did not move during its library call, so an answer from
+    the languages of before is either never stored or emptied with the rest."""
+
+    __slots__ = ("value", "callback_id", "memos", "_counter", "_thunk")
+
+    def __init__(self, runtime_handle: int) -> None:
+        self._counter = itertools.count(1)
+        self.value = 0
+        # The memos of the runtime's open bundles, weakly (list() of a set is atomic under the GIL,
+        # unlike iterating a WeakSet while another thread opens a bundle).
+        self.memos: Set["weakref.ref[Memo]"] = set()
+        bump = self.bump
+
+        def changed(_payload: Optional[int], _runtime: Optional[int]) -> None:
+            bump()
+
+        self._thunk = ChangeCallback(changed)  # kept alive until the callback is removed
+        cid = c_uint64(0)
+        check(library().lokale_runtime_add_callback(byref(cid), runtime_handle, self._thunk, None))
+        self.callback_id = cid.value
+
+    def bump(self) -> None:
+        self.value = next(self._counter)
+        for ref in list(self.memos):
+            memo = ref()
+            if memo is not None:
+                memo.texts.clear()
+                memo.pairs.clear()
+
+
+def watch(runtime_handle: int) -> Generation:
+    return Generation(runtime_handle)
+
+
+MEMO_LIMIT = 100_000  # entries; a memo starts over when it would grow past this (as the accelerator's)
+
+
+class Memo:
+    """A bundle's handle and remembered plain lookups: key -> text for ``string``, key ->
+    (text, step) for ``lookup``, emptied by every change of its generation (what the
+    accelerator's memo does in C, and what gettext's catalog dict is)."""
+
+    __slots__ = ("handle", "generation", "texts", "pairs", "_ref", "__weakref__")
+
+    def __init__(self, bundle_handle: int, generation: Generation) -> None:
+        self.handle: Optional[c_void_p] = c_void_p(bundle_handle)  # what lookup_by_address takes
+        self.generation = generation
+        self.texts: Dict[str, str] = {}
+        self.pairs: Dict[str, Tuple[str, int]] = {}
+        self._ref = weakref.ref(self, generation.memos.discard)
+        generation.memos.add(self._ref)
+
+    def close(self) -> None:
+        self.handle = None  # a racing lookup then passes NULL: an error, never a freed bundle
+        self.generation.memos.discard(self._ref)
+        self.texts.clear()
+        self.pairs.clear()
+
+    def size(self) -> int:
+        return len(self.texts) + len(self.pairs)
+
+
+def memo(bundle_handle: int, generation: Generation) -> Memo:
+    if not isinstance(generation, Generation):
+        raise TypeError("memo(bundle_handle, generation)")
+    return Memo(bundle_handle, generation)
+
+
+# ------------------------------------------------------------------------------------------------
+# The thread's ctypes objects
+# ------------------------------------------------------------------------------------------------
+
+_SCRATCH_ARGS = 16  # format arguments written into the thread's array; more get an array of their own
+_SCRATCH_BYTES = 512  # formatted output read from the thread's buffer; longer output gets its own
+_COUNTS = tuple(c_size_t(n) for n in range(_SCRATCH_ARGS + 1))  # size_t arguments, made once
+_CAPACITY = c_size_t(_SCRATCH_BYTES)
+_OK = int(Status.OK)  # plain ints: compared on every call
+_ETRUNCATED = int(Status.ETRUNCATED)
+
+
+class _Scratch:
+    """One thread's message, lookup out-parameters, argument array and output buffer, with their
+    addresses as c_void_p objects. A plain object reached through one threading.local attribute
+    (each attribute of a threading.local subclass costs a per-thread dictionary switch)."""
+
+    __slots__ = ("fields", "args", "text", "length", "step", "text_at", "length_at", "step_at",
+                 "buffer", "buffer_at", "needed", "needed_at", "busy")
+
+    def __init__(self) -> None:
+        self.fields = MessageFields()
+        self.args = ArgArray(_SCRATCH_ARGS)
+        self.text = c_char_p()
+        self.length = c_size_t(0)
+        self.step = c_int(0)
+        self.text_at = c_void_p(ctypes.addressof(self.text))
+        self.length_at = c_void_p(ctypes.addressof(self.length))
+        self.step_at = c_void_p(ctypes.addressof(self.step))
+        self.buffer = ctypes.create_string_buffer(_SCRATCH_BYTES)
+        self.buffer_at = c_void_p(ctypes.addressof(self.buffer))
+        self.needed = c_size_t(0)
+        self.needed_at = c_void_p(ctypes.addressof(self.needed))
+        # A format is using it: converting an argument runs user code, which may call the library
+        # again on this thread; such a call gets a scratch of its own.
+        self.busy = False
+
+
+_THREAD = threading.local()
+
+
+def _scratch() -> _Scratch:
+    try:
+        s: _Scratch = _THREAD.scratch
+    except AttributeError:
+        s = _THREAD.scratch = _Scratch()
+    return s if not s.busy else _Scratch()
+
+
+# ------------------------------------------------------------------------------------------------
+# Lookups
+# ------------------------------------------------------------------------------------------------
+
+
+def lookup_at(handle: Optional[c_void_p], key: str, default: Optional[str], table: Optional[str],
+              comment: Optional[str]) -> Tuple[str, int]:
+    """A lookup through ctypes, never remembered: (text, step value)."""
+    s = _scratch()
+    s.fields.fill(key, default, table, comment)
+    status = _lookup_by_address(s.text_at, s.length_at, s.step_at, handle, s.fields.address)
+    if status:
+        raise_status(status)
+    n = s.length.value
+    # The text is NUL-terminated (a table's value, or our own bytes): c_char_p reads it up to the
+    # NUL in C; string_at (another foreign call) only for text that holds a NUL itself.
+    value = s.text.value or b""
+    if len(value) != n:
+        value = ctypes.string_at(ctypes.cast(s.text, c_void_p).value or 0, n) if n else b""
+    return value.decode("utf-8", "replace"), s.step.value
+
+
+def _remembered(memo: Memo, key: str, default: Optional[str], table: Optional[str],
+                comment: Optional[str], text_only: bool) -> Any:
+    """A lookup's answer (its text when ``text_only``, else (text, step)) through ctypes, then
+    remembered when it is plain (an exact str key; no default, table or comment) and the memo
+    did not have it."""
+    if default is not None or table is not None or comment is not None or type(key) is not str:
+        pair = lookup_at(memo.handle, key, default, table, comment)
+        return pair[0] if text_only else pair
+    generation = memo.generation
+    now = generation.value
+    pair = lookup_at(memo.handle, key, None, None, None)
+    value = pair[0] if text_only else pair
+    # Kept only if nothing changed during the call (ctypes releases the GIL for it): see Generation.
+    if generation.value == now:
+        remembered: Dict[str, Any] = memo.texts if text_only else memo.pairs
+        if len(remembered) >= MEMO_LIMIT:
+            remembered.clear()
+        remembered[key] = value
+    return value
+
+
+def string(memo: Memo, key: str, default: Optional[str] = None, table: Optional[str] = None,
+           comment: Optional[str] = None) -> str:
+    if default is None and table is None and comment is None and type(key) is str:
+        try:
+            return memo.texts[key]  # the memo's hit, inline: one frame fewer
+        except KeyError:
+            pass
+    return _remembered(memo, key, default, table, comment, True)  # type: ignore[no-any-return]
+
+
+def lookup(memo: Memo, key: str, default: Optional[str] = None, table: Optional[str] = None,
+           comment: Optional[str] = None) -> Tuple[str, int]:
+    if default is None and table is None and comment is None and type(key) is str:
+        try:
+            return memo.pairs[key]
+        except KeyError:
+            pass
+    return _remembered(memo, key, default, table, comment, False)  # type: ignore[no-any-return]
+
+
+# ------------------------------------------------------------------------------------------------
+# Formatting
+# ------------------------------------------------------------------------------------------------
+
+
+def format(memo: Memo, key: str, args: Tuple[Any, ...], default: Optional[str],
+           table: Optional[str], comment: Optional[str]) -> str:
+    return format_at(memo.handle, key, args, default, table, comment)
+
+
+def format_at(handle: Optional[c_void_p], key: str, args: Tuple[Any, ...], default: Optional[str],
+              table: Optional[str], comment: Optional[str]) -> str:
+    """A format through ctypes: the thread's message, arguments and buffer, by address."""
+    s = _scratch()
+    s.busy = True
+    try:
+        s.fields.fill(key, default, table, comment)
+        packed = pack_args(args, s.args)
+        count = len(args)
+        array_at = packed.address if packed is not None else None
+        size = _COUNTS[count] if count <= _SCRATCH_ARGS else c_size_t(count)
+        buffer, buffer_at, capacity = s.buffer, s.buffer_at, _SCRATCH_BYTES
+        while True:
+            size_arg = _CAPACITY if capacity == _SCRATCH_BYTES else c_size_t(capacity)
+            status = _format_by_address(buffer_at, size_arg, s.needed_at, handle, s.fields.address,
+                                        array_at, size)
+            needed = s.needed.value
+            if status == _OK:
+                value = buffer.value
+                if len(value) != needed:  # the text holds a NUL itself
+                    value = buffer.raw[:needed]
+                return value.decode("utf-8", "replace")
+            if status == _ETRUNCATED and needed >= capacity:
+                # The result may grow again in between (another thread changed the language).
+                capacity = needed + 1
+                buffer = ctypes.create_string_buffer(capacity)
+                buffer_at = c_void_p(ctypes.addressof(buffer))
+                continue
+            raise_status(status)
+    finally:
+        s.busy = False

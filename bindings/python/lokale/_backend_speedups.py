@@ -1,0 +1,52 @@
+"""The accelerated backend (see ``_backend``): ``lokale._speedups`` (``_speedups.c``), which keeps
+the bundles' memos and the runtimes' generations in C and calls ``lokale_bundle_lookup`` and
+``lokale_bundle_format`` directly. Importing this module fails (ImportError) when the accelerator
+was not built."""
+
+from __future__ import annotations
+
+import threading
+from ctypes import c_void_p
+from typing import TYPE_CHECKING, Any, Optional, Tuple
+
+from . import _backend_ctypes
+from ._library import raise_status
+from ._speedups import Generation, Memo, format, init, lookup, memo, string, watch
+
+if TYPE_CHECKING:
+    from ._library import Library
+
+__all__ = ["ACCELERATED", "attach", "watch", "memo", "string", "lookup", "format", "Generation", "Memo"]
+
+ACCELERATED = True
+
+_attached = False
+_lock = threading.Lock()
+
+
+def _format_fallback(handle: int, key: str, args: Tuple[Any, ...], default: Optional[str],
+                     table: Optional[str], comment: Optional[str]) -> str:
+    """What ``_speedups.format`` calls for arguments it does not convert itself (anything but an
+    exact int, float or str, or more than 16 of them): the ctypes path, which converts or refuses
+    them with its own errors."""
+    return _backend_ctypes.format_at(c_void_p(handle) if handle else None, key, args, default, table, comment)
+
+
+def attach(lib: "Library") -> None:
+    """Hands the accelerator the functions of the library ctypes loaded (so that both paths always
+    use the same library, found the same way) and how to raise a failed status."""
+    global _attached
+    if _attached:
+        return
+    with _lock:
+        if _attached:
+            return
+        _backend_ctypes.attach(lib)
+        init(
+            lib.address("lokale_bundle_lookup"),
+            lib.address("lokale_bundle_format"),
+            lib.address("lokale_runtime_add_callback"),
+            raise_status,
+            _format_fallback,
+        )
+        _attached = True

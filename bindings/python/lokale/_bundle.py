@@ -1,0 +1,280 @@
+"""Bundle: a compiled ``.lokale`` file opened by a runtime, and the results of its lookups.
+
+``string``, ``lookup`` and ``format`` are written once against the backend chosen at import
+(``_backend``): each passes the bundle's memo to it.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import threading
+import weakref
+from ctypes import byref, c_int, c_size_t, c_void_p
+from dataclasses import dataclass
+from typing import Any, Callable, Dict, List, NoReturn, Optional, Tuple
+
+from ._abi import RELOAD_FORCE, RELOAD_VERIFY
+from ._args import Arg, MessageFields, pack_args
+from ._backend import BACKEND, Memo
+from ._enums import STEPS, Step
+from ._errors import ClosedError
+from ._library import Library, borrowed, check, fill, fill_text, split
+from ._message import Message
+
+__all__ = ["Bundle", "LookupResult"]
+
+# The backend's hot paths, bound once.
+_string = BACKEND.string
+_lookup = BACKEND.lookup
+_format = BACKEND.format
+
+
+@dataclass(frozen=True)
+class LookupResult:
+    """The text of a lookup and the row of the fallback contract that answered it."""
+
+    text: str
+    step: Step
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class Bundle:
+    """A compiled bundle (``.lokale``), opened with :meth:`Runtime.open`.
+
+    Lookups are thread-safe and never take a Python-side lock; ``close()`` (or leaving a ``with``
+    block) must not race with lookups on other threads.
+    """
+
+    __slots__ = (
+        "_lib",
+        "_handle",
+        "_memo",
+        "_finalizer",
+        "_lock",
+        "runtime",
+        "path",
+        "is_main",
+        "identifier",
+        "development_localization",
+        "localizations",
+        "__weakref__",
+    )
+
+    _lib: Library
+    _handle: Optional[int]
+    _memo: Optional[Memo]  # the backend's memo of this bundle; None once closed
+    _finalizer: Callable[[], Any]  # a weakref.finalize: frees the handle once
+    _lock: threading.Lock
+    runtime: Runtime
+    path: str
+    is_main: bool
+    identifier: str
+    development_localization: str
+    localizations: Tuple[str, ...]
+
+    def __init__(self) -> None:
+        raise TypeError("open bundles with lokale.Runtime.open(path)")
+
+    @classmethod
+    def _create(cls, runtime: Runtime, handle: int, path: str, main: bool) -> Bundle:
+        self = object.__new__(cls)
+        lib = runtime._lib
+        self._lib = lib
+        self._handle = handle
+        self._finalizer = weakref.finalize(self, lib.lokale_bundle_free, handle)
+        self._lock = threading.Lock()
+        self.runtime = runtime
+        self.path = path
+        self.is_main = main
+        try:
+            self._memo = BACKEND.memo(handle, runtime._generation)
+            self._read_facts(handle)
+        except BaseException:
+            self._memo = None
+            self._finalizer()
+            raise
+        return self
+
+    def _read_facts(self, handle: int) -> None:
+        lib = self._lib
+        self.identifier = borrowed(lib.lokale_bundle_identifier, handle)
+        self.development_localization = borrowed(lib.lokale_bundle_development_localization, handle)
+        names = ctypes.POINTER(c_void_p)()
+        count = c_size_t(0)
+        check(lib.lokale_bundle_localizations(byref(names), byref(count), handle))
+        self.localizations = tuple(
+            ctypes.string_at(names[i]).decode("utf-8", "replace") for i in range(count.value)
+        )
+
+    def reload(self, force: bool = False, verify: bool = False) -> bool:
+        """Loads the bundle's file again if it changed since it was loaded (a new file renamed
+        over it, as ``lokale compile`` does, or another size or modification time); ``force``
+        reloads anyway, ``verify`` checks the new file's payload checksum.
+
+        Returns whether a new version was loaded. Lookups on other threads may run meanwhile;
+        each finishes on the version it started with, and remembered lookups are forgotten (the
+        runtime's change callbacks run). On error (:class:`NotFound`, :class:`CorruptTable`, …)
+        the bundle keeps answering from the version it had.
+        """
+        flags = (RELOAD_FORCE if force else 0) | (RELOAD_VERIFY if verify else 0)
+        reloaded = c_int(0)
+        with self._lock:
+            handle = self._h()
+            check(self._lib.lokale_bundle_reload(byref(reloaded), handle, flags), self.path)
+            if reloaded.value:
+                self._read_facts(handle)
+        return bool(reloaded.value)
+
+    # -- lifetime ---------------------------------------------------------------------------------
+
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` was called."""
+        return self._handle is None
+
+    def _h(self) -> int:
+        handle = self._handle
+        if handle is None:
+            self._closed()
+        return handle
+
+    def _closed(self) -> NoReturn:
+        raise ClosedError(f"lokale: the bundle {self.path!r} is closed")
+
+    def close(self) -> None:
+        """Closes the bundle (idempotent); later use raises :class:`ClosedError`."""
+        with self._lock:
+            if self._handle is None:
+                return
+            self._handle = None
+            memo, self._memo = self._memo, None
+        if memo is not None:
+            memo.close()
+        self._finalizer()
+        if self.is_main:
+            self.runtime._bump()  # framework bundles stop following it
+
+    def __enter__(self) -> Bundle:
+        self._h()
+        return self
+
+    def __exit__(self, *exc_info: Any) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        state = " closed" if self._handle is None else ""
+        main = " main" if self.is_main else ""
+        return f"<lokale.Bundle {self.identifier!r}{main} {self.path!r}{state}>"
+
+    # -- facts ------------------------------------------------------------------------------------
+
+    @property
+    def preferred_localizations(self) -> List[str]:
+        """The bundle's ordered localizations for the runtime's current languages (Apple's
+        ``preferredLocalizations`` and the fallbacks, ending with the development localization)."""
+        return split(fill_text(self._lib.lokale_bundle_preferred_localizations, self._h()))
+
+    # -- lookups ----------------------------------------------------------------------------------
+
+    def string(
+        self,
+        key: str,
+        default: Optional[str] = None,
+        table: Optional[str] = None,
+        comment: Optional[str] = None,
+    ) -> str:
+        """The localized text of ``key`` (see :meth:`lookup`), without formatting."""
+        return _string(self._memo or self._closed(), key, default, table, comment)
+
+    def lookup(
+        self,
+        key: str,
+        default: Optional[str] = None,
+        table: Optional[str] = None,
+        comment: Optional[str] = None,
+    ) -> LookupResult:
+        """Looks ``key`` up without formatting: the text and the :class:`Step` that answered.
+
+        ``table``: None is ``"Localizable"``. ``default``: shown when the lookup fails (None or
+        ``""``: the key shows). ``comment`` is for translators and extraction only. A message with
+        variants yields its "other" text; use :meth:`format` to choose a variant.
+        """
+        text, step = _lookup(self._memo or self._closed(), key, default, table, comment)
+        return LookupResult(text, STEPS[step])
+
+    def format(
+        self,
+        key: str,
+        *args: Arg,
+        default: Optional[str] = None,
+        table: Optional[str] = None,
+        comment: Optional[str] = None,
+    ) -> str:
+        """Looks ``key`` up, chooses its plural and device variants, and formats it with ``args``.
+
+        Arguments are typed: int, float, str, or :class:`decimal.Decimal` (passed as its text,
+        so ``Decimal("1.0")`` keeps the visible fraction digit that plural rules read). bool is
+        refused (TypeError). A specifier without its argument stays visible in the text.
+        """
+        return _format(self._memo or self._closed(), key, args, default, table, comment)
+
+    def explain(
+        self,
+        key: str,
+        *args: Arg,
+        default: Optional[str] = None,
+        table: Optional[str] = None,
+        comment: Optional[str] = None,
+    ) -> Dict[str, Any]:
+        """Explains a lookup: the bundle, the table, the languages negotiated against, the ordered
+        localizations with the reason for each, which localization's table was read
+        (``tableLocalization``), which served (``served``), the ``step`` (``"translation"``,
+        ``"later-preference"``, ``"development"``, ``"default"``, ``"key"``), the formatted
+        ``result`` and any ``problems``. The parsed JSON of ``lokale_bundle_explain``."""
+        fields = MessageFields()
+        fields.fill(key, default, table, comment)
+        packed = pack_args(args)
+        raw = fill(self._lib.lokale_bundle_explain, self._h(), byref(fields.message),
+                   packed.array if packed is not None else None, len(args))
+        result: Dict[str, Any] = json.loads(raw.decode("utf-8", "replace"))
+        return result
+
+    def format_problems(
+        self,
+        key: str,
+        *args: Arg,
+        default: Optional[str] = None,
+        table: Optional[str] = None,
+        comment: Optional[str] = None,
+    ) -> List[str]:
+        """The problems :meth:`format` meets with the same arguments (a missing argument, a
+        translation replaced because its format did not match), one sentence each; ``[]`` when
+        there are none. :meth:`format` always returns text; this is for a caller who checks."""
+        fields = MessageFields()
+        fields.fill(key, default, table, comment)
+        packed = pack_args(args)
+        raw = fill(self._lib.lokale_bundle_format_problems, self._h(), byref(fields.message),
+                   packed.array if packed is not None else None, len(args))
+        return raw.decode("utf-8", "replace").splitlines()
+
+    def resolve(self, message: Message) -> str:
+        """Resolves a deferred :class:`Message` in this bundle: formatted with its arguments when
+        it has any, else looked up (as :meth:`string`)."""
+        if not isinstance(message, Message):
+            raise TypeError(f"expected a lokale.Message, not {type(message).__name__}")
+        if message.args:
+            return self.format(
+                message.key,
+                *message.args,
+                default=message.default,
+                table=message.table,
+                comment=message.comment,
+            )
+        return self.string(message.key, message.default, message.table, message.comment)
+
+
+# Last, as _runtime imports Bundle: for typing.get_type_hints(Bundle) (see _message).
+from ._runtime import Runtime  # noqa: E402
