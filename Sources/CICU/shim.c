@@ -1,10 +1,13 @@
 #include "lokale_icu.h"
 
+#include <string.h>
+
 #include <unicode/ucol.h>
 #include <unicode/uenum.h>
 #include <unicode/uloc.h>
 #include <unicode/unum.h>
 #include <unicode/unumberformatter.h>
+#include <unicode/unumsys.h>
 #include <unicode/upluralrules.h>
 #include <unicode/ures.h>
 #include <unicode/uversion.h>
@@ -68,6 +71,28 @@ int32_t lk_loc_cldr_parent(const char *locale, char *out, int32_t cap) {
     }
     ures_close(res);
     return n;
+}
+
+int32_t lk_installed_locales(char *out, int32_t cap) {
+    UErrorCode err = U_ZERO_ERROR;
+    UEnumeration *names = uloc_openAvailableByType(ULOC_AVAILABLE_WITH_LEGACY_ALIASES, &err);
+    if (U_FAILURE(err)) {
+        if (names) uenum_close(names);
+        return -1;
+    }
+    int32_t used = 0, n = 0;
+    const char *name;
+    while ((name = uenum_next(names, &n, &err)) != NULL && U_SUCCESS(err)) {
+        if (out && used + n + 1 < cap) {
+            memcpy(out + used, name, (size_t)n);
+            out[used + n] = ' ';
+        }
+        used += n + 1;
+    }
+    uenum_close(names);
+    if (U_FAILURE(err)) return -1;
+    if (out && used < cap) out[used] = 0;
+    return used;
 }
 
 int lk_loc_has_data(const char *locale) {
@@ -171,15 +196,31 @@ int32_t lk_plural_select_decimal(const void *rules, const void *formatter, const
     return U_FAILURE(err) ? -1 : ascii(buffer, n, keyword, cap);
 }
 
-int32_t lk_number_symbol(const char *locale, int32_t which, uint16_t *out, int32_t cap) {
-    UNumberFormatSymbol symbol = which == 0 ? UNUM_DECIMAL_SEPARATOR_SYMBOL
-                               : which == 1 ? UNUM_GROUPING_SEPARATOR_SYMBOL : UNUM_ZERO_DIGIT_SYMBOL;
+void lk_number_symbols(const char *locale, uint16_t *out, int32_t cap, int32_t lengths[3]) {
+    lengths[0] = lengths[1] = lengths[2] = -1;
     UErrorCode err = U_ZERO_ERROR;
-    UNumberFormat *f = unum_open(UNUM_DECIMAL, NULL, 0, locale, NULL, &err);
-    if (U_FAILURE(err)) return -1;
-    int32_t n = unum_getSymbol(f, symbol, (UChar *)out, cap, &err);
+    UNumberingSystem *system = unumsys_open(locale, &err);
+    if (U_FAILURE(err)) return;
+    int algorithmic = unumsys_isAlgorithmic(system);
+    unumsys_close(system);
+    if (algorithmic) return; /* a rule-based format, without these symbols */
+    /* A pattern format is the locale's DecimalFormatSymbols, built without ICU's NumberFormat
+     * caches: UNUM_DECIMAL goes through one (numbering systems by locale) that never evicts. */
+    static const UChar pattern[] = {'#', ',', '#', '#', '0', '.', '#', '#', '#', 0};
+    UNumberFormat *f = unum_open(UNUM_PATTERN_DECIMAL, pattern, -1, locale, NULL, &err);
+    if (U_FAILURE(err)) {
+        if (f) unum_close(f);
+        return;
+    }
+    static const UNumberFormatSymbol symbols[3] = {
+        UNUM_DECIMAL_SEPARATOR_SYMBOL, UNUM_GROUPING_SEPARATOR_SYMBOL, UNUM_ZERO_DIGIT_SYMBOL,
+    };
+    for (int i = 0; i < 3; i++) {
+        err = U_ZERO_ERROR;
+        int32_t n = unum_getSymbol(f, symbols[i], (UChar *)out + (ptrdiff_t)i * cap, cap, &err);
+        lengths[i] = fit(n, cap, err);
+    }
     unum_close(f);
-    return fit(n, cap, err);
 }
 
 void *lk_key_collator_open(void) {

@@ -31,6 +31,9 @@ int32_t lk_loc_parent(const char *locale, char *out, int32_t cap);
 int32_t lk_loc_cldr_parent(const char *locale, char *out, int32_t cap);
 /* 1 when ICU has locale data for exactly this locale (zh_Hant_HK), else 0. */
 int lk_loc_has_data(const char *locale);
+/* The locales ICU has data for, with their legacy aliases (zh_TW, iw), each followed by a space,
+ * into out when it fits (NUL-terminated); returns the length of that list, or -1. */
+int32_t lk_installed_locales(char *out, int32_t cap);
 /* The display name of locale in display_locale, as UTF-16. */
 int32_t lk_loc_display_name(const char *locale, const char *display_locale, uint16_t *out, int32_t cap);
 
@@ -51,8 +54,10 @@ int32_t lk_plural_select_decimal(const void *rules, const void *formatter, const
 #define LK_SYMBOL_DECIMAL 0
 #define LK_SYMBOL_GROUPING 1
 #define LK_SYMBOL_ZERO_DIGIT 2
-/* A number symbol of locale's default numbering system, as UTF-16. */
-int32_t lk_number_symbol(const char *locale, int32_t which, uint16_t *out, int32_t cap);
+/* The number symbols of locale's default numbering system, as UTF-16: symbol LK_SYMBOL_x at
+ * out + x * cap, its length in lengths[x] (-1: none, as for an algorithmic numbering system). Keeps
+ * nothing in ICU's caches, whatever the locale. */
+void lk_number_symbols(const char *locale, uint16_t *out, int32_t cap, int32_t lengths[3]);
 
 /* Key order as Xcode writes String Catalogs (Foundation's sorted JSON keys): ICU root collation,
  * numeric, case-insensitive, ties broken by code points. A collator is not shared between threads:

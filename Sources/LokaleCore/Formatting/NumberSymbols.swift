@@ -12,17 +12,28 @@ public struct NumberSymbols: Sendable, Equatable {
 
     public static let posix = NumberSymbols(decimal: ".", grouping: ",", zero: "0")
 
-    static let cache = Locked<[String: NumberSymbols]>([:])
+    /// By the caller's spelling of the locale (`locale:` of format, from C and Python too), so any
+    /// string can be a key: bounded (see `SharedCache`), and tags longer than any valid one are
+    /// not kept. A bundle's own localizations are cached per table version in `BundleContents`.
+    static let cache = SharedCache<String, NumberSymbols>(limit: 4096)
 
     /// The symbols of `locale` (a localization name or BCP 47 tag); POSIX's when ICU has none.
     public static func forLocale(_ locale: String) -> NumberSymbols {
-        if let hit = cache.withLock({ $0[locale] }) { return hit }
+        locale.utf8.count <= 2 * LanguageTag.maxLength ? cache.value(locale, compute) : compute(locale)
+    }
+
+    private static func compute(_ locale: String) -> NumberSymbols {
         var s = NumberSymbols.posix
         if let l = ICULocale(locale) {
+            let cap = 16
+            var buffer = [UInt16](repeating: 0, count: 3 * cap)
+            var lengths: (Int32, Int32, Int32) = (-1, -1, -1)
+            withUnsafeMutablePointer(to: &lengths) {
+                $0.withMemoryRebound(to: Int32.self, capacity: 3) { lk_number_symbols(ICULocale.dataName(l.id), &buffer, Int32(cap), $0) }
+            }
             func symbol(_ which: Int32) -> String? {
-                var buffer = [UInt16](repeating: 0, count: 16)
-                let n = lk_number_symbol(l.id, which, &buffer, Int32(buffer.count))
-                return n > 0 ? String(decoding: buffer.prefix(Int(n)), as: UTF16.self) : nil
+                let n = Int([lengths.0, lengths.1, lengths.2][Int(which)])
+                return n > 0 ? String(decoding: buffer[Int(which) * cap ..< Int(which) * cap + n], as: UTF16.self) : nil
             }
             s.decimal = symbol(Int32(LK_SYMBOL_DECIMAL)) ?? "."
             s.grouping = symbol(Int32(LK_SYMBOL_GROUPING)) ?? ","
@@ -31,7 +42,6 @@ public struct NumberSymbols: Sendable, Equatable {
                 s.zero = zero
             }
         }
-        cache.withLock { $0[locale] = s }
         return s
     }
 

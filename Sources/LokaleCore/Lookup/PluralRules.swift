@@ -4,19 +4,25 @@ import Synchronization
 
 /// ICU plural rules, opened once per (locale, type) and kept: opening them costs far more than a lookup.
 final class PluralRules: @unchecked Sendable {
-    /// Cardinal and ordinal rules by locale identifier.
-    static let cache = Locked<(cardinal: [String: PluralRules], ordinal: [String: PluralRules])>(([:], [:]))
+    /// Cardinal and ordinal rules by locale identifier as callers spell it (`PluralCategory.of` and
+    /// `PluralCategories.required` take any string), so bounded: 128 locales each (see
+    /// `SharedCache`; ICU's cardinal rules take some 9 KB, ordinal 1 KB, plus `small`). Rules whose
+    /// `small` table C reads are owned by the table version that published it
+    /// (`BundleContents.rulesCache`), not by these caches.
+    static let cardinalCache = SharedCache<String, PluralRules?>(limit: 128)
+    static let ordinalCache = SharedCache<String, PluralRules?>(limit: 128)
 
     fileprivate let rules: UnsafeMutableRawPointer
     private let locale: String
-    /// Number formatters by count of fraction digits, for decimals given as text.
+    /// Number formatters by count of fraction digits, for decimals given as text: at most 16
+    /// (`fractionDigits` accepts 0...15).
     private let formatters = Locked<[Int: UnsafeMutableRawPointer]>([:])
 
     /// Categories of 0..<smallLimit (as `rawIndex`), read instead of asking ICU: most counts are
     /// small, and a table read is far cheaper than ICU's rule evaluation (hundreds of instructions
     /// a call; filling the table once costs about a tenth of a millisecond per locale). C memory
-    /// that lives as long as these rules (the cache keeps them for the process), so that the C
-    /// format path reads it too (`lk_localization_info`).
+    /// freed with these rules; the C format path reads it too, through the `lk_localization_info`
+    /// of a table version, which keeps the rules it published alive (`BundleContents.pluralRules`).
     let small: UnsafeMutablePointer<UInt8>
     static let smallLimit = Int(LK_SMALL_COUNTS)
 
@@ -37,15 +43,17 @@ final class PluralRules: @unchecked Sendable {
         formatters.withLock { for f in $0.values { lk_number_formatter_close(f) } }
     }
 
+    /// The rules of `locale` (any spelling `ICULocale` reads); nil when ICU cannot open them.
+    /// Tags longer than any valid one are not kept.
     static func forLocale(_ locale: String, ordinal: Bool) -> PluralRules? {
-        cache.withLock { cache in
-            if let r = ordinal ? cache.ordinal[locale] : cache.cardinal[locale] { return r }
-            // Canonical first, so that legacy folder names (English.lproj) get their language's rules, not root's.
-            let id = ICULocale(locale)?.id ?? locale.replacingOccurrences("-", "_")
-            guard let r = PluralRules(locale: id, ordinal: ordinal) else { return nil }
-            if ordinal { cache.ordinal[locale] = r } else { cache.cardinal[locale] = r }
-            return r
-        }
+        guard locale.utf8.count <= 2 * LanguageTag.maxLength else { return open(locale, ordinal: ordinal) }
+        return (ordinal ? ordinalCache : cardinalCache).value(locale) { open($0, ordinal: ordinal) }
+    }
+
+    private static func open(_ locale: String, ordinal: Bool) -> PluralRules? {
+        // Canonical first, so that legacy folder names (English.lproj) get their language's rules, not root's.
+        let id = ICULocale(locale)?.id ?? locale.replacingOccurrences("-", "_")
+        return PluralRules(locale: id, ordinal: ordinal)
     }
 
     /// The category of a decimal written as text, keeping its visible fraction digits: ICU formats

@@ -4,11 +4,16 @@ internal import CTable
 /// and die with it. A reload makes a new one; the old one stays for readers still using it.
 final class BundleContents: Sendable {
     let table: CompiledTable
+    /// The ordered list of one runtime generation: a single entry.
     private let cache = Locked<(generation: UInt64, choices: [LocalizationChoice], preferences: [String])>((0, [], []))
+    /// Number symbols per localization, sized by the table: the served localization's symbols
+    /// never go through the process-wide cache after the first message.
     private let symbolsCache = Locked<[NumberSymbols?]>([])
     /// Plural rules per localization (cardinal at 2i, ordinal at 2i + 1): an index instead of the
-    /// process-wide cache's string-keyed dictionary on every plural message. Holding them here
-    /// also keeps alive the tables of theirs that `infos` lends to C.
+    /// process-wide cache's string-keyed dictionary on every plural message. Sized by the table.
+    /// This is the owner of the `small` tables `infos` lends to C: a slot is filled once and never
+    /// replaced, so the rules published there live as long as this version (the bundle keeps every
+    /// version), whatever the bounded process-wide cache evicts.
     private let rulesCache = Locked<[PluralRules??]>([])
 
     /// Per localization, what the C format path needs (plural tables, whether digits are ASCII),
@@ -65,13 +70,16 @@ final class BundleContents: Sendable {
     func pluralRules(localization: Int, ordinal: Bool) -> PluralRules? {
         let slot = localization * 2 + (ordinal ? 1 : 0)
         if let hit = rulesCache.withLock({ slot < $0.count ? $0[slot] : nil }) { return hit }
-        let rules = PluralRules.forLocale(table.localizations[localization], ordinal: ordinal)
-        if let rules { lk_info_set_rules(infos + localization, ordinal ? 1 : 0, rules.small) }
-        rulesCache.withLock { cache in
+        let found = PluralRules.forLocale(table.localizations[localization], ordinal: ordinal)
+        // The first rules stored win and are the ones published: the process-wide cache may have
+        // handed a racing thread other rules for the same locale, which must not be lent to C.
+        return rulesCache.withLock { cache in
             if cache.count < table.localizations.count * 2 { cache = Array(repeating: nil, count: table.localizations.count * 2) }
-            cache[slot] = .some(rules)
+            if let kept = cache[slot] { return kept }
+            cache[slot] = .some(found)
+            if let found { lk_info_set_rules(infos + localization, ordinal ? 1 : 0, found.small) }
+            return found
         }
-        return rules
     }
 
     /// Number symbols per localization, looked up once each.

@@ -23,9 +23,20 @@ public final class Runtime: Sendable {
         /// Whether the override was set in this run (it then wins over the stored one).
         var overrideSetHere = false
         var settings: Settings
+        /// Not a cache: as many as the caller registered and did not remove.
         var callbacks: [(id: UInt64, call: @Sendable (Runtime) -> Void)] = []
         var nextCallback: UInt64 = 1
-        var diagnostics: [String] = []
+        /// The last `diagnosticsLimit` distinct problems, oldest first: every language change can
+        /// add some (a server setting its users' junk languages), so older ones go.
+        private(set) var diagnostics: [String] = []
+
+        mutating func note(_ problems: [String]) {
+            for p in problems {
+                diagnostics.removeAll { $0 == p }
+                diagnostics.append(p)
+            }
+            if diagnostics.count > Runtime.diagnosticsLimit { diagnostics.removeFirst(diagnostics.count - Runtime.diagnosticsLimit) }
+        }
 
         /// The languages bundles negotiate against.
         var effective: [String] {
@@ -59,7 +70,7 @@ public final class Runtime: Sendable {
         sharedAddress = UInt(bitPattern: shared)
         let preferred = preferredLanguages ?? SystemLanguages.preferred()
         var initial = State(preferred: preferred, settings: settings)
-        initial.diagnostics = Runtime.malformed(preferred)
+        initial.note(Runtime.malformed(preferred))
         state = Locked(initial)
         self.matcher = matcher
         if case .file(let path) = settings { restore(LanguageSettings(path: path)) }
@@ -72,7 +83,7 @@ public final class Runtime: Sendable {
             let malformed = Runtime.malformed(newValue)
             changeNotifying { s in
                 s.preferred = newValue
-                s.diagnostics += malformed
+                s.note(malformed)
             }
         }
     }
@@ -95,8 +106,10 @@ public final class Runtime: Sendable {
         try settings?.store(language)
     }
 
-    /// Problems noticed so far: malformed language identifiers skipped, unreadable settings.
+    /// Problems noticed so far, oldest first: malformed language identifiers skipped, unreadable
+    /// settings. The last `diagnosticsLimit` distinct ones; one noticed again moves to the end.
     public var diagnostics: [String] { state.withLock { $0.diagnostics } }
+    public static let diagnosticsLimit = 100
 
     /// Registers a callback run after every language change, on the changing thread, outside any
     /// lock. Returns an id for `removeCallback`.
@@ -150,7 +163,7 @@ public final class Runtime: Sendable {
                 bump(&s)
             }
         } catch {
-            state.withLock { $0.diagnostics.append("in-app language not restored: \(error.message)") }
+            state.withLock { $0.note(["in-app language not restored: \(error.message)"]) }
         }
     }
 
@@ -207,7 +220,7 @@ public final class Runtime: Sendable {
             }
             if let (file, language, setHere) = pending {
                 if setHere {
-                    do { try file.store(language) } catch { state.withLock { $0.diagnostics.append("in-app language not stored: \(error.message)") } }
+                    do { try file.store(language) } catch { state.withLock { $0.note(["in-app language not stored: \(error.message)"]) } }
                 } else {
                     restore(file)
                 }

@@ -58,6 +58,7 @@ public struct AppleMatcher: LocalizationMatcher {
     /// The fallback chain of a locale, most specific first (worked out once per locale).
     static func chain(_ start: ICULocale) -> [ICULocale] { chains.value(start, computeChain) }
 
+    /// By locale: bounded (4096; see `SharedCache`), as preferred languages are caller input.
     private static let chains = SharedCache<ICULocale, [ICULocale]>()
 
     private static func computeChain(_ start: ICULocale) -> [ICULocale] {

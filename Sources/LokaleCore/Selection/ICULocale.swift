@@ -15,7 +15,8 @@ struct ICULocale: Hashable, Sendable, CustomStringConvertible {
         self.id = id
     }
 
-    /// ICU ids by canonical tag, and maximized ids by id (see `SharedCache`).
+    /// ICU ids by canonical tag, and maximized ids by id: bounded (4096 each; see `SharedCache`),
+    /// as tags are caller input.
     private static let ids = SharedCache<String, String?>()
     private static let maximizedIDs = SharedCache<String, String>()
 
@@ -31,14 +32,61 @@ struct ICULocale: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether ICU has data for exactly this locale (zh_Hant_HK yes, en_Latn_IN no).
-    var hasData: Bool { lk_loc_has_data(id) != 0 }
+    var hasData: Bool { ICULocale.mayAskForData(id) && lk_loc_has_data(id) != 0 }
 
     /// The CLDR parent: the explicit parent from ICU's data (`en_IN` → `en_001`, `zh_Hant` → root),
     /// else the truncation (`pt_PT` → `pt`); nil at the root.
     var cldrParent: ICULocale? {
-        let explicit = ICUString.get { lk_loc_cldr_parent(id, $0, $1) } ?? ""
+        let explicit = ICULocale.mayAskForData(id) ? ICUString.get { lk_loc_cldr_parent(id, $0, $1) } ?? "" : ""
         let parent = explicit.isEmpty ? (ICUString.get { lk_loc_parent(id, $0, $1) } ?? "") : explicit
         return parent.isEmpty || parent == "root" ? nil : ICULocale(id: parent)
+    }
+}
+
+// MARK: What ICU is asked for data
+
+extension ICULocale {
+    /// ICU keeps an entry for every locale name it opens data for, found or not, until the process
+    /// ends (some 200 to 500 bytes each; no public API frees them), so a caller's junk tags
+    /// (`en-US-a1b2c3`, a new variant each time) would grow the process without bound. ICU is
+    /// asked freely about the locales it has data for, a fixed set; of the other names, about at
+    /// most `unknownLimit` distinct ones.
+    static let unknownLimit = 4096
+    private static let askedUnknown = Locked<Set<String>>([])
+
+    /// The locales ICU has data for, with their legacy aliases (zh_TW, iw).
+    static let installed: Set<String> = {
+        let n = lk_installed_locales(nil, 0)
+        guard n > 0 else { return [] }
+        let list = ICUString.get(capacity: Int(n) + 1) { lk_installed_locales($0, $1) == n ? n : -1 } ?? ""
+        return Set(list.split(separator: " ").map(String.init))
+    }()
+
+    /// Whether ICU may open data for `id` (keywords aside): always when it has data for it, else
+    /// while fewer than `unknownLimit` other names were asked about.
+    static func mayAskForData(_ id: String) -> Bool {
+        let base = id.firstIndex(of: "@").map { String(id[..<$0]) } ?? id
+        if installed.contains(base) { return true }
+        return askedUnknown.withLock { asked in
+            if asked.contains(base) { return true }
+            guard asked.count < unknownLimit else { return false }
+            asked.insert(base)
+            return true
+        }
+    }
+
+    /// The name to open `id`'s data with: `id` itself, or once ICU may not be asked about it, its
+    /// nearest ancestor ICU has data for (subtags dropped from the end, keywords kept), which is
+    /// where ICU's own fallback goes in the common cases (`en_US_A1B2C3` → `en_US`).
+    static func dataName(_ id: String) -> String {
+        guard !mayAskForData(id) else { return id }
+        let at = id.firstIndex(of: "@") ?? id.endIndex
+        var base = id[..<at]
+        while !base.isEmpty, !installed.contains(String(base)) {
+            base = base[..<(base.lastIndex(of: "_") ?? base.startIndex)]
+            while base.hasSuffix("_") { base = base.dropLast() }
+        }
+        return (base.isEmpty ? "root" : String(base)) + id[at...]
     }
 }
 

@@ -13,7 +13,8 @@ public enum LanguageNames {
             target = l
         }
         var buffer = [UInt16](repeating: 0, count: 256)
-        let n = lk_loc_display_name(l.id, target.id, &buffer, Int32(buffer.count))
+        // The language the name is written in is data ICU opens (see `ICULocale.dataName`).
+        let n = lk_loc_display_name(l.id, ICULocale.dataName(target.id), &buffer, Int32(buffer.count))
         guard n > 0, Int(n) < buffer.count else {
             return .failure(LokaleError(.notFound, "no display name for '\(language)'"))
         }

@@ -21,6 +21,7 @@ public enum LanguageTag {
         raw.utf8.count <= 2 * maxLength ? canonicalCache.value(raw, computeCanonical) : computeCanonical(raw)
     }
 
+    /// Bounded (4096; see `SharedCache`): any caller string can be a key.
     private static let canonicalCache = SharedCache<String, Result<String, LokaleError>>()
 
     private static func computeCanonical(_ raw: String) -> Result<String, LokaleError> {
