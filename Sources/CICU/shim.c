@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include <unicode/uchar.h>
 #include <unicode/ucol.h>
 #include <unicode/uenum.h>
 #include <unicode/uloc.h>
@@ -10,6 +11,7 @@
 #include <unicode/unumsys.h>
 #include <unicode/upluralrules.h>
 #include <unicode/ures.h>
+#include <unicode/utf16.h>
 #include <unicode/uversion.h>
 
 /* ICU's result convention -> ours: the length when it succeeded and fits with its NUL, else -1. */
@@ -221,6 +223,60 @@ void lk_number_symbols(const char *locale, uint16_t *out, int32_t cap, int32_t l
         lengths[i] = fit(n, cap, err);
     }
     unum_close(f);
+}
+
+/* Group lengths of a formatted number, read back from the right: how ICU's modern formatter (the
+ * locale's pattern, CLDR's minimumGroupingDigits) lays out the integer digits. Reading the output
+ * rather than the pattern resources keeps ICU's own fallback (numbering system, parent locales). */
+static int32_t group_lengths(const UNumberFormatter *f, int64_t value, int32_t *groups, int32_t max) {
+    UErrorCode err = U_ZERO_ERROR;
+    UFormattedNumber *result = unumf_openResult(&err);
+    UChar buffer[64];
+    int32_t n = 0, count = 0;
+    if (U_SUCCESS(err)) unumf_formatInt(f, value, result, &err);
+    if (U_SUCCESS(err)) n = unumf_resultToString(result, buffer, 64, &err);
+    unumf_closeResult(result);
+    if (U_FAILURE(err) || n <= 0 || n >= 64) return 0;
+    int32_t run = 0, i = n;
+    while (i > 0) {
+        UChar32 c;
+        U16_PREV(buffer, 0, i, c);
+        if (u_charDigitValue(c) >= 0) {
+            run++;
+        } else if (run > 0) {
+            if (count < max) groups[count++] = run;
+            run = 0;
+        }
+    }
+    if (run > 0 && count < max) groups[count++] = run;
+    return count;
+}
+
+void lk_number_grouping(const char *locale, int32_t sizes[3]) {
+    sizes[0] = sizes[1] = 0;
+    sizes[2] = 1;
+    UErrorCode err = U_ZERO_ERROR;
+    static const UChar none[1] = {0};
+    UNumberFormatter *f = unumf_openForSkeletonAndLocale(none, 0, locale, &err);
+    if (U_FAILURE(err)) {
+        if (f) unumf_close(f);
+        return;
+    }
+    int32_t groups[8];
+    if (group_lengths(f, INT64_C(1234567890123), groups, 8) >= 3) {
+        sizes[0] = groups[0];
+        sizes[1] = groups[1];
+        /* The smallest power of ten that is grouped gives the minimum grouping digits. */
+        for (int32_t m = 1; m <= 4; m++) {
+            int64_t v = 1;
+            for (int32_t k = 0; k < sizes[0] + m - 1; k++) v *= 10;
+            if (group_lengths(f, v, groups, 8) > 1) {
+                sizes[2] = m;
+                break;
+            }
+        }
+    }
+    unumf_close(f);
 }
 
 void *lk_key_collator_open(void) {

@@ -49,6 +49,44 @@ static inline void put_decimal(out *o, int64_t v) {
     put(o, digits + i, (size_t)(21 - i));
 }
 
+/* Formatter.localizedNumber of a %d %i %u without flags, width or precision: the digits grouped
+ * as the localization's word says (lk_localization_info.grouping); 0 when it is not published.
+ * A number with fewer digits than the first group and the minimum grouping digits (every count
+ * below 1000) is written as it is. */
+static inline int put_grouped(out *o, int64_t v, uint64_t g) {
+    char digits[20];
+    int i = 20;
+    uint64_t m = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+    do {
+        digits[--i] = (char)('0' + m % 10);
+        m /= 10;
+    } while (m > 0);
+    int n = 20 - i;
+    size_t sep_length = (size_t)((g >> 32) & 15);
+    if (!(g & LK_GROUPING_VALID) || sep_length > 4) return 0;
+    int primary = (int)((g >> 36) & 15), secondary = (int)((g >> 40) & 15), minimum = (int)((g >> 44) & 15);
+    if (v < 0) put(o, "-", 1);
+    if (primary == 0 || n - primary < minimum) {
+        put(o, digits + i, (size_t)n);
+        return 1;
+    }
+    if (secondary == 0) secondary = primary;
+    uint32_t sep = (uint32_t)g;
+    unsigned char separator[4] = {(unsigned char)sep, (unsigned char)(sep >> 8), (unsigned char)(sep >> 16), (unsigned char)(sep >> 24)};
+    char grouped[20 * 5];
+    size_t length = 0;
+    for (int k = 0; k < n; k++) {
+        grouped[length++] = digits[i + k];
+        int remaining = n - k - 1;
+        if (remaining >= primary && remaining > 0 && (remaining - primary) % secondary == 0) {
+            memcpy(grouped + length, separator, sep_length);
+            length += sep_length;
+        }
+    }
+    put(o, grouped, length);
+    return 1;
+}
+
 /* Formatter's unsigned spelling (FormatArgument.textValue of a uint). */
 static inline void put_unsigned(out *o, uint64_t m) {
     char digits[20];
@@ -159,7 +197,8 @@ static int render_text(const lk_plan *p, const lk_localization_info *info, uint6
         int64_t v;
         if (!integer_value(&args[argument - 1], &v) || (conversion == 'u' && v < 0)) return 0;
         if (lk_info_digits(info) != LK_DIGITS_ASCII) return 0;
-        put_decimal(o, v);
+        /* Stored before the digits: published, since the digits are. */
+        if (!put_grouped(o, v, lk_info_grouping(info))) return 0;
     }
     return 1;
 }

@@ -55,6 +55,7 @@ int main(int argc, char **argv) {
     test_bundle_facts();
     test_strategies();
     test_lookup_contract();
+    test_lookup_device_variants();
     test_format();
     test_explain();
     test_number_locale();

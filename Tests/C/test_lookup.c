@@ -82,6 +82,49 @@ void test_lookup_contract(void) {
     lokale_runtime_free(rt);
 }
 
+/* Issue 14 item 3: a plain lookup of a message that varies by device answers the runtime's
+ * device's variant, then `other`, exactly as lokale_bundle_format does (both the C fast path and,
+ * under the chain policy, the general path). */
+void test_lookup_device_variants(void) {
+    const char *en[] = {"en"};
+    lokale_runtime *rt = runtime_with(en, 1);
+    lokale_bundle *b = NULL;
+    CHECK(lokale_bundle_open(&b, rt, path(tests, "Tables.lokale"), 0) == LOKALE_OK);
+    const char *s = NULL;
+    size_t n = 0;
+    const char *keys[] = {"tap", "tap.other", "greeting"};
+    const int devices[] = {LOKALE_DEVICE_IPHONE, LOKALE_DEVICE_IPAD, LOKALE_DEVICE_MAC, LOKALE_DEVICE_APPLEWATCH};
+    for (int policy = 0; policy < 2; policy++) {
+        CHECK(lokale_runtime_set_fallback_policy(rt, policy ? LOKALE_FALLBACK_CHAIN : LOKALE_FALLBACK_APPLE) == LOKALE_OK);
+        for (size_t d = 0; d < sizeof devices / sizeof *devices; d++) {
+            CHECK(lokale_runtime_set_device(rt, devices[d]) == LOKALE_OK);
+            for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
+                lokale_message m = lokale_message_make(keys[k], NULL, NULL);
+                CHECK(lokale_bundle_lookup(&s, &n, NULL, b, &m) == LOKALE_OK);
+                CHECK(s[n] == '\0');
+                /* "tap" has only iphone and mac variants, no `other`: on another device format shows
+                 * nothing (and reports it); a plain lookup keeps the stored value, the mac text. */
+                if (k == 0 && devices[d] != LOKALE_DEVICE_IPHONE && devices[d] != LOKALE_DEVICE_MAC) { CHECK_STR(s, "Click"); continue; }
+                if (k == 2) { CHECK_STR(s, "Hello, %@!"); continue; } /* no variants: the value as is */
+                CHECK_STR(s, fmt(b, keys[k], NULL, NULL, NULL, 0));
+            }
+        }
+    }
+    CHECK(lokale_runtime_set_fallback_policy(rt, LOKALE_FALLBACK_APPLE) == LOKALE_OK);
+    CHECK(lokale_runtime_set_device(rt, LOKALE_DEVICE_IPHONE) == LOKALE_OK);
+    CHECK_STR(LOKALE_LOC(b, "tap", NULL, NULL), "Tap");
+    /* A plural variant of the device: its `other` text, unformatted. */
+    lokale_message m = lokale_message_make("tap.items", NULL, NULL);
+    CHECK(lokale_bundle_lookup(&s, &n, NULL, b, &m) == LOKALE_OK);
+    CHECK_STR(s, "Tap %lld items");
+    CHECK(lokale_runtime_set_device(rt, LOKALE_DEVICE_MAC) == LOKALE_OK);
+    CHECK(lokale_bundle_lookup(&s, &n, NULL, b, &m) == LOKALE_OK);
+    CHECK_STR(s, "Click %lld items");
+    CHECK_STR(LOKALE_LOC(b, "tap", NULL, NULL), "Click");
+    lokale_bundle_free(b);
+    lokale_runtime_free(rt);
+}
+
 void test_explain(void) {
     const char *langs[] = {"it", "fr"};
     lokale_runtime *rt = runtime_with(langs, 2);

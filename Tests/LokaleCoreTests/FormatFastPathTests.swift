@@ -145,6 +145,37 @@ import Testing
         }
     }
 
+    /// Large numbers are grouped as the localization groups them (lk_localization_info.grouping):
+    /// the same bytes in C as in Swift, including 3;2 grouping (hi) and a minimum of two grouping
+    /// digits (es, pl); a localization with other digits (ar) is still Swift's.
+    @Test func largeNumbersAreGroupedAsSwiftGroupsThem() throws {
+        let languages = ["en", "ru", "ar", "hi", "es", "pl"]
+        var c = StringCatalog()
+        c.add("n", languages.map { ($0, CatalogValue.text("%lld | %d | %u | %ld")) })
+        c.add("files", languages.map { ($0, CatalogValue.plural([("one", .text("%lld file")), ("other", .text("%lld files"))])) })
+        let runtime = Runtime(preferredLanguages: ["en"])
+        let bundle = try runtime.adopt(CompiledCatalogs.table(["Localizable": c]), main: true)
+        var values: [Int64] = [0, 7, 999, 1000, 1001, 9999, 10_000, 12_345, 99_999, 100_000, 123_456, 1_000_000,
+                               12_345_678, 123_456_789_012, .max, .min]
+        values += values.filter { $0 != .min && $0 != 0 }.map { -$0 }
+        for language in languages {
+            runtime.preferredLanguages = [language]
+            _ = try bundle.format("n", arguments: [.int(1), .int(1), .int(1), .int(1)]) // Swift publishes the info first
+            var rendered = 0
+            for v in values {
+                for (key, args) in [("n", [.int(v), .int(v), .uint(v.magnitude % 1_000_000_000_000), .int(v)]),
+                                    ("files", [.int(v)])] as [(String, [FormatArgument])] {
+                    let swift = try bundle.format(key, arguments: args)
+                    guard let fast = Self.fast(bundle, table: "Localizable", key: key, args) else { continue }
+                    #expect(fast == swift.bytes, "\(language) \(key) \(args): C '\(String(decoding: fast, as: UTF8.self))', Swift '\(swift.text)'")
+                    rendered += 1
+                }
+            }
+            // ASCII digits: every number renders in C (the plural only for counts it tabulates).
+            #expect(language == "ar" ? rendered == 0 : rendered >= values.count, "\(language): \(rendered)")
+        }
+    }
+
     @Test func aLocalizationWithOtherDigitsIsLeftToSwift() throws {
         var c = StringCatalog()
         c.add("n", [("en", .text("%lld items")), ("ar", .text("%lld عناصر"))])

@@ -55,11 +55,13 @@ import Testing
 
     @Test func flagsWidthsAndPrecisions() throws {
         #expect(try Self.text("widths", [.int(42), .int(42), .double(3.14159), .string("abcdef"), .int(255), .int(255), .int(8), .int(5), .int(255), .int(7)])
-            == "[   42] [42   ] [003.1] [abc] [ff] [FF] [10] [+5] [0xff] [ 7]")
+            // Localized as CFString does: '0' pads the integer digits (width less precision), which
+            // are then grouped; the space flag is not consulted; %x %o are C's.
+            == "[   42] [42   ] [0,003.1] [abc] [ff] [FF] [10] [+5] [0xff] [7]")
         #expect(try Self.text("floats", [.double(2.5), .double(12345.678), .double(0.0001), .double(1), .double(3.14159), .double(2)])
             == "2.50|1.234568e+04|0.0001|0x1p+0|     3.142|2.0     |")
         #expect(try Self.text("chars", [.int(72), .int(0x263A), .string("str"), .int(12), .int(300), .int(70000), .uint(7), .int(-3)])
-            == "H☺ str 12 44 4464 7 -3")
+            == "H☺ str 12 44 4,464 7 -3")
     }
 
     @Test func argumentWidthAndPrecisionAreBounded() throws {

@@ -85,7 +85,7 @@ import Testing
         #expect(try Self.text("files", "fr", [.int(0)]) == "0 fichier")
         #expect(try Self.text("files", "fr", [.int(1)]) == "1 fichier")
         #expect(try Self.text("files", "fr", [.int(2)]) == "2 fichiers")
-        #expect(try Self.text("files", "fr-CA", [.uint(1_000_000)]) == "1000000 fichiers")
+        #expect(try Self.text("files", "fr-CA", [.uint(1_000_000)]) == "1\u{202F}000\u{202F}000 fichiers") // grouped as fr, the localization that served
     }
 
     @Test func japaneseHasOnlyOther() throws {

@@ -59,6 +59,11 @@ int32_t lk_plural_select_decimal(const void *rules, const void *formatter, const
  * nothing in ICU's caches, whatever the locale. */
 void lk_number_symbols(const char *locale, uint16_t *out, int32_t cap, int32_t lengths[3]);
 
+/* How locale groups integer digits, as ICU's number formatter does by default: sizes[0] the
+ * primary group (0: never grouped), sizes[1] the secondary (hi: 3 then 2), sizes[2] the minimum
+ * grouping digits (es, pl: 2, so 1000 stays "1000"). */
+void lk_number_grouping(const char *locale, int32_t sizes[3]);
+
 /* Key order as Xcode writes String Catalogs (Foundation's sorted JSON keys): ICU root collation,
  * numeric, case-insensitive, ties broken by code points. A collator is not shared between threads:
  * open one per sort. */

@@ -25,6 +25,16 @@ static inline int64_t lk_table_index(const lk_plan *plan, const char *table, ptr
     return lk_plan_table_index(plan, table, n);
 }
 
+/* What a plain lookup answers for a found message whose record has a node (docs/FORMAT.md, "Plain
+ * lookups of variant messages"): the record's value, unless the tree varies by device; then the
+ * text of the device's variant (else `other`), walking a plural to its `other` case, a message to
+ * its body and a replaced translation to the development message. Returns 1 with *text and
+ * *length set (a NUL-terminated string of the pool), 0 when the record's value is the answer, -1
+ * when the tree is corrupt. The Swift reader calls it too (CompiledTable.plainValue), so C and
+ * Swift answer alike. Defined in table.c. */
+int lk_plain_variant(const uint8_t *nodes, uint64_t node_words, const uint8_t *strings, uint64_t strings_bytes,
+                     uint32_t node, uint32_t device, const char **text, size_t *length);
+
 /* A plain lookup through the handle's plan: the whole contract (translation, default value, key)
  * when the plan is the runtime's current one under Apple's policy. Strings are the caller's
  * (pointer, length or -1); table NULL means the default table; default_value may be NULL. Returns
@@ -47,6 +57,10 @@ static inline int lk_fast_lookup(const lk_handle *h, const char *key, ptrdiff_t 
             answer->text = (const char *)plan->records + e.value_offset;
             answer->length = (size_t)e.value_length;
             answer->step = entry->step;
+            /* The one extra branch of a hit: a message with a tree may vary by device. */
+            if (e.node != LK_NONE && lk_plain_variant(plan->nodes, plan->node_words, plan->strings, plan->strings_bytes, e.node,
+                                                      lk_shared_device(h->shared), &answer->text, &answer->length) < 0)
+                return LK_DECLINED; /* the general path reports the corruption */
             return LK_ANSWERED;
         }
     }

@@ -80,9 +80,16 @@ typedef struct lk_plan_table {
 typedef struct lk_localization_info {
     const uint8_t *cardinal; /* plural categories of 0..LK_SMALL_COUNTS-1 (0 zero .. 5 other), or NULL */
     const uint8_t *ordinal;  /* the same for ordinal rules, or NULL */
+    /* How integers are grouped (NumberSymbols): one word, so that it is published with one
+     * atomic store. Bits 0-31 the separator's UTF-8 bytes (first byte lowest), 32-35 its length
+     * (1-4), 36-39 the first group's size (0: never grouped), 40-43 the next groups' size, 44-47
+     * the minimum grouping digits; LK_GROUPING_VALID when published. Stored before `digits`. */
+    uint64_t grouping;
     uint32_t digits;         /* LK_DIGITS_* */
     uint32_t reserved;
 } lk_localization_info;
+
+#define LK_GROUPING_VALID (UINT64_C(1) << 63)
 
 enum { LK_DIGITS_UNKNOWN = 0, LK_DIGITS_ASCII = 1, LK_DIGITS_OTHER = 2 };
 
@@ -97,6 +104,8 @@ static inline void lk_info_set_rules(lk_localization_info *i, int ordinal, const
     if (ordinal) __atomic_store_n(&i->ordinal, table, __ATOMIC_RELEASE);
     else __atomic_store_n(&i->cardinal, table, __ATOMIC_RELEASE);
 }
+static inline uint64_t lk_info_grouping(const lk_localization_info *i) { return __atomic_load_n(&i->grouping, __ATOMIC_ACQUIRE); }
+static inline void lk_info_set_grouping(lk_localization_info *i, uint64_t g) { __atomic_store_n(&i->grouping, g, __ATOMIC_RELEASE); }
 static inline uint32_t lk_info_digits(const lk_localization_info *i) { return __atomic_load_n(&i->digits, __ATOMIC_ACQUIRE); }
 static inline void lk_info_set_digits(lk_localization_info *i, uint32_t d) { __atomic_store_n(&i->digits, d, __ATOMIC_RELEASE); }
 

@@ -56,11 +56,16 @@ private struct Checker {
 
     static func file(_ t: CatalogTable) -> String { t.sources.first ?? t.name }
 
+    /// A finding placed where its message is: the file (and line) the loader recorded for the key
+    /// in that localization (bundle folders have one file per localization), else the String
+    /// Catalog's line of the key; a finding about a whole localization names that localization's file.
     mutating func add(_ severity: CheckFinding.Severity, _ kind: CheckFinding.Kind, _ t: CatalogTable, key: String?,
                       localization: String?, _ message: String) {
-        let file = Self.file(t)
-        let line = key.flatMap { lines.line(file: file, key: $0, localization: localization) }
-        findings.append(CheckFinding(severity: severity, kind: kind, file: file, line: line, table: t.name, key: key,
+        var at = MessageLocation(file: Self.file(t))
+        if let key { at = t.location(of: key, localization: localization ?? development) }
+        else if let localization { at.file = t.file(localization: localization) }
+        let line = at.line ?? key.flatMap { lines.line(file: at.file, key: $0, localization: localization) }
+        findings.append(CheckFinding(severity: severity, kind: kind, file: at.file, line: line, table: t.name, key: key,
                                      localization: localization, message: message))
     }
 
@@ -68,7 +73,7 @@ private struct Checker {
     mutating func formatProblems() throws(CatalogError) {
         for w in try TableWriter.compile(bundle).statistics.warnings {
             findings.append(CheckFinding(severity: .error, kind: .format, file: w.file,
-                                         line: lines.line(file: w.file, key: w.key, localization: w.localization),
+                                         line: w.line ?? lines.line(file: w.file, key: w.key, localization: w.localization),
                                          table: w.table, key: w.key, localization: w.localization, message: w.message))
         }
     }
@@ -118,6 +123,7 @@ private struct Checker {
                     "\(stale.count) stale translation\(stale.count == 1 ? "" : "s"): \(listed(stale))")
             }
         }
+        onlyInTranslations(t)
         // Plural coverage, for every localization that has messages (Base follows the development rules).
         for l in t.messages.keys.sorted() {
             for (k, m) in t.messages[l]!.sorted(by: { $0.key < $1.key }) {
@@ -126,6 +132,21 @@ private struct Checker {
                 for gap in PluralCoverage.gaps(in: m, rulesLocale: l == "Base" ? development : l, shownAs: l) {
                     add(gap.severity, gap.kind, t, key: k, localization: l, gap.message)
                 }
+            }
+        }
+    }
+
+    /// Keys a translation has and the development localization (nor Base, which is its text) does
+    /// not: no call site can reach them with the development text as default, and they are usually
+    /// renamed or removed keys left behind. Skipped when the table has no development messages at
+    /// all (every key would be named). One finding per key, at the translation's file and line.
+    mutating func onlyInTranslations(_ t: CatalogTable) {
+        let source = Set(t.messages[development]?.keys ?? [:].keys).union(t.messages["Base"]?.keys ?? [:].keys)
+        guard !source.isEmpty else { return }
+        for l in t.messages.keys.sorted() where l != development && l != "Base" {
+            for k in t.messages[l]!.keys.sorted() where !source.contains(k) {
+                add(.warning, .onlyInTranslation, t, key: k, localization: l,
+                    "key is only in translations: the development localization (\(development)) has no message for it")
             }
         }
     }

@@ -38,6 +38,8 @@ public struct CheckFinding: Sendable, Codable, Equatable {
         case duplicateKey = "duplicate-key"
         /// The default value written in code differs from the development localization's text.
         case defaultMismatch = "default-mismatch"
+        /// A key that translations have and the development localization does not.
+        case onlyInTranslation = "only-in-translation"
     }
 
     public var severity: Severity

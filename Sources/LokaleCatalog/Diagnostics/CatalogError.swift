@@ -23,9 +23,11 @@ public struct CatalogError: Error, Sendable, CustomStringConvertible {
 /// A finding that does not stop compilation (a translation whose specifiers disagree, …).
 public struct CatalogWarning: Sendable, CustomStringConvertible {
     public var file: String
+    /// The line of the message in `file`, when its reader knows it (`.strings`, `.stringsdict`).
+    public var line: Int? = nil
     public var table: String
     public var localization: String
     public var key: String
     public var message: String
-    public var description: String { "\(file): warning: [\(table)] \(localization) '\(key)': \(message)" }
+    public var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): warning: [\(table)] \(localization) '\(key)': \(message)" }
 }

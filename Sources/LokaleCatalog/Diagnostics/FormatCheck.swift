@@ -18,10 +18,16 @@ enum FormatCheck {
         return merged
     }
 
-    /// Why `translation` cannot be formatted with the source's arguments; empty when it can.
-    static func problems(source: CatalogMessage, translation: CatalogMessage) -> [String] {
+    /// Why `translation` cannot be formatted with the arguments its call site passes; empty when
+    /// it can. Those arguments are the development text's, completed by the key's specifiers when
+    /// the key is a format string (`FormatCompatibility.callSite`).
+    static func problems(source: CatalogMessage, translation: CatalogMessage, key: String? = nil) -> [String] {
         let t = parsed(translation)
-        var result = FormatCompatibility.problems(source: parsed(source), translation: t)
+        var reference = parsed(source)
+        if let key, key.utf8.contains(UInt8(ascii: "%")) {
+            reference = FormatCompatibility.callSite(source: reference, key: FormatParser.parse(key))
+        }
+        var result = FormatCompatibility.problems(source: reference, translation: t)
         // Substitution names must exist in the translation's own definitions.
         let names = Set(translation.substitutions.map(\.name))
         for text in translation.variation.texts {

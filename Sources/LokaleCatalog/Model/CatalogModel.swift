@@ -36,6 +36,9 @@ public struct CatalogTable: Sendable {
     public var info: [String: MessageInfo] = [:]
     /// The files this table was read from, for diagnostics.
     public var sources: [String] = []
+    /// Per localization and key, the file (and line) the message was read from, where it is not
+    /// simply `sources.first` (bundle folders: one file per localization). See `location(of:localization:)`.
+    public var locations: [String: [String: MessageLocation]] = [:]
     /// A String Catalog's `sourceLanguage` and `version`, kept so that it can be written back.
     public var sourceLanguage: String? = nil
     public var catalogVersion: String? = nil

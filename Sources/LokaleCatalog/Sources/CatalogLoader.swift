@@ -92,17 +92,25 @@ public struct CatalogLoader {
         var table = bundle.table(name)
         table.sources.append(path)
         var messages = table.messages[localization] ?? [:]
+        // Where each message comes from, for diagnostics: this file, and the key's line in it.
+        var locations = table.locations[localization] ?? [:]
         if isDict {
-            for (k, m) in try StringsDictReader.read(path: path) {
+            let read = try StringsDictReader.read(path: path)
+            let lines = read.isEmpty ? [:] : PlistKeyLines.lines(try readFile(path))
+            for (k, m) in read {
                 messages[k] = m
+                locations[k] = MessageLocation(file: path, line: lines[k])
                 fromDict.insert([localization, name, k])
             }
         } else {
-            for (k, v) in try StringsFileReader.read(path: path) where !fromDict.contains([localization, name, k]) {
+            let (values, lines) = try StringsFileReader.readWithLines(path: path)
+            for (k, v) in values where !fromDict.contains([localization, name, k]) {
                 messages[k] = CatalogMessage(text: v)
+                locations[k] = MessageLocation(file: path, line: lines[k])
             }
         }
         table.messages[localization] = messages
+        table.locations[localization] = locations
         bundle.tables[name] = table
     }
 
@@ -120,6 +128,7 @@ public struct CatalogLoader {
         var table = bundle.table(name)
         table.sources.append(path)
         table.messages[file.localization] = (table.messages[file.localization] ?? [:]).merging(file.translations) { _, new in new }
+        for k in file.translations.keys { table.locations[file.localization, default: [:]][k] = MessageLocation(file: path) }
         table.info.merge(file.info) { own, _ in own }
         bundle.tables[name] = table
         gettextSources[name, default: [:]].merge(file.sources) { own, _ in own }

@@ -134,7 +134,7 @@ public enum StringCatalogReader {
             }
             guard argument >= 1, argument <= Limits.arguments else { throw fail("substitution '\(name)' has argNum \(argument), out of range") }
             var inner = try convert(sv, fail: fail)
-            inner = inner.mapTexts { rewriteArg($0, argument: argument, specifier: spec) }
+            inner = inner.mapTexts { Substitution.variantText($0, argument: argument, argSpecifier: spec) }
             inner = inner.withPluralArgument(argument)
             substitutions.append(Substitution(name: name, argument: argument, formatSpecifier: spec, variation: inner,
                                               isArgumentInferred: s.argNum == nil))

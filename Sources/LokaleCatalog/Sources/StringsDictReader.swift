@@ -112,7 +112,7 @@ public enum StringsDictReader {
                 for c in PluralCategory.allCases {
                     guard let text = v[c.rawValue] else { continue }
                     guard let s = text.string else { throw fail("variable '\(name)', '\(c.rawValue)' is not a string") }
-                    let numbered = renumber(s, from: argument)
+                    let numbered = Substitution.variantText(s, argument: argument)
                     cases[c] = .text(numbered)
                     collect(numbered)
                 }
@@ -126,10 +126,26 @@ public enum StringsDictReader {
         // Variables the format never mentions are harmless; Apple ignores them too.
         return CatalogMessage(.text(format), substitutions: substitutions.sorted { $0.name < $1.name })
     }
+}
 
+/// The one path of substitution variants, for String Catalogs and `.stringsdict` alike: a variant
+/// is spliced in place of `%#@name@`, so its unnumbered specifiers continue from the
+/// substitution's own argument (Apple: `%lld` in the variant of a substitution with argNum 2 prints
+/// argument 2, not 1). Numbered once at read time, the table, the checker and the renderer see
+/// positional specifiers only.
+extension Substitution {
+    /// `text` of a variant of the substitution driven by `argument`; `argSpecifier` (String
+    /// Catalogs' formatSpecifier) spells `%arg`, which `.stringsdict` does not have.
+    static func variantText(_ text: String, argument: Int, argSpecifier: String? = nil) -> String {
+        let own = argSpecifier.map { StringCatalogReader.rewriteArg(text, argument: argument, specifier: $0) } ?? text
+        return StringsDictReader.renumber(own, from: argument)
+    }
+}
+
+extension StringsDictReader {
     /// Numbers the unnumbered specifiers of a spliced variant from the argument of the variable it
     /// replaces (`%d files` for the second argument becomes `%2$d files`).
-    static func renumber(_ text: String, from first: Int) -> String {
+    fileprivate static func renumber(_ text: String, from first: Int) -> String {
         let parsed = FormatParser.parse(text)
         let bytes = Array(text.utf8)
         var out: [UInt8] = []

@@ -8,6 +8,14 @@ public enum StringsFileReader {
         try parse(try readFile(path), file: path)
     }
 
+    /// The values and, per key, the line of its entry (text files; a binary or brace-wrapped
+    /// property list gives no lines). For diagnostics that name the file and line of a message.
+    public static func readWithLines(path: String) throws(CatalogError) -> (values: [String: String], lines: [String: Int]) {
+        let bytes = try readFile(path)
+        let values = try parse(bytes, file: path)
+        return (values, values.isEmpty ? [:] : StringsDiagnostics.keyLines(bytes))
+    }
+
     public static func parse(_ bytes: [UInt8], file: String) throws(CatalogError) -> [String: String] {
         if bytes.isEmpty || (bytes.count <= 3 && bytes.elementsEqual([0xEF, 0xBB, 0xBF].prefix(bytes.count))) { return [:] }
         // A UTF-16 byte-order mark alone: the parser refuses the empty string it decodes to.
@@ -131,7 +139,24 @@ enum StringsDiagnostics {
         return Array(text.utf8)
     }
 
-    static func firstError(_ bytes: [UInt8]) -> Problem? {
+    /// Key → line of its entry. The key tokens are found as `firstError` walks the file; their
+    /// raw text (quotes and escapes as written) is then read by the same property list parser, in a
+    /// synthetic table whose values are the tokens' indexes, so each key is unescaped exactly as
+    /// the real read unescapes it. A repeated key keeps the entry the parser keeps.
+    static func keyLines(_ bytes: [UInt8]) -> [String: Int] {
+        guard !bytes.starts(with: Array("bplist".utf8)) else { return [:] }
+        var tokens: [(raw: String, line: Int)] = []
+        guard firstError(bytes, onKey: { tokens.append($0) }) == nil, !tokens.isEmpty else { return [:] }
+        var synthetic = ""
+        for (i, t) in tokens.enumerated() { synthetic += "\(t.raw) = \"\(i)\";\n" }
+        let input = normalizingEscapes(Array(synthetic.utf8)) ?? Array(synthetic.utf8)
+        guard let indexes = try? PropertyListDecoder().decode([String: String].self, from: Data(input)) else { return [:] }
+        var out: [String: Int] = [:]
+        for (key, index) in indexes { if let i = Int(index), i < tokens.count { out[key] = tokens[i].line } }
+        return out
+    }
+
+    static func firstError(_ bytes: [UInt8], onKey: ((raw: String, line: Int)) -> Void = { _ in }) -> Problem? {
         let scalars: [Unicode.Scalar]
         switch decode(bytes) {
         case .failure(let p): return p
@@ -190,7 +215,11 @@ enum StringsDiagnostics {
         while true {
             if let p = skip() { return p }
             if i >= scalars.count { return nil }
+            let (keyStart, keyLine) = (i, line)
             if let p = token("a key") { return p }
+            var raw = ""
+            raw.unicodeScalars.append(contentsOf: scalars[keyStart..<i])
+            onKey((raw, keyLine))
             var end = (line, col)
             if let p = skip() { return p }
             if i < scalars.count, scalars[i] == "=" {

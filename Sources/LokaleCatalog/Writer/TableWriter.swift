@@ -142,22 +142,23 @@ public struct TableWriter {
                 var table = [UInt64](repeating: 0, count: slotCount)
                 let catalog = bundle.tables[t]!
                 let source = l == development ? nil : catalog.messages[development]
-                let file = catalog.sources.first ?? t
                 for k in keys {
                     var m = messages[k]!
                     var reason: String? = nil
                     let checked = catalog.info[k]?.checksFormat ?? true
                     let parsed = FormatCheck.parsed(m)
                     let own = parsed.problems + parsed.gaps.map { "argument \($0) is never used although a later one is" }
+                    // The message's own file and line (a bundle folder has one file per localization).
+                    let at = catalog.location(of: k, localization: l)
                     for p in own where checked && (l == development || source?[k] == nil) {
-                        stats.warnings.append(CatalogWarning(file: file, table: t, localization: l, key: k, message: p))
+                        stats.warnings.append(CatalogWarning(file: at.file, line: at.line, table: t, localization: l, key: k, message: p))
                     }
                     if checked, let s = source?[k] {
-                        let problems = FormatCheck.problems(source: s, translation: m)
+                        let problems = FormatCheck.problems(source: s, translation: m, key: k)
                         if !problems.isEmpty {
                             reason = problems.joined(separator: "; ")
                             for p in problems {
-                                stats.warnings.append(CatalogWarning(file: file, table: t, localization: l, key: k,
+                                stats.warnings.append(CatalogWarning(file: at.file, line: at.line, table: t, localization: l, key: k,
                                                                      message: p + " (the development localization's text is used instead)"))
                             }
                             m = s

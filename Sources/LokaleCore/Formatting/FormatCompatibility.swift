@@ -35,6 +35,30 @@ public enum FormatCompatibility {
         return result
     }
 
+    /// The arguments a call site passes, as far as the catalog states them: the development text's
+    /// specifiers, and for every position it leaves out, the key's. Apple's contract is that the key
+    /// of a format message is the format written in the code (`String(localized: "\(n) starred")` has
+    /// the key `%lld starred`), so the key states the arguments even when the development text
+    /// drops one ("Starred"); a translation may then use it (`%#@count@`). Where both use a
+    /// position, the development text decides: it is what has always been checked against, and a
+    /// key that merely contains `%` is no evidence of a different type. A key with a malformed
+    /// specifier, or none, adds nothing (it is no format string). Sequential specifiers after
+    /// positional ones are numbered as `FormatParser` numbers them: from 1, apart from the
+    /// positional ones, as CFString's format core does (`argNum++` only for unnumbered specs).
+    public static func callSite(source: ParsedFormat, key: ParsedFormat) -> ParsedFormat {
+        guard key.problems.isEmpty, key.hasSpecifiers else { return source }
+        var merged = source
+        for seg in key.segments where seg.kind != .literal && source.signature[seg.argument] == nil {
+            // Only the type of the position is taken (offsets refer to the key's bytes, unused here).
+            var copy = seg
+            copy.width = .none
+            copy.precision = .none
+            merged.segments.append(copy)
+        }
+        for (position, type) in key.signature where merged.signature[position] == nil { merged.signature[position] = type }
+        return merged
+    }
+
     /// Argument position → type name, at the given strictness. Conflicting uses inside one text are
     /// already reported by the parser.
     static func types(_ p: ParsedFormat, _ strictness: Strictness) -> [Int: String] {

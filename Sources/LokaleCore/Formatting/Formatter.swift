@@ -121,9 +121,13 @@ public enum Formatter {
             default: break
             }
             let decimal = seg.conversion == UInt8(ascii: "d") || seg.conversion == UInt8(ascii: "i") || seg.conversion == UInt8(ascii: "u")
-            if flags == 0, width == nil, precision == nil, decimal, seg.conversion != UInt8(ascii: "u") || v >= 0, symbols.asciiDigits {
+            if flags == 0, width == nil, precision == nil, decimal, seg.conversion != UInt8(ascii: "u") || v >= 0, symbols.asciiDigits,
+               v.magnitude < symbols.ungroupedBelow {
                 appendDecimal(v, to: &out.bytes) // the common case, without the C library
                 return
+            }
+            if decimal && symbols.localized {
+                return localizedNumber(seg, flags: flags, width: width, precision: precision, value: .integer(v), symbols: symbols, into: &out)
             }
             cFormat(seg, flags: flags, width: width, precision: precision, value: .integer(v),
                     symbols: decimal ? symbols : .posix, into: &out)
@@ -131,6 +135,9 @@ public enum Formatter {
             guard let v = arg.doubleValue else { return mismatch(seg, arg, piece, &out) }
             // Hexadecimal floating point (%a) keeps C's spelling.
             let hex = seg.conversion == UInt8(ascii: "a") || seg.conversion == UInt8(ascii: "A")
+            if symbols.localized && groupsLocalized(seg.conversion) {
+                return localizedNumber(seg, flags: flags, width: width, precision: precision, value: .floating(v), symbols: symbols, into: &out)
+            }
             cFormat(seg, flags: flags, width: width, precision: precision, value: .floating(v),
                     symbols: hex ? .posix : symbols, into: &out)
         case .none:

@@ -9,8 +9,24 @@ public struct NumberSymbols: Sendable, Equatable {
     public var grouping: String
     /// The digit zero; the other digits follow it in Unicode.
     public var zero: Unicode.Scalar
+    /// Integer digits per group, counted from the decimal separator: the first group (0: this
+    /// locale never groups), then every further one (hi, en-IN: 3 then 2: 12,34,567).
+    public var primaryGroup = 0
+    public var secondaryGroup = 0
+    /// Digits a number needs beyond the first group before it is grouped at all (CLDR's
+    /// minimumGroupingDigits; es, pl: 2, so 1000 stays "1000" but 10000 is "10 000").
+    public var minimumGrouping = 1
+    /// Whether numbers follow CFString's localized rules (a locale was given): grouping on, the
+    /// `0` flag as minimum integer digits, no space flag. POSIX is printf's, as Apple's without one.
+    public var localized = false
 
     public static let posix = NumberSymbols(decimal: ".", grouping: ",", zero: "0")
+
+    public init(decimal: String, grouping: String, zero: Unicode.Scalar) {
+        self.decimal = decimal
+        self.grouping = grouping
+        self.zero = zero
+    }
 
     /// By the caller's spelling of the locale (`locale:` of format, from C and Python too), so any
     /// string can be a key: bounded (see `SharedCache`), and tags longer than any valid one are
@@ -41,6 +57,14 @@ public struct NumberSymbols: Sendable, Equatable {
                zero.properties.numericType == .decimal, zero.properties.numericValue == 0 {
                 s.zero = zero
             }
+            var sizes: (Int32, Int32, Int32) = (0, 0, 1)
+            withUnsafeMutablePointer(to: &sizes) {
+                $0.withMemoryRebound(to: Int32.self, capacity: 3) { lk_number_grouping(ICULocale.dataName(l.id), $0) }
+            }
+            s.primaryGroup = Int(max(0, min(sizes.0, 9)))
+            s.secondaryGroup = sizes.1 > 0 ? Int(min(sizes.1, 9)) : s.primaryGroup
+            s.minimumGrouping = Int(max(1, min(sizes.2, 9)))
+            s.localized = true
         }
         return s
     }
@@ -48,8 +72,26 @@ public struct NumberSymbols: Sendable, Equatable {
     /// Whether digits are written as ASCII (integers without grouping then need no rewriting).
     public var asciiDigits: Bool { zero == "0" }
 
+    /// Whether an integer part of `digits` digits is grouped (ICU: the digits beyond the first
+    /// group must number at least the minimum grouping digits).
+    func groups(digits: Int) -> Bool { primaryGroup > 0 && digits - primaryGroup >= minimumGrouping }
+
+    /// Whether a separator follows an integer digit with `remaining` digits after it.
+    func separatorAfter(remaining: Int) -> Bool {
+        remaining >= primaryGroup && (remaining - primaryGroup) % max(secondaryGroup, 1) == 0 && remaining > 0
+    }
+
+    /// Integers below this magnitude are never grouped: the C fast path and Formatter's own
+    /// shortcut write them as they are.
+    public var ungroupedBelow: UInt64 {
+        guard localized, primaryGroup > 0 else { return .max }
+        let n = primaryGroup + minimumGrouping - 1 // the most digits that stay ungrouped
+        return n >= 19 ? .max : (0..<n).reduce(UInt64(1)) { p, _ in p * 10 }
+    }
+
     /// Appends `ascii` (a number the C library wrote: sign, digits, '.', exponent) in this locale's
-    /// symbols; `group` inserts grouping separators every three integer digits.
+    /// symbols; `group` inserts grouping separators every three integer digits (printf's `'`,
+    /// for symbols that are not localized).
     func localize(_ ascii: UnsafeRawBufferPointer, group: Bool, into out: inout [UInt8]) {
         if asciiDigits && !group && (decimal == "." || !ascii.contains(UInt8(ascii: "."))) {
             out.append(contentsOf: ascii)
@@ -74,5 +116,25 @@ public struct NumberSymbols: Sendable, Equatable {
                 out.append(b)
             }
         }
+    }
+}
+
+extension NumberSymbols {
+    /// LK_GROUPING_VALID of lokale_table.h (a 64-bit macro that Swift does not import).
+    static let groupingValid: UInt64 = 1 << 63
+
+    /// The grouping as `lk_localization_info.grouping` packs it for the C fast path; without
+    /// the valid bit (C then declines) when it does not fit the word.
+    var groupingWord: UInt64 {
+        guard localized, primaryGroup > 0 else { return Self.groupingValid } // never grouped
+        let separator = Array(grouping.utf8)
+        guard (1...4).contains(separator.count), primaryGroup < 16, secondaryGroup < 16, minimumGrouping < 16 else { return 0 }
+        var word = Self.groupingValid
+        for (k, b) in separator.enumerated() { word |= UInt64(b) << UInt64(8 * k) }
+        word |= UInt64(separator.count) << 32
+        word |= UInt64(primaryGroup) << 36
+        word |= UInt64(secondaryGroup) << 40
+        word |= UInt64(minimumGrouping) << 44
+        return word
     }
 }

@@ -122,16 +122,19 @@ public final class Bundle: Sendable {
 
     /// A plain lookup: through the current plan under Apple's policy (one hash, one byte compare,
     /// nothing allocated), else through `resolve`. Nil value: the lookup failed (see `lookup`).
+    /// A message that varies by device answers the runtime's device's variant, as `format` does
+    /// (`CompiledTable.plainValue`).
     public func plainLookup(key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?) throws(LokaleError) -> (value: UnsafeRawBufferPointer?, step: Resolution.Step?) {
         if runtime.fallbackPolicy == .apple {
             var c = contents
             if let plan = currentPlan(contents: &c) {
                 guard let (e, step, _) = try PlanStore.find(plan, key: key, table: name, in: c.table) else { return (nil, nil) }
-                return (try c.table.value(of: e), Resolution.Step(code: step))
+                return (try c.table.plainValue(of: e, device: runtime.deviceClass), Resolution.Step(code: step))
             }
         }
         let r = try resolve(key: key, table: name, hasDefault: false)
-        return (try r.entry.map { e throws(LokaleError) in try r.table.value(of: e) }, r.entry == nil ? nil : r.step)
+        let device = runtime.deviceClass
+        return (try r.entry.map { e throws(LokaleError) in try r.table.plainValue(of: e, device: device) }, r.entry == nil ? nil : r.step)
     }
 
     /// The whole contract on the caller's bytes: the translation, else the default value when it is

@@ -16,7 +16,7 @@ final class BundleContents: Sendable {
     /// version), whatever the bounded process-wide cache evicts.
     private let rulesCache = Locked<[PluralRules??]>([])
 
-    /// Per localization, what the C format path needs (plural tables, whether digits are ASCII),
+    /// Per localization, what the C format path needs (plural tables, whether digits are ASCII, grouping),
     /// filled below the first time Swift computes it. Plans of this version point here.
     nonisolated(unsafe) let infos: UnsafeMutablePointer<lk_localization_info>
 
@@ -86,6 +86,8 @@ final class BundleContents: Sendable {
     func numberSymbols(localization: Int) -> NumberSymbols {
         if let hit = symbolsCache.withLock({ localization < $0.count ? $0[localization] : nil }) { return hit }
         let s = NumberSymbols.forLocale(table.localizations[localization])
+        // The grouping first: C reads it only once it sees the digits published.
+        lk_info_set_grouping(infos + localization, s.groupingWord)
         lk_info_set_digits(infos + localization, UInt32(s.asciiDigits ? LK_DIGITS_ASCII : LK_DIGITS_OTHER))
         symbolsCache.withLock { cache in
             if cache.count < table.localizations.count { cache = Array(repeating: nil, count: table.localizations.count) }

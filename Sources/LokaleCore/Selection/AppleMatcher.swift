@@ -1,90 +1,117 @@
 /// Apple's localization selection (`Bundle.preferredLocalizations`, `ualoc_localizationsToUse`),
-/// rebuilt on ICU data. The algorithm is documented in docs/LANGUAGE-SELECTION.md.
+/// rebuilt on ICU data. The algorithm is documented in docs/LANGUAGE-SELECTION.md; it reproduces
+/// every row of the example table in Apple's `ualoc.h` (Tests/LokaleCoreTests/AppleLocalizationsToUseTests.swift).
 ///
-/// For each preferred language in order: walk its fallback chain — the language itself, its
-/// likely-script form, then parents (CLDR parent locales from ICU's data, with Apple's own
-/// `en_001` children → `en_GB`) — and take the first step that an available localization
-/// matches, exactly or once both are maximized with likely subtags. Failing that, a localization
-/// of the same language and script. The first preference with a match decides; the result is the
-/// match followed by the available localizations further up its chain.
+/// For each preferred language in order: the localization spelled the same, else the first step of
+/// its chain (normal form, then Apple's parents) that a localization matches. A preference with no
+/// such match may leave a *backup*: a localization one of whose ancestors is on the preference's
+/// chain (`pt_PT` for `pt-BR`, `zh_TW` for `zh-HK`). The first preference with a match decides,
+/// unless an earlier preference left a backup of another language or script. The result is the
+/// match followed by the localizations on its own chain.
 public struct AppleMatcher: LocalizationMatcher {
     public init() {}
 
-    public func order(preferred: [String], available: [String]) -> [LocalizationChoice] {
-        let candidates: [(index: Int, locale: ICULocale, max: ICULocale)] = available.enumerated().compactMap { i, raw in
-            guard let l = ICULocale(raw) else { return nil }
-            return (i, l, l.maximized)
-        }
-        guard !candidates.isEmpty else { return [] }
-        for (p, raw) in preferred.enumerated() {
-            guard let want = ICULocale(raw) else { continue }
-            let chain = AppleMatcher.chain(want)
-            var result: [LocalizationChoice] = []
-            var matchedAt: Int? = nil
-            for (step, element) in chain.enumerated() {
-                let elementMax = element.maximized
-                let exact = candidates.first { $0.locale == element }
-                let match = exact ?? (matchedAt == nil || AppleMatcher.hasSubtags(element)
-                                      ? candidates.first { $0.max == elementMax } : nil)
-                guard let m = match, !result.contains(where: { $0.localization == m.index }) else { continue }
-                if matchedAt == nil {
-                    matchedAt = step
-                    result.append(LocalizationChoice(localization: m.index, reason: .matched(preference: p, language: raw)))
-                } else {
-                    result.append(LocalizationChoice(localization: m.index, reason: .fallback(of: available[result[0].localization], preference: p)))
-                }
-            }
-            if result.isEmpty {
-                // Same language and script, another region (pt-BR when only pt-PT exists).
-                let max = want.maximized
-                if let m = candidates.first(where: { $0.max.language == max.language && $0.max.script == max.script }) {
-                    result.append(LocalizationChoice(localization: m.index, reason: .matched(preference: p, language: raw)))
-                    for element in AppleMatcher.chain(m.locale).dropFirst() {
-                        if let a = candidates.first(where: { $0.locale == element }), !result.contains(where: { $0.localization == a.index }) {
-                            result.append(LocalizationChoice(localization: a.index, reason: .fallback(of: available[m.index], preference: p)))
-                        }
-                    }
-                }
-            }
-            if !result.isEmpty { return result }
-        }
-        return []
+    /// An available localization: as spelled (keywords dropped) and in Apple's normal form.
+    struct Candidate {
+        var index: Int
+        var spelled: ICULocale
+        var normal: ICULocale
     }
 
-    /// An element with a script or region may match through likely subtags after the first match
-    /// too (`zh_Hant` stands for `zh_TW`); a bare language may not (`en` is not `en_US`).
-    static func hasSubtags(_ l: ICULocale) -> Bool { !l.script.isEmpty || !l.region.isEmpty }
-
-    /// The fallback chain of a locale, most specific first (worked out once per locale).
-    static func chain(_ start: ICULocale) -> [ICULocale] { chains.value(start, computeChain) }
-
-    /// By locale: bounded (4096; see `SharedCache`), as preferred languages are caller input.
-    private static let chains = SharedCache<ICULocale, [ICULocale]>()
-
-    private static func computeChain(_ start: ICULocale) -> [ICULocale] {
-        var result = [start]
-        // A region without a script: the likely script comes next (zh_HK → zh_Hant_HK).
-        if start.script.isEmpty, !start.region.isEmpty {
-            let max = start.maximized
-            if !max.script.isEmpty {
-                let withScript = ICULocale(id: "\(start.language)_\(max.script)_\(start.region)")
-                if withScript != start, withScript.hasData { result.append(withScript) }
-            }
+    public func order(preferred: [String], available: [String]) -> [LocalizationChoice] {
+        let candidates: [Candidate] = available.enumerated().compactMap { i, raw in
+            guard let l = ICULocale(raw)?.withoutKeywords else { return nil }
+            return Candidate(index: i, spelled: l, normal: AppleLocales.normalized(l))
         }
-        var current = result.last!
-        while result.count < 12, let next = parent(current) {
-            if !result.contains(next) { result.append(next) }
-            current = next
+        guard !candidates.isEmpty else { return [] }
+        var main: (preference: Int, candidate: Candidate)? = nil
+        var backup: (preference: Int, candidate: Candidate, want: ICULocale)? = nil
+        for (p, raw) in preferred.enumerated() {
+            guard let want = ICULocale(raw)?.withoutKeywords else { continue }
+            let chain = AppleLocales.chain(AppleLocales.normalized(want))
+            if let c = candidates.first(where: { $0.spelled == want }) ?? Self.firstOnChain(chain, candidates) {
+                main = (p, c)
+                break
+            }
+            if backup == nil, let c = Self.backup(chain, candidates) { backup = (p, c, chain[0]) }
+        }
+        guard let (p, m) = Self.decide(main: main, backup: backup) else { return [] }
+        var result = [LocalizationChoice(localization: m.index, reason: .matched(preference: p, language: preferred[p]))]
+        for c in Self.fallbacks(of: m, candidates) {
+            result.append(LocalizationChoice(localization: c.index, reason: .fallback(of: available[m.index], preference: p)))
         }
         return result
     }
 
-    /// Apple's parent: CLDR's, except that the children of `en_001` (en_IN, en_AU, …) fall back to
-    /// British English first.
-    static func parent(_ l: ICULocale) -> ICULocale? {
-        guard let p = l.cldrParent else { return nil }
-        if p.id == "en_001", l.id != "en_GB" { return ICULocale(id: "en_GB") }
-        if l.id == "en_GB" { return ICULocale(id: "en_001") }
-        return p
+    /// The first step of a chain that a localization matches: spelled the same (so `zh_Hant_HK`
+    /// wins over `zh_HK` for `zh_Hant_HK`, whatever the bundle's order), else in normal form.
+    static func firstOnChain(_ chain: [ICULocale], _ candidates: [Candidate]) -> Candidate? {
+        for step in chain {
+            if let c = candidates.first(where: { $0.spelled == step }) ?? candidates.first(where: { $0.normal == step }) {
+                return c
+            }
+        }
+        return nil
+    }
+
+    /// The localization whose own chain reaches the preference's chain soonest: at the earliest
+    /// step of the preference's chain, the candidate with that step nearest up its chain; on a
+    /// tie the step's likely form (`zh_TW` for `zh_Hant`, as Apple weighs `zh_Hant_TW` nearer
+    /// than `zh_Hant_HK`), then the bundle's order. A localization of another script never
+    /// qualifies: `zh_Hant` and `sr_Latn` end their chains at the root, not at `zh` or `sr`.
+    static func backup(_ chain: [ICULocale], _ candidates: [Candidate]) -> Candidate? {
+        for step in chain {
+            let stepMax = step.maximized
+            let reaching = candidates.compactMap { c -> (Candidate, Int)? in
+                guard let up = AppleLocales.chain(c.normal).firstIndex(of: step), up > 0 else { return nil }
+                return (c, 2 * up + (c.normal.maximized == stepMax ? 0 : 1))
+            }
+            if let best = reaching.min(by: { $0.1 < $1.1 }) { return best.0 }
+        }
+        return nil
+    }
+
+    /// Apple keeps a backup from an earlier preference over a later preference's match when the
+    /// two differ in language or script (`pt-BR, fr` with `pt_PT, fr` gives `pt_PT`), except
+    /// that a `pt-PT` user is not given `pt_BR` when a later preference matched.
+    static func decide(main: (preference: Int, candidate: Candidate)?,
+                       backup: (preference: Int, candidate: Candidate, want: ICULocale)?) -> (Int, Candidate)? {
+        guard let b = backup else { return main.map { ($0.preference, $0.candidate) } }
+        guard let m = main else { return (b.preference, b.candidate) }
+        if b.want.id == "pt_PT", b.candidate.normal.id == "pt_BR" { return (m.preference, m.candidate) }
+        let mMax = m.candidate.normal.maximized, bMax = b.candidate.normal.maximized
+        let differs = mMax.language != bMax.language || mMax.script != bMax.script
+        return differs ? (b.preference, b.candidate) : (m.preference, m.candidate)
+    }
+
+    /// What follows the match: a localization spelling the match's normal form (`zh_Hant_HK` after
+    /// `zh_HK`), then those on the match's chain (`en_AU` → `en_GB` → `en_001` → `en`). Apple's one
+    /// addition: after `zh_HK` or `zh_MO`, `zh_TW` stands for Traditional Chinese when the bundle
+    /// has no `zh_Hant`.
+    static func fallbacks(of m: Candidate, _ candidates: [Candidate]) -> [Candidate] {
+        var result: [Candidate] = []
+        var unused = candidates.filter { $0.index != m.index }
+        func take(_ c: Candidate?) {
+            guard let c else { return }
+            result.append(c)
+            unused.removeAll { $0.index == c.index }
+        }
+        let chain = AppleLocales.chain(m.normal)
+        for step in m.normal == m.spelled ? Array(chain.dropFirst()) : chain {
+            take(unused.first(where: { $0.spelled == step }) ?? unused.first(where: { $0.normal == step }))
+        }
+        if m.spelled.id == "zh_HK" || m.spelled.id == "zh_MO",
+           !candidates.contains(where: { $0.spelled.id == "zh_Hant" }) {
+            take(unused.first(where: { $0.spelled.id == "zh_TW" }))
+        }
+        return result
+    }
+}
+
+extension ICULocale {
+    /// The locale without `@keywords` (Apple matches base names: `en_US@calendar=buddhist` is `en_US`).
+    var withoutKeywords: ICULocale {
+        guard let at = id.firstIndex(of: "@") else { return self }
+        return ICULocale(id: String(id[..<at]))
     }
 }

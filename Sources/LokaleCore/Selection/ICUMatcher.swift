@@ -9,9 +9,9 @@ internal import CICU
 /// data (`es_MX` → `es_419` → `es`, `en_AU` → `en_001` → `en`, else the truncation `pt_PT` → `pt`),
 /// keeping only the ancestors with the match's likely script (so `zh_TW` is not followed by `zh`,
 /// which is Simplified). Preferences and localizations that `LanguageTag` rejects as malformed are
-/// skipped; legacy names (`English`) are read as their codes. When nothing matches the result is
-/// empty (ICU's default locale is not reported as a match) and the caller appends the development
-/// localization.
+/// skipped (`und` excepted: CLDR matches it with `und` alone); legacy names (`English`) are read as
+/// their codes. When nothing matches the result is empty (ICU's default locale is not reported as a
+/// match) and the caller appends the development localization.
 public struct ICUMatcher: LocalizationMatcher {
     public struct Parameters: Sendable, Equatable {
         public enum FavorSubtag: Sendable, Equatable {
@@ -82,14 +82,14 @@ public struct ICUMatcher: LocalizationMatcher {
         var supported: [String] = []
         var supportedIndex: [Int] = []
         for (i, raw) in available.enumerated() {
-            guard case .success(let tag) = LanguageTag.canonical(raw) else { continue }
+            guard let tag = ICUMatcher.tag(raw) else { continue }
             supported.append(tag)
             supportedIndex.append(i)
         }
         var desired: [String] = []
         var desiredIndex: [Int] = []
         for (p, raw) in preferred.enumerated() {
-            guard case .success(let tag) = LanguageTag.canonical(raw) else { continue }
+            guard let tag = ICUMatcher.tag(raw) else { continue }
             desired.append(tag)
             desiredIndex.append(p)
         }
@@ -118,6 +118,15 @@ public struct ICUMatcher: LocalizationMatcher {
             }
         }
         return result
+    }
+
+    /// The tag handed to ICU: `LanguageTag`'s canonical form, and `und` as well. `LanguageTag`
+    /// rejects `und` as naming no language (right for the `apple` strategy and the environment),
+    /// but CLDR's matcher gives it a meaning of its own — it matches `und` and nothing else (ICU's
+    /// testUndefined) — so this strategy passes it on.
+    static func tag(_ raw: String) -> String? {
+        if case .success(let tag) = LanguageTag.canonical(raw) { return tag }
+        return raw.lowercased() == "und" ? "und" : nil
     }
 }
 

@@ -265,6 +265,22 @@ public final class CompiledTable: @unchecked Sendable {
         UnsafeRawBufferPointer(start: file.base + entry.valueStart, count: entry.valueLength)
     }
 
+    /// What a plain lookup answers for a found message on `device`: its value, or, when the message
+    /// varies by device, the device's variant (else `other`) as docs/FORMAT.md ("Plain lookups of
+    /// variant messages") states. The rule is C's `lk_plain_variant`, which the fast path calls
+    /// too, so both paths answer alike.
+    public func plainValue(of entry: Entry, device: DeviceClass) throws(LokaleError) -> UnsafeRawBufferPointer {
+        guard entry.node != TableLayout.none else { return try value(of: entry) }
+        var text: UnsafePointer<CChar>? = nil
+        var length = 0
+        let (n, words) = nodeSection, (pool, bytes) = stringSection
+        switch lk_plain_variant(n, UInt64(words), pool, UInt64(bytes), entry.node, UInt32(device.rawIndex), &text, &length) {
+        case 0: return try value(of: entry)
+        case 1: return UnsafeRawBufferPointer(start: text, count: length)
+        default: throw LokaleError(.corrupt, "bad message tree")
+        }
+    }
+
     /// Word `i` of the NODE section.
     public func nodeWord(_ i: Int) throws(LokaleError) -> UInt32 {
         guard i >= 0, i < nodes.count else { throw LokaleError(.corrupt, "node reference out of bounds") }
