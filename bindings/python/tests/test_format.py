@@ -24,7 +24,7 @@ from lokale import Step
         (21, "21 files", "21 fichiers", "21 файл"),
         (22, "22 files", "22 fichiers", "22 файла"),
         (25, "25 files", "25 fichiers", "25 файлов"),
-        (1000000, "1000000 files", "1000000 de fichiers", "1000000 файлов"),
+        (1000000, "1,000,000 files", "1\u202f000\u202f000 de fichiers", "1\u00a0000\u00a0000 файлов"),
     ],
 )
 def test_integer_plurals(open_plurals: Callable[..., lokale.Bundle], n: int, english: str,
@@ -56,9 +56,9 @@ def test_typed_arguments(open_plurals: Callable[..., lokale.Bundle]) -> None:
     assert en.format("price", 2.5, "€") == "Total: 2.50 (€)"
     assert en.format("echo", "Ünïcödé ✓") == "Start Ünïcödé ✓ end"
     assert en.format("files.count", -3) == "-3 files"
-    assert en.format("files.count", 2**63 - 1) == f"{2**63 - 1} files"
+    assert en.format("files.count", 2**63 - 1) == f"{2**63 - 1:,} files"  # grouped, as Apple does
     # Beyond int64: passed as LOKALE_ARG_UINT, for an unsigned specifier.
-    assert en.format("nope", 2**63 + 5, default="%llu bytes") == f"{2**63 + 5} bytes"
+    assert en.format("nope", 2**63 + 5, default="%llu bytes") == f"{2**63 + 5:,} bytes"
     with pytest.raises(OverflowError):
         en.format("files.count", 2**64)
     # A format string given as the default value is formatted too.
