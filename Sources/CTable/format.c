@@ -15,11 +15,7 @@ static inline uint32_t load32(const uint8_t *p) {
 
 /* Word i of the NODE section; 0 when out of bounds (no node kind or count is 0 where it matters,
  * and every caller checks the kind first). */
-static inline int node_word(const lk_plan *p, uint64_t i, uint32_t *w) {
-    if (i >= p->node_words) return 0;
-    *w = load32(p->nodes + i * 4);
-    return 1;
-}
+static inline int node_word(const lk_plan *p, uint64_t i, uint32_t *w) { return lk_node_word(p->nodes, p->node_words, i, w); }
 
 /* The output: bytes past capacity are counted, not written. */
 typedef struct out {

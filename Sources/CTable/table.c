@@ -113,14 +113,6 @@ int64_t lk_plan_table_index(const lk_plan *plan, const void *name, size_t length
 }
 
 /* Word i of a NODE section, through *w; 0 when i is outside it. */
-static inline int plain_word(const uint8_t *nodes, uint64_t node_words, uint64_t i, uint32_t *w) {
-    if (i >= node_words) return 0;
-    *w = load32(nodes + i * 4);
-    return 1;
-}
-
-/* A tree deeper than this is refused, as the renderer refuses one (a cycle ends here too). */
-#define LK_PLAIN_DEPTH 64
 
 int lk_plain_variant(const uint8_t *nodes, uint64_t node_words, const uint8_t *strings, uint64_t strings_bytes,
                      uint32_t node, uint32_t device, const char **text, size_t *length) {
@@ -128,14 +120,15 @@ int lk_plain_variant(const uint8_t *nodes, uint64_t node_words, const uint8_t *s
      * `other` cases, the body): answering the value is the same and costs nothing more. */
     int varies = 0;
     if (device > LK_DEVICE_OTHER) device = LK_DEVICE_OTHER;
-    for (int depth = 0; depth < LK_PLAIN_DEPTH; depth++) {
+    /* A tree deeper than the renderer walks is refused as it refuses it (a cycle ends here too). */
+    for (uint32_t depth = 0; depth < LK_LIMIT_RENDER_DEPTH; depth++) {
         uint64_t at = node;
         uint32_t kind, child, offset, size;
-        if (!plain_word(nodes, node_words, at, &kind)) return -1;
+        if (!lk_node_word(nodes, node_words, at, &kind)) return -1;
         switch (kind) {
         case LK_NODE_TEXT:
             if (!varies) return 0;
-            if (!plain_word(nodes, node_words, at + 1, &offset) || !plain_word(nodes, node_words, at + 2, &size)) return -1;
+            if (!lk_node_word(nodes, node_words, at + 1, &offset) || !lk_node_word(nodes, node_words, at + 2, &size)) return -1;
             if (offset >= strings_bytes || size >= strings_bytes - offset || strings[offset + size] != 0) return -1;
             *text = (const char *)strings + offset;
             *length = size;
@@ -143,24 +136,24 @@ int lk_plain_variant(const uint8_t *nodes, uint64_t node_words, const uint8_t *s
         case LK_NODE_DEVICE:
             /* Apple's rule, as the renderer applies it: the device's variant, then `other`. With
              * neither, the record's value (the writer's representative text) rather than nothing. */
-            if (!plain_word(nodes, node_words, at + 1 + device, &child)) return -1;
-            if (child == LK_NONE && !plain_word(nodes, node_words, at + 1 + LK_DEVICE_OTHER, &child)) return -1;
+            if (!lk_node_word(nodes, node_words, at + 1 + device, &child)) return -1;
+            if (child == LK_NONE && !lk_node_word(nodes, node_words, at + 1 + LK_DEVICE_OTHER, &child)) return -1;
             if (child == LK_NONE) return 0;
             varies = 1;
             node = child;
             break;
         case LK_NODE_PLURAL:
             /* No count is known: the `other` case, as the table stores it for the value. */
-            if (!plain_word(nodes, node_words, at + 3 + LK_CATEGORY_OTHER, &child)) return -1;
+            if (!lk_node_word(nodes, node_words, at + 3 + LK_CATEGORY_OTHER, &child)) return -1;
             if (child == LK_NONE) return 0;
             node = child;
             break;
         case LK_NODE_MESSAGE:
-            if (!plain_word(nodes, node_words, at + 1, &child)) return -1;
+            if (!lk_node_word(nodes, node_words, at + 1, &child)) return -1;
             node = child;
             break;
         case LK_NODE_REPLACED:
-            if (!plain_word(nodes, node_words, at + 3, &child)) return -1;
+            if (!lk_node_word(nodes, node_words, at + 3, &child)) return -1;
             node = child;
             break;
         default:

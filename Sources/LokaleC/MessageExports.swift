@@ -80,12 +80,17 @@ public func lk_bundle_format_general(_ dst: UnsafeMutablePointer<CChar>?, _ capa
                                      _ bundle: OpaquePointer?, _ message: UnsafePointer<lokale_message>?,
                                      _ args: UnsafePointer<lokale_arg>?, _ count: Int) -> Int32 {
     status { () throws(LokaleError) in
-        let b = try bundleHandle(bundle).bundle
-        let m = try MessageView(message)
-        let formatted = try b.formatBytes(key: m.key, table: m.table, defaultValue: m.defaultValue,
-                                          arguments: try arguments(args, count), locale: m.locale)
-        try emit(formatted.bytes, dst, capacity, needed)
+        try emit(try formatted(bundle, message, args, count).bytes, dst, capacity, needed)
     }
+}
+
+/// A caller's message formatted with its arguments: the text and the problems met.
+func formatted(_ bundle: OpaquePointer?, _ message: UnsafePointer<lokale_message>?, _ args: UnsafePointer<lokale_arg>?,
+               _ count: Int) throws(LokaleError) -> (bytes: [UInt8], problems: [String]) {
+    let b = try bundleHandle(bundle).bundle
+    let m = try MessageView(message)
+    return try b.formatBytes(key: m.key, table: m.table, defaultValue: m.defaultValue,
+                             arguments: try arguments(args, count), locale: m.locale)
 }
 
 @c @implementation
@@ -93,11 +98,7 @@ public func lokale_bundle_format_problems(_ dst: UnsafeMutablePointer<CChar>!, _
                                           _ bundle: OpaquePointer!, _ message: UnsafePointer<lokale_message>!,
                                           _ args: UnsafePointer<lokale_arg>!, _ count: Int) -> Int32 {
     status { () throws(LokaleError) in
-        let b = try bundleHandle(bundle).bundle
-        let m = try MessageView(message)
-        let formatted = try b.formatBytes(key: m.key, table: m.table, defaultValue: m.defaultValue,
-                                          arguments: try arguments(args, count), locale: m.locale)
-        try emit(formatted.problems.joined(separator: "\n").utf8, dst, capacity, needed)
+        try emit(try formatted(bundle, message, args, count).problems.joined(separator: "\n").utf8, dst, capacity, needed)
     }
 }
 

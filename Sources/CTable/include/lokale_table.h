@@ -16,6 +16,13 @@
 extern "C" {
 #endif
 
+/* Word i of a NODE section of node_words words, into *w; 0 when out of bounds. */
+static inline int lk_node_word(const uint8_t *nodes, uint64_t node_words, uint64_t i, uint32_t *w) {
+    if (i >= node_words) return 0;
+    memcpy(w, nodes + i * 4, 4); /* little-endian, as every host Lokale builds for */
+    return 1;
+}
+
 /* keyHash of docs/FORMAT.md. */
 uint32_t lk_key_hash(const void *key, size_t length);
 

@@ -234,11 +234,7 @@ class Bundle:
         (``tableLocalization``), which served (``served``), the ``step`` (``"translation"``,
         ``"later-preference"``, ``"development"``, ``"default"``, ``"key"``), the formatted
         ``result`` and any ``problems``. The parsed JSON of ``lokale_bundle_explain``."""
-        fields = MessageFields()
-        fields.fill(key, default, table, comment)
-        packed = pack_args(args)
-        raw = fill(self._lib.lokale_bundle_explain, self._h(), byref(fields.message),
-                   packed.array if packed is not None else None, len(args))
+        raw = self._call_formatter(self._lib.lokale_bundle_explain, key, args, default, table, comment)
         result: Dict[str, Any] = json.loads(raw.decode("utf-8", "replace"))
         return result
 
@@ -253,12 +249,16 @@ class Bundle:
         """The problems :meth:`format` meets with the same arguments (a missing argument, a
         translation replaced because its format did not match), one sentence each; ``[]`` when
         there are none. :meth:`format` always returns text; this is for a caller who checks."""
+        raw = self._call_formatter(self._lib.lokale_bundle_format_problems, key, args, default, table, comment)
+        return raw.decode("utf-8", "replace").splitlines()
+
+    def _call_formatter(self, function: Callable[..., int], key: str, args: Tuple[Arg, ...],
+                        default: Optional[str], table: Optional[str], comment: Optional[str]) -> bytes:
+        """The bytes of a (dst, capacity, needed) function of a message and its arguments."""
         fields = MessageFields()
         fields.fill(key, default, table, comment)
         packed = pack_args(args)
-        raw = fill(self._lib.lokale_bundle_format_problems, self._h(), byref(fields.message),
-                   packed.array if packed is not None else None, len(args))
-        return raw.decode("utf-8", "replace").splitlines()
+        return fill(function, self._h(), byref(fields.message), packed.array if packed is not None else None, len(args))
 
     def resolve(self, message: Message) -> str:
         """Resolves a deferred :class:`Message` in this bundle: formatted with its arguments when
