@@ -214,11 +214,13 @@ def main():
          **extra, **common)
     if a.engine == "lokale-python-ctypes":
         # Without the memo: every lookup crosses ctypes (what a memo miss costs).
-        def uncached(k, raw=b._lookup_raw):
-            return raw(k, None, None, None)[0]
+        from ctypes import c_void_p
+        from lokale import _backend_ctypes
+        def uncached(k, raw=_backend_ctypes.lookup_at, handle=c_void_p(b._h())):
+            return raw(handle, k, None, None, None)[0]
         st, rp, ops, cnt, hits = measure(uncached, uniform, a.reps, hit)
         emit(engine=a.engine, case="plain-hit-uniform-uncached", ns_per_op=st, rep_p50=rp, ops_per_rep=ops,
-             samples=cnt, hits=hits, what="Bundle._lookup_raw: the ctypes call of every memo miss", **extra, **common)
+             samples=cnt, hits=hits, what="_backend_ctypes.lookup_at: the ctypes call of every memo miss", **extra, **common)
     # open + first lookup; Python's gettext parses the whole file, so fewer opens at large N
     opens = a.opens if n <= 100_000 else max(3, a.opens // 10)
     times = []

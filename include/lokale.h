@@ -322,8 +322,8 @@ typedef enum lokale_step {
  *       message->default_value or message->key themselves (valid as long as the caller keeps
  *       them; NUL-terminated only if the caller's string is).
  *   out_step: may be NULL.
- * A message with variants (plural, device) yields its "other" text here; use lokale_bundle_format
- * to choose a variant. */
+ * A message with device variants yields the runtime's device's variant, else "other"; a plural
+ * yields its "other" text unformatted; use lokale_bundle_format to choose a plural variant. */
 LOKALE_API int lokale_bundle_lookup(const char **out, size_t *out_len, lokale_step *out_step,
                                     const lokale_bundle *bundle, const lokale_message *message);
 

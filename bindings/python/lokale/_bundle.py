@@ -200,7 +200,8 @@ class Bundle:
 
         ``table``: None is ``"Localizable"``. ``default``: shown when the lookup fails (None or
         ``""``: the key shows). ``comment`` is for translators and extraction only. A message with
-        variants yields its "other" text; use :meth:`format` to choose a variant.
+        device variants yields the runtime device's variant (else "other"); a plural yields its
+        "other" text unformatted: use :meth:`format` to choose a plural variant.
         """
         text, step = _lookup(self._memo or self._closed(), key, default, table, comment)
         return LookupResult(text, STEPS[step])
