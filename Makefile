@@ -12,6 +12,10 @@ OUT     := $(ROOT)/build
 # MAJOR.MINOR.PATCH from the header's LOKALE_VERSION_MAJOR/_MINOR/_PATCH (the string is derived from them).
 VERSION := $(shell sed -n 's/^\#define LOKALE_VERSION_\(MAJOR\|MINOR\|PATCH\) *\([0-9][0-9]*\) *$$/\2/p' include/lokale.h | paste -sd.)
 BIN      = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path)
+# SwiftPM's product for liblokale.so: `lokale` would clash with the Swift library `Lokale` (SwiftPM
+# tells products apart without case); the file is installed as liblokale.so.
+LIB_PRODUCT := lokale-c
+LIB_BUILT   := lib$(LIB_PRODUCT).so
 CFLAGS  ?= -std=c11 -O1 -g -Wall -Wextra -Werror
 LOKALE  := $(OUT)/bin/lokale
 LINK    := -L$(OUT)/lib -llokale -Wl,-rpath,$(OUT)/lib
@@ -26,19 +30,19 @@ STATIC_BIN      = $(shell $(SWIFT) build -c release --scratch-path $(STATIC_SCRA
 C_TEST_SRC := $(sort $(wildcard Tests/C/*.c))
 
 .PHONY: all build build-static demo test check check-swift test-swift test-c test-bindings \
-        test-c-bindings test-cpp test-c-docs test-python test-install examples install clean \
+        test-c-bindings test-cpp test-c-docs test-python test-swift-package test-install examples install clean \
         fuzz fuzz-ci test-asan test-tsan test-c-tsan
 
 all: build
 
 # Builds liblokale.so and the lokale tool, and stages them with the header and lokale.pc in build/.
 build:
-	$(SWIFT) build -c $(CONFIG) -j $(JOBS) --product lokale
+	$(SWIFT) build -c $(CONFIG) -j $(JOBS) --product $(LIB_PRODUCT)
 	$(SWIFT) build -c $(CONFIG) -j $(JOBS) --product lokale-cli
 	@mkdir -p $(OUT)/bin $(OUT)/lib/pkgconfig $(OUT)/include
 	# Copied, then renamed into place: a running program keeps the file it mapped.
 	cp $(BIN)/lokale-cli $(OUT)/bin/lokale.tmp && mv -f $(OUT)/bin/lokale.tmp $(OUT)/bin/lokale
-	cp $(BIN)/liblokale.so $(OUT)/lib/liblokale.so.tmp && mv -f $(OUT)/lib/liblokale.so.tmp $(OUT)/lib/liblokale.so
+	cp $(BIN)/$(LIB_BUILT) $(OUT)/lib/liblokale.so.tmp && mv -f $(OUT)/lib/liblokale.so.tmp $(OUT)/lib/liblokale.so
 	cp include/lokale.h $(OUT)/include/lokale.h
 	sed -e 's|@PREFIX@|$(OUT)|' -e 's|@VERSION@|$(VERSION)|' lokale.pc.in > $(OUT)/lib/pkgconfig/lokale.pc
 
@@ -52,8 +56,12 @@ examples: build
 
 demo: examples
 	$(OUT)/examples/window $(OUT)/examples
+	@echo
+	@echo "The same window from Swift (examples/SummaryLabel, LokaleCompilerPlugin), then switched to French:"
+	$(SWIFT) build -j $(JOBS) --package-path examples/SummaryLabel
+	$$($(SWIFT) build --package-path examples/SummaryLabel --show-bin-path)/SummaryDemo --switch fr
 
-test: test-swift test-c test-bindings test-python test-install fuzz-ci
+test: test-swift test-c test-bindings test-python test-swift-package test-install fuzz-ci
 
 test-swift:
 	$(SWIFT) build -j $(JOBS) --build-tests
@@ -78,6 +86,13 @@ test-c: examples
 	bash Tests/C/check_exports.sh include/lokale.h $(OUT)/lib/liblokale.so
 	$(LOKALE) compile Tests/C/fixtures/Tables -o $(OUT)/tests/Tables.lokale
 	$(OUT)/tests/test_lokale $(OUT)/examples $(OUT)/tests
+
+# Lokale as a Swift package user gets it: examples/SummaryLabel depending on a tagged clone of this
+# working tree by file:// URL and version, built with LokaleCompilerPlugin, run in six languages
+# (output compared with examples/SummaryLabel/Expected), switched, persisted, `swift test`ed, copied
+# elsewhere, and given a broken catalog (Tests/swiftpm/consumer.sh).
+test-swift-package: build
+	JOBS=$(JOBS) LOKALE=$(LOKALE) bash Tests/swiftpm/consumer.sh
 
 # bindings/c, bindings/cpp and docs/C.md against the staged build, compiled with nothing but
 # `pkg-config --cflags --libs lokale` (build/lib/pkgconfig/lokale.pc).
@@ -112,17 +127,17 @@ test-python: examples
 # runtime) and CLI. A separate scratch path, so that it never fights the normal build.
 build-static:
 	@mkdir -p $(STATIC_SCRATCH) && echo '*' > $(STATIC_SCRATCH)/.gitignore
-	$(SWIFT) build -c release -j $(JOBS) -Xswiftc -static-stdlib --scratch-path $(STATIC_SCRATCH) --product lokale
+	$(SWIFT) build -c release -j $(JOBS) -Xswiftc -static-stdlib --scratch-path $(STATIC_SCRATCH) --product $(LIB_PRODUCT)
 	$(SWIFT) build -c release -j $(JOBS) -Xswiftc -static-stdlib --scratch-path $(STATIC_SCRATCH) --product lokale-cli
-	@if ldd $(STATIC_BIN)/liblokale.so $(STATIC_BIN)/lokale-cli | grep -q 'libswift'; then \
+	@if ldd $(STATIC_BIN)/$(LIB_BUILT) $(STATIC_BIN)/lokale-cli | grep -q 'libswift'; then \
 	  echo "build-static: the self-contained build still needs a libswift*.so:" >&2; \
-	  ldd $(STATIC_BIN)/liblokale.so $(STATIC_BIN)/lokale-cli >&2; exit 1; fi
+	  ldd $(STATIC_BIN)/$(LIB_BUILT) $(STATIC_BIN)/lokale-cli >&2; exit 1; fi
 
 # Installs the self-contained library, the header, lokale.pc and the CLI under $(DESTDIR)$(PREFIX).
 install: build-static
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include
 	install -m 755 $(STATIC_BIN)/lokale-cli $(DESTDIR)$(PREFIX)/bin/lokale
-	install -m 755 $(STATIC_BIN)/liblokale.so $(DESTDIR)$(PREFIX)/lib/liblokale.so
+	install -m 755 $(STATIC_BIN)/$(LIB_BUILT) $(DESTDIR)$(PREFIX)/lib/liblokale.so
 	install -m 644 include/lokale.h $(DESTDIR)$(PREFIX)/include/lokale.h
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' lokale.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/lokale.pc
 
@@ -175,7 +190,7 @@ test-tsan: test-c-tsan
 	  --filter '$(TSAN_FILTER)'
 
 test-c-tsan: examples
-	$(SWIFT) build -j $(JOBS) --sanitize=thread --scratch-path $(TSAN_SCRATCH) --product lokale -Xswiftc -use-ld=lld
+	$(SWIFT) build -j $(JOBS) --sanitize=thread --scratch-path $(TSAN_SCRATCH) --product $(LIB_PRODUCT) -Xswiftc -use-ld=lld
 	@mkdir -p $(OUT)/tests
 	$(LOKALE) compile Tests/C/fixtures/Tables -o $(OUT)/tests/Tables.lokale 2>/dev/null
 	$(SWIFT_TOOLCHAIN)clang -std=c11 -g -O1 -fsanitize=thread -fuse-ld=lld -pthread -I$(OUT)/include $(C_TEST_SRC) \
@@ -184,7 +199,7 @@ test-c-tsan: examples
 	SWIFT_BACKTRACE=enable=no TSAN_OPTIONS=halt_on_error=1 $(OUT)/tests/test_lokale_tsan $(OUT)/examples $(OUT)/tests
 
 clean:
-	rm -rf $(OUT) $(STATIC_SCRATCH)
+	rm -rf $(OUT) $(STATIC_SCRATCH) examples/SummaryLabel/.build
 	$(SWIFT) package clean
 
 # The benchmark suite (benchmarks/): lokale against glibc gettext, ICU resource bundles,

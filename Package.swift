@@ -5,9 +5,14 @@ let package = Package(
     name: "Lokale",
     products: [
         // liblokale.so: the C ABI over the Foundation-free runtime.
-        .library(name: "lokale", type: .dynamic, targets: ["LokaleC"]),
+        .library(name: "lokale-c", type: .dynamic, targets: ["LokaleC"]),
         .executable(name: "lokale-cli", targets: ["lokale"]),
         .library(name: "LokaleCatalog", targets: ["LokaleCatalog"]),
+        // For Swift programs: `import Lokale`, and the plugin that compiles a target's String
+        // Catalogs at build time. Nothing these reach may use unsafeFlags: SwiftPM refuses them in
+        // a dependency required by URL and version.
+        .library(name: "Lokale", targets: ["Lokale"]),
+        .plugin(name: "LokaleCompilerPlugin", targets: ["LokaleCompilerPlugin"]),
     ],
     targets: [
         // System ICU, through pkg-config; linked, never imported by Swift (see Sources/ICU).
@@ -57,6 +62,18 @@ let package = Package(
             name: "lokale",
             dependencies: ["LokaleCatalog", "LokaleCore"]
         ),
+        // The Swift API (LokaleRuntime, LokaleBundle, Message) over LokaleCore; no Foundation.
+        .target(
+            name: "Lokale",
+            dependencies: ["LokaleCore"]
+        ),
+        // Compiles a target's .xcstrings/.strings/.stringsdict/.lproj into its .lokale resource
+        // with the lokale tool, and generates its `LokaleBundle.module`.
+        .plugin(
+            name: "LokaleCompilerPlugin",
+            capability: .buildTool(),
+            dependencies: ["lokale"]
+        ),
         // Shared by the test targets: locating fixtures, compiling catalogs to real files.
         .target(
             name: "TestSupport",
@@ -66,6 +83,10 @@ let package = Package(
         .testTarget(
             name: "LokaleCoreTests",
             dependencies: ["LokaleCore", "LokaleCatalog", "TestSupport", "CTable"]
+        ),
+        .testTarget(
+            name: "LokaleTests",
+            dependencies: ["Lokale", "LokaleCatalog", "TestSupport"]
         ),
         .testTarget(
             name: "LokaleCatalogTests",

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # The benchmark suite of issue 6: lokale against glibc gettext, ICU resource bundles, a bare
-# mmap'd hash (the floor), Python's gettext and the Python binding, on the same generated data.
+# mmap'd hash (the floor), Python's gettext, the Python binding and the Swift API (the package in
+# benchmarks/swift, engine lokale-swift), on the same generated data.
 #
 #   make bench            N = 1k, 100k, 1M; 5 repetitions (about 10 minutes on 2 cores)
 #   make bench QUICK=1    N = 1k, 100k; 3 repetitions, fewer operations (under 3 minutes)
 #
 # Environment: NS="1000 100000" overrides the sizes; BENCH_SKIP_BUILD=1 uses the release build
 # already in .build; ENGINES="lokale gettext ..." runs only some engines (the report then holds
-# only those); PREPARE_ONLY=1 stops after building the drivers and the data (callgrind.sh).
+# only those; `swift` is the Swift driver, skipped with a note when it does not build);
+# PREPARE_ONLY=1 stops after building the C drivers and the data (callgrind.sh).
 # Writes benchmarks/results/latest.{json,md,png}; scratch data lives in benchmarks/.work.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,7 +22,7 @@ if [ -n "$QUICK" ] && [ "$QUICK" != 0 ]; then
 else
   NS=${NS:-"1000 100000 1000000"}; OPS=200000; REPS=5; OPENS=50; TOUCH=1000000; PY_OPS=200000; PY_REPS=5; MODE=full
 fi
-ENGINES=${ENGINES:-"hash-baseline lokale gettext icu-ures python"}
+ENGINES=${ENGINES:-"hash-baseline lokale gettext icu-ures python swift"}
 PYTHON=${PYTHON:-python3}
 start=$(date +%s)
 export BENCH_LOADAVG_START="$(cat /proc/loadavg)"
@@ -44,7 +46,7 @@ if [ -z "${BENCH_SKIP_BUILD:-}" ]; then
   make --no-print-directory build CONFIG=release >"$W/build.log" 2>&1 || { cat "$W/build.log"; exit 1; }
 fi
 REL=$(swift build -c release --show-bin-path)
-cp "$REL/liblokale.so" "$W/lokale/liblokale.so"
+cp "$REL/liblokale-c.so" "$W/lokale/liblokale.so"   # the SwiftPM product lokale-c (see Makefile)
 cp "$REL/lokale-cli" "$W/lokale/lokale"
 cp include/lokale.h "$W/lokale/lokale.h"
 LOKALE_CLI=$W/lokale/lokale
@@ -105,6 +107,19 @@ if [[ " $ENGINES " == *" python "* ]]; then
     fi
   fi
 fi
+has_swift=0
+if [[ " $ENGINES " == *" swift "* ]]; then
+  # benchmarks/swift: LokaleBundle.string from Swift (the Lokale product, built from this tree in
+  # release with its own scratch path, so that it never fights another build), copied to bin/.
+  log "swift build -c release --package-path benchmarks/swift"
+  SWIFT_SCRATCH=$W/swift-build
+  if swift build -c release -j "${JOBS:-2}" --package-path "$B/swift" --scratch-path "$SWIFT_SCRATCH" >"$W/swift-build.log" 2>&1 \
+     && cp "$(swift build -c release --package-path "$B/swift" --scratch-path "$SWIFT_SCRATCH" --show-bin-path)/bench-swift" "$W/bin/bench_swift"; then
+    has_swift=1
+  else
+    log "the Swift driver did not build (see $W/swift-build.log): skipping engine swift (lokale-swift)"
+  fi
+fi
 for n in $NS; do
   d=$W/data/$n
   for e in $ENGINES; do
@@ -121,6 +136,12 @@ for n in $NS; do
           log "ctypes / call floors"; LOKALE_PURE_PYTHON=1 pyrun "$d" "$n" ctypes-floor
         fi
         unset LOKALE_LIBRARY PYTHONPATH
+        ;;
+      swift)
+        [ $has_swift = 1 ] || continue
+        log "N=$n lokale-swift"
+        "$W/bin/bench_swift" "$d" "$n" --ops $OPS --reps $REPS --opens $OPENS --touch $TOUCH >>"$raw" 2>"$W/raw/swift-$n.err" \
+          || { cat "$W/raw/swift-$n.err" >&2; exit 1; }
         ;;
       *)
         log "N=$n $e"

@@ -17,6 +17,7 @@ import sys
 
 C_ENGINES = ["lokale", "gettext", "icu-ures", "hash-baseline"]
 PY_ENGINES = ["python-gettext", "lokale-python", "lokale-python-ctypes"]
+SWIFT_ENGINE = "lokale-swift"  # LokaleBundle.string from Swift (benchmarks/swift)
 LOOKUP_CASES = ["plain-hit-uniform", "plain-hit-zipf", "plain-miss"]
 
 
@@ -167,14 +168,37 @@ def main():
             w(f"| {case} | {fmt_n(n)} | {fmt_ns(lk)} | {fmt_ns(gt)} | {fmt_ns(icu)} | {fmt_ns(hb)} | "
               f"{fmt_x(ratio(gt, lk))} | {fmt_x(ratio(icu, lk))} | {fmt_x(ratio(lk, hb))} |")
     w("")
+    has_swift = any(r["engine"] == SWIFT_ENGINE for r in results)
+    pct_engines = C_ENGINES + ([SWIFT_ENGINE] if has_swift else [])
     w("p90 / p99 of plain-hit-uniform:\n")
-    w("| N | " + " | ".join(C_ENGINES) + " |")
-    w("|---|" + "---|" * len(C_ENGINES))
+    w("| N | " + " | ".join(pct_engines) + " |")
+    w("|---|" + "---|" * len(pct_engines))
     for n in ns:
         w(f"| {fmt_n(n)} | " + " | ".join(
             f"{fmt_ns(get(e, 'plain-hit-uniform', n, 'p90'))} / {fmt_ns(get(e, 'plain-hit-uniform', n, 'p99'))}"
-            for e in C_ENGINES) + " |")
+            for e in pct_engines) + " |")
     w("")
+
+    # Swift
+    w("## Lookups from Swift (`LokaleBundle.string`, ns per call, p50)\n")
+    if has_swift:
+        w("`lokale-swift`: `bundle.string(Message(key))` from Swift (benchmarks/swift, the `Lokale` product "
+          "built with `swift build -c release`), the key Strings made once before timing; a `Message` and the "
+          "returned `String` per call. Beside it the C engines of the same run. Ratios: gettext's time "
+          "divided by lokale-swift's (above 1: the Swift call is faster); lokale-swift's divided by the C "
+          "ABI's (what the Swift API adds) and by the bare hash's.\n")
+        w("| case | N | lokale-swift | lokale (C ABI) | gettext | hash-baseline | gettext ÷ lokale-swift | lokale-swift ÷ lokale | lokale-swift ÷ hash |")
+        w("|---|---|---|---|---|---|---|---|---|")
+        for case in LOOKUP_CASES + ["plural-format"]:
+            for n in ns:
+                sw, lk, gt, hb = (get(e, case, n) for e in (SWIFT_ENGINE, "lokale", "gettext", "hash-baseline"))
+                w(f"| {case} | {fmt_n(n)} | {fmt_ns(sw)} | {fmt_ns(lk)} | {fmt_ns(gt)} | {fmt_ns(hb)} | "
+                  f"{fmt_x(ratio(gt, sw))} | {fmt_x(ratio(sw, lk))} | {fmt_x(ratio(sw, hb))} |")
+        w("")
+        w("plural-format from Swift: `bundle.string(Message(\"files.count\", defaultValue: \"\\(n) files\"))` "
+          "with an `Int` (the text checked against the same Russian strings).\n")
+    else:
+        w("Not measured in this run (engine `swift` not in ENGINES, or its build failed).\n")
 
     # plural
     w("## plural-format (Russian plural message, one integer argument; ns per call, p50)\n")
@@ -190,11 +214,12 @@ def main():
     # open
     w("## open + first lookup (p50 of repeated opens of distinct names for the same file; warm page cache)\n")
     w("`first` is the first open in a fresh process (library initialisation included).\n")
-    w("| N | " + " | ".join(C_ENGINES + ["python-gettext", "lokale-python"]) + " |")
-    w("|---|" + "---|" * (len(C_ENGINES) + 2))
+    open_engines = C_ENGINES + ["python-gettext", "lokale-python"] + ([SWIFT_ENGINE] if has_swift else [])
+    w("| N | " + " | ".join(open_engines) + " |")
+    w("|---|" + "---|" * len(open_engines))
     for n in ns:
         cells = []
-        for e in C_ENGINES + ["python-gettext", "lokale-python"]:
+        for e in open_engines:
             r = rec(e, "open", n) or rec(e + "-ctypes", "open", n)
             cells.append("—" if r is None else f"{fmt_ns(r['ns_per_op']['p50'])} (first {fmt_ns(r.get('first_open_ns'))})")
         w(f"| {fmt_n(n)} | " + " | ".join(cells) + " |")
@@ -207,13 +232,13 @@ def main():
     w("| N | engine | open: rss (anon) | lookups: anon | lookups: file-backed | file size |")
     w("|---|---|---|---|---|---|")
     for n in ns:
-        for e in C_ENGINES + PY_ENGINES:
+        for e in C_ENGINES + [SWIFT_ENGINE] + PY_ENGINES:
             r = rec(e, "memory", n)
             if r is None:
                 continue
             rk, ak, fk = r["rss_kb"], r["anon_kb"], r["file_kb"]
             size = next((x["bytes"] for x in results if x["case"] == "file-size" and x["engine"] == e and x["n"] == n), None)
-            if e.startswith("lokale-python"):
+            if e.startswith("lokale-python") or e == SWIFT_ENGINE:
                 size = next((x["bytes"] for x in results if x["case"] == "file-size" and x["engine"] == "lokale" and x["n"] == n), None)
             if e.startswith("python-gettext"):
                 size = next((x["bytes"] for x in results if x["case"] == "file-size" and x["engine"] == "gettext" and x["n"] == n), None)
@@ -319,6 +344,7 @@ def chart(results, ns, mach, args, get, floor):
     styles = {
         "hash-baseline": ("#7f7f7f", "s", "--", "hash-baseline (C, mmap floor)"),
         "lokale": ("#d62728", "o", "-", "lokale (C)"),
+        "lokale-swift": ("#e377c2", "*", "-", "lokale (Swift, LokaleBundle.string)"),
         "gettext": ("#1f77b4", "^", "-", "glibc gettext (C)"),
         "icu-ures": ("#2ca02c", "v", "-", "ICU ures (C)"),
         "python-gettext": ("#9467bd", "D", ":", "Python gettext"),
@@ -333,7 +359,7 @@ def chart(results, ns, mach, args, get, floor):
                 continue
             xs, ys = zip(*pts)
             ax.plot(xs, ys, marker=marker, linestyle=ls, color=color, label=label, linewidth=2, markersize=7)
-            if e in ("lokale", "gettext", "hash-baseline"):
+            if e in ("lokale", "lokale-swift", "gettext", "hash-baseline"):
                 ax.annotate(fmt_ns(ys[-1]), (xs[-1], ys[-1]), textcoords="offset points",
                             xytext=(8, -10 if e == "lokale" else 2), fontsize=8, color=color)
         if floor:

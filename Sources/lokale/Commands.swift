@@ -7,7 +7,9 @@ import LokaleCore
 func compileCommand(_ raw: ArraySlice<String>) throws {
     let (rest, o) = try Arguments.takeOutput(raw)
     var output = o
-    let a = try Arguments(rest, valued: ["output", "development-region", "bundle-id", "pseudo"], flags: ["allow-mixed-localizations"])
+    let a = try Arguments(rest, valued: ["output", "development-region", "bundle-id", "default-bundle-id", "pseudo",
+                                         "swift-accessor", "swift-kind", "swift-resource-folders"],
+                          flags: ["allow-mixed-localizations"])
     output = output ?? a.options["output"]
     guard let output else { throw Arguments.UsageError(message: "compile needs -o OUT.lokale") }
     guard !a.positionals.isEmpty else { throw Arguments.UsageError(message: "compile needs at least one SOURCE") }
@@ -16,6 +18,11 @@ func compileCommand(_ raw: ArraySlice<String>) throws {
     if let d = a.options["development-region"] { loader.setDevelopmentLocalization(d) }
     var bundle = try loader.finish()
     if let id = a.options["bundle-id"] { bundle.identifier = id }
+    if let id = a.options["default-bundle-id"], bundle.identifier == nil { bundle.identifier = id }
+    let accessor = try a.options["swift-accessor"].map { path throws(Arguments.UsageError) in
+        try SwiftAccessor(path: path, kind: a.options["swift-kind"], folders: a.list("swift-resource-folders") ?? [],
+                          table: output, identifier: bundle.identifier ?? "")
+    }
     if a.flags.contains("allow-mixed-localizations") { bundle.allowsMixedLocalizations = true }
     if let p = a.options["pseudo"] {
         let (kinds, unknown) = PseudoLocale.list(p)
@@ -25,6 +32,7 @@ func compileCommand(_ raw: ArraySlice<String>) throws {
         try Pseudolocalization.add(kinds, to: &bundle)
     }
     let stats = try TableWriter.write(bundle, to: output)
+    try accessor?.write()
     for w in stats.warnings { printError("\(w)") }
     printError("lokale: compiled \(stats.messages) messages (\(stats.localizations) localizations, \(stats.tables) tables) into \(output) (\(stats.bytes) bytes)\n")
 }

@@ -1,16 +1,21 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import LokaleCatalog
 import LokaleCore
 
 let usage = """
 usage: lokale <command> [options]
 
   compile SOURCE... -o OUT.lokale [--development-region en] [--bundle-id ID] [--allow-mixed-localizations]
-          [--pseudo accented,bidi,long]
+          [--pseudo accented,bidi,long] [--default-bundle-id ID]
+          [--swift-accessor FILE.swift --swift-kind main|framework --swift-resource-folders F,...]
       SOURCE: .xcstrings, .strings, .stringsdict, gettext .po/.mo files, .lproj folders, bundle folders
       --pseudo adds pseudo-languages made from the development text: en-XA (accented), ar-XB (bidi),
       en-XL (long); they serve only a preference that names them (--prefer en-XA)
+      --default-bundle-id: the identifier unless an Info.plist among the sources names one
+      --swift-accessor: also writes Swift code declaring `LokaleBundle.module`, which finds OUT in one
+      of the resource folders beside the executable (what LokaleCompilerPlugin does)
   lookup BUNDLE.lokale KEY [--table T] [--default TEXT] [--prefer fr-CA,en] [--main APP.lokale]
          [--device mac] [--locale L] [--strategy apple|icu] [--chain] [--watch [--interval S]] [ARG...]
       --watch: keep running; reload the bundle whenever its file is replaced and print the answer again
@@ -55,6 +60,11 @@ do {
     }
 } catch let e as Arguments.UsageError {
     fail("\(e.message)\n\n\(usage)", status: 2)
+} catch let e as CatalogError {
+    // The compiler's shape (file:line:column: error: message), which SwiftPM and editors show
+    // as a diagnostic at that place.
+    printError("\(e.diagnostic)\n")
+    exit(1)
 } catch {
     fail("\(error)")
 }

@@ -91,7 +91,7 @@ struct CompileCommandTests {
         let notes = Fixtures.write("x", to: "notes.txt", in: dir)
         let unknown = try run(["compile", notes, "-o", out])
         #expect(unknown.status != 0)
-        #expect(unknown.stderr.contains("notes.txt: unknown source type"), "\(unknown.stderr)")
+        #expect(unknown.stderr.contains("notes.txt: error: unknown source type"), "\(unknown.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == before)
     }
 
@@ -101,12 +101,12 @@ struct CompileCommandTests {
         let out = dir + "/OUT.lokale"
         let r = try run(["compile", dir + "/de.lproj", "-o", out])
         #expect(r.status == 1)
-        #expect(r.stderr.contains("de.lproj/Localizable.strings:2:10: expected ';'"), "\(r.stderr)")
+        #expect(r.stderr.contains("de.lproj/Localizable.strings:2:10: error: expected ';'"), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
 
         let missing = try run(["compile", dir + "/Nope.xcstrings", "-o", out])
         #expect(missing.status == 1)
-        #expect(missing.stderr.contains("Nope.xcstrings: no such file"), "\(missing.stderr)")
+        #expect(missing.stderr.contains("Nope.xcstrings: error: no such file"), "\(missing.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
 
         let noOutput = try run(["compile", dir + "/de.lproj"])

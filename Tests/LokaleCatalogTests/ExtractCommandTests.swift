@@ -59,7 +59,7 @@ struct ExtractCommandTests {
         var body: some View {
             Text("Hello")
             Text(verbatim: "not localized")
-            Text("Hi \(name)")
+            Text("Hi \(name), \(name.count)")
             let s = String(localized: "swift.key", defaultValue: "Swift default", comment: "Swift comment")
             let r = LocalizedStringResource("swift.res", defaultValue: "Resource", comment: "Res comment")
             let m = String(localized: "swift.multi", defaultValue: """
@@ -90,7 +90,7 @@ struct ExtractCommandTests {
             "c.key", "c.concat", "c.u8", "c.make", "menu.open",
             "cpp.brace", "cpp.chain", "cpp.key", "cpp.raw",
             "py.key", "py.count", "Plain text", "py.concat", "py.triple", "py.raw", "py.escape",
-            "Hello", "swift.key", "swift.res", "swift.multi", "swift.raw",
+            "Hello", "Hi %@, %@", "swift.key", "swift.res", "swift.multi", "swift.raw",
         ])
         #expect(byKey["c.key"] == ExtractedMessage(key: "c.key", defaultValue: "C default", comment: "C comment", file: dir + "/src/app.c", line: 6))
         #expect(byKey["c.concat"]?.defaultValue == "Hello, world\n")
@@ -113,9 +113,11 @@ struct ExtractCommandTests {
         #expect(byKey["swift.res"]?.defaultValue == "Resource")
         #expect(byKey["swift.multi"]?.defaultValue == "First line\n  indented \"quote\"")
         #expect(byKey["swift.raw"]?.defaultValue == #"raw "quoted" \(notInterpolated)"#)
-        // Interpolated literals are skipped with a warning that names the place.
+        // Swift interpolations become their types' specifiers (`name: String` → %@), with a warning
+        // naming the place where the file does not state the type; Python f-strings are skipped.
+        #expect(byKey["Hi %@, %@"]?.line == 8)
         let warnings = found.warnings.map(\.description)
-        #expect(warnings.contains { $0.hasPrefix(dir + "/ui/View.swift:8: warning:") && $0.contains("interpolated") }, "\(warnings)")
+        #expect(warnings.contains { $0.hasPrefix(dir + "/ui/View.swift:8:29: warning: cannot tell the type of `name.count`") }, "\(warnings)")
         #expect(warnings.contains { $0.hasPrefix(dir + "/tool/tool.py:12: warning:") }, "\(warnings)")
         #expect(warnings.count == 2)
         #expect(!found.files.contains { $0.contains(".hidden") || $0.hasSuffix(".md") })
@@ -126,7 +128,7 @@ struct ExtractCommandTests {
         let out = dir + "/Localizable.xcstrings"
         let r = try cli.run(["extract", dir + "/src", dir + "/tool", dir + "/ui", "-o", out])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.contains("View.swift:8: warning:"))
+        #expect(r.stderr.contains("View.swift:8:29: warning: cannot tell the type of `name.count`; assumed %@"), "\(r.stderr)")
         #expect(r.stderr.contains("Menu: 1"), "\(r.stderr)")
         let (table, source) = try StringCatalogReader.read(path: out)
         #expect(source == "en")
@@ -246,7 +248,7 @@ struct ExtractCommandTests {
         let dir = Fixtures.temporaryDirectory("lokale-extract")
         let missing = try cli.run(["extract", dir + "/nope", "-o", dir + "/Localizable.xcstrings"])
         #expect(missing.status != 0)
-        #expect(missing.stderr.contains(dir + "/nope: no such file"), "\(missing.stderr)")
+        #expect(missing.stderr.contains(dir + "/nope: error: no such file"), "\(missing.stderr)")
         let bad = Fixtures.write("{ \"sourceLanguage\" : \"en\", \"strings\" : { ,} }", to: "Broken.xcstrings", in: dir)
         Fixtures.write("_(\"x\")", to: "a.py", in: dir)
         let r = try cli.run(["extract", dir + "/a.py", "-o", bad])

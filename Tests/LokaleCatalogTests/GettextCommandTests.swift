@@ -69,7 +69,7 @@ struct GettextCommandTests {
         let out = dir + "/out.lokale"
         let r = try cli.run(["compile", bad, "-o", out])
         #expect(r.status != 0)
-        #expect(r.stderr.contains("\(bad):4:9: invalid escape '\\z'"), "\(r.stderr)")
+        #expect(r.stderr.contains("\(bad):4:9: error: invalid escape '\\z'"), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 }

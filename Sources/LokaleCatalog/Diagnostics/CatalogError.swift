@@ -12,11 +12,16 @@ public struct CatalogError: Error, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String {
+    public var description: String { place + ": " + message }
+
+    /// As a compiler writes an error: `file:line:column: error: message`.
+    public var diagnostic: String { place + ": error: " + message }
+
+    private var place: String {
         var s = file
         if let line { s += ":\(line)" }
         if let column { s += ":\(column)" }
-        return s + ": " + message
+        return s
     }
 }
 

@@ -2,6 +2,8 @@
 enum ArgumentValue: Equatable {
     /// One string literal, or adjacent literals concatenated (C, Python).
     case literal(String, interpolated: Bool, line: Int)
+    /// A Swift literal with interpolation: its text and `\( … )`s, in order.
+    case interpolation([LiteralPiece], line: Int)
     /// NULL, nullptr, None, nil.
     case null
     /// Anything else: a variable, an expression, a non-text literal.
@@ -62,6 +64,7 @@ struct CallArguments {
     static func value(_ tokens: [SourceToken]) -> ArgumentValue {
         if tokens.count == 1, tokens[0].kind == .identifier, ["NULL", "nullptr", "None", "nil"].contains(tokens[0].text) { return .null }
         guard !tokens.isEmpty, tokens.allSatisfy({ $0.kind == .string && !$0.notText }) else { return .expression }
+        if tokens.count == 1, !tokens[0].pieces.isEmpty { return .interpolation(tokens[0].pieces, line: tokens[0].line) }
         return .literal(tokens.map(\.text).joined(), interpolated: tokens.contains { $0.interpolated }, line: tokens[0].line)
     }
 }

@@ -23,10 +23,14 @@ public struct ExtractedMessage: Sendable, Equatable {
     public var tableName: String { table ?? "Localizable" }
 }
 
-/// Something extraction skipped or doubts (an interpolated literal, two defaults for one key).
+/// Something extraction skipped or doubts (an interpolated literal it cannot read, an
+/// interpolation whose type the source does not state, two defaults for one key).
 public struct ExtractionWarning: Sendable, Equatable, CustomStringConvertible {
     public var file: String
     public var line: Int
+    /// 1-based, in bytes, when the warning is about one place on the line.
+    public var column: Int? = nil
     public var message: String
-    public var description: String { "\(file):\(line): warning: \(message)" }
+    /// `file:line[:column]: warning: message`, as compilers write it.
+    public var description: String { "\(file):\(line)\(column.map { ":\($0)" } ?? ""): warning: \(message)" }
 }

@@ -50,7 +50,10 @@ public enum Extractor {
         switch kind {
         case .c: found = MessageMatcher(MessageRule.c, labelSeparator: nil, file: file).matches(CTokenizer.tokens(bytes))
         case .python: found = MessageMatcher(MessageRule.python, labelSeparator: "=", file: file).matches(PythonTokenizer.tokens(bytes))
-        case .swift: found = MessageMatcher(MessageRule.swift, labelSeparator: ":", file: file).matches(SwiftTokenizer.tokens(bytes))
+        case .swift:
+            let tokens = SwiftTokenizer.tokens(bytes)
+            let declarations = SwiftDeclarations(tokens)
+            found = MessageMatcher(MessageRule.swift, labelSeparator: ":", file: file, resolve: declarations.resolve).matches(tokens)
         }
         return Result(messages: found.messages, warnings: found.warnings, files: [file])
     }

@@ -4,6 +4,8 @@ struct MessageRule {
     enum Receiver {
         /// A free function or initializer: not preceded by `.`.
         case free
+        /// The same, or qualified by this module's name (`Lokale.Message`, `SwiftUI.Text`).
+        case module(String)
         /// A method: preceded by `.` on a value (not on a string literal: `"{}".format(x)`).
         case method
         /// A C++ name qualified by this namespace (`lokale::message`).
@@ -25,6 +27,10 @@ struct MessageRule {
     var comment: Slot? = nil
     /// Words in the code are the key and its own text (`_("Open")`, `Text("Open")`).
     var keyIsText = false
+    /// The key and default value are `String.LocalizationValue`, `LocalizedStringKey` or a Lokale
+    /// `Message`: an interpolated literal is a format whose `\(x)`s become their types' specifiers
+    /// (Swift). Elsewhere an interpolated literal is finished text before the lookup: not extracted.
+    var interpolates = false
 }
 
 extension MessageRule {
@@ -56,27 +62,36 @@ extension MessageRule {
     ]
 
     static let swift: [MessageRule] = [
-        MessageRule(name: "String", receiver: .free, key: Slot(nil, "localized"), defaultValue: Slot(nil, "defaultValue"),
-                    table: Slot(nil, "table"), comment: Slot(nil, "comment")),
-        MessageRule(name: "LocalizedStringResource", receiver: .free, key: Slot(0), defaultValue: Slot(nil, "defaultValue"),
-                    table: Slot(nil, "table"), comment: Slot(nil, "comment")),
-        MessageRule(name: "Text", receiver: .free, key: Slot(0), table: Slot(nil, "tableName"), comment: Slot(nil, "comment"),
-                    keyIsText: true),
-        MessageRule(name: "NSLocalizedString", receiver: .free, key: Slot(0), defaultValue: Slot(nil, "value"),
+        MessageRule(name: "String", receiver: .module("Swift"), key: Slot(nil, "localized"), defaultValue: Slot(nil, "defaultValue"),
+                    table: Slot(nil, "table"), comment: Slot(nil, "comment"), interpolates: true),
+        MessageRule(name: "LocalizedStringResource", receiver: .module("Foundation"), key: Slot(0), defaultValue: Slot(nil, "defaultValue"),
+                    table: Slot(nil, "table"), comment: Slot(nil, "comment"), interpolates: true),
+        MessageRule(name: "Text", receiver: .module("SwiftUI"), key: Slot(0), table: Slot(nil, "tableName"), comment: Slot(nil, "comment"),
+                    keyIsText: true, interpolates: true),
+        // The key and value are Strings: an interpolation is done before the lookup.
+        MessageRule(name: "NSLocalizedString", receiver: .module("Foundation"), key: Slot(0), defaultValue: Slot(nil, "value"),
                     table: Slot(nil, "tableName"), comment: Slot(nil, "comment")),
+        // Lokale's own: Message("key", defaultValue: "…", table: "T", comment: "…"), Message("Hi \(name)");
+        // Message(verbatim:) has no key, and Message(variable) no literal.
+        MessageRule(name: "Message", receiver: .module("Lokale"), key: Slot(0), defaultValue: Slot(nil, "defaultValue"),
+                    table: Slot(nil, "table"), comment: Slot(nil, "comment"), interpolates: true),
     ]
 }
 
 /// Applies rules to a file's tokens.
 struct MessageMatcher {
+    typealias Resolver = (Interpolation) -> (specifier: String, warning: String?)
     let rules: [String: [MessageRule]]
     let labelSeparator: String?
     let file: String
+    /// The specifier of a Swift interpolation (and a warning when the source does not state it).
+    let resolve: Resolver?
 
-    init(_ rules: [MessageRule], labelSeparator: String?, file: String) {
+    init(_ rules: [MessageRule], labelSeparator: String?, file: String, resolve: Resolver? = nil) {
         self.rules = Dictionary(grouping: rules, by: \.name)
         self.labelSeparator = labelSeparator
         self.file = file
+        self.resolve = resolve
     }
 
     func matches(_ tokens: [SourceToken]) -> (messages: [ExtractedMessage], warnings: [ExtractionWarning]) {
@@ -97,24 +112,51 @@ struct MessageMatcher {
                 }
                 guard let keyValue = value(rule.key) else { continue }
                 var skipped = false
-                for (what, v) in [("key", keyValue), ("default value", value(rule.defaultValue)), ("comment", value(rule.comment))] {
-                    if case .literal(_, true, let line)? = v {
+                var doubts: [ExtractionWarning] = []
+                /// The text of a literal argument (a format for an interpolated one the rule reads).
+                func text(_ v: ArgumentValue?, _ what: String, formats: Bool) -> String? {
+                    switch v {
+                    case .literal(let s, false, _)?: return s
+                    case .interpolation(let pieces, _)? where formats && resolve != nil: return format(pieces, warnings: &doubts)
+                    case .literal(_, true, let line)?, .interpolation(_, let line)?:
                         warnings.append(ExtractionWarning(file: file, line: line,
                                                           message: "\(t.text)(…): the \(what) is an interpolated string literal; not extracted"))
                         skipped = true
+                        return nil
+                    default: return nil
                     }
                 }
+                let key = text(keyValue, "key", formats: rule.interpolates)
+                let defaultValue = text(value(rule.defaultValue), "default value", formats: rule.interpolates)
+                let table = text(value(rule.table), "table", formats: false)
+                let comment = text(value(rule.comment), "comment", formats: false)
                 // An empty key is no message (it names nothing a translator could translate).
-                guard !skipped, let key = keyValue.text, !key.isEmpty else { break }
-                let defaultValue = value(rule.defaultValue)?.text.flatMap { $0.isEmpty ? nil : $0 }
-                let table = value(rule.table)?.text.flatMap { $0.isEmpty ? nil : $0 }
-                let comment = value(rule.comment)?.text.flatMap { $0.isEmpty ? nil : $0 }
-                messages.append(ExtractedMessage(key: key, table: table, defaultValue: rule.keyIsText ? nil : defaultValue,
-                                                 comment: comment, file: file, line: t.line))
+                guard !skipped, let key, !key.isEmpty else { break }
+                warnings += doubts
+                messages.append(ExtractedMessage(key: key, table: table.flatMap { $0.isEmpty ? nil : $0 },
+                                                 defaultValue: rule.keyIsText ? nil : defaultValue.flatMap { $0.isEmpty ? nil : $0 },
+                                                 comment: comment.flatMap { $0.isEmpty ? nil : $0 }, file: file, line: t.line))
                 break
             }
         }
         return (messages, warnings)
+    }
+
+    /// An interpolated Swift literal as Apple's `String.LocalizationValue` makes its key: each
+    /// `\(x)` its type's specifier, and a literal `%` written `%%`.
+    func format(_ pieces: [LiteralPiece], warnings: inout [ExtractionWarning]) -> String {
+        var out = ""
+        for piece in pieces {
+            switch piece {
+            case .text(let s):
+                for ch in s { out += ch == "%" ? "%%" : String(ch) }
+            case .interpolation(let x):
+                let (specifier, doubt) = resolve!(x)
+                out += specifier
+                if let doubt { warnings.append(ExtractionWarning(file: file, line: x.line, column: x.column, message: doubt)) }
+            }
+        }
+        return out
     }
 
     func accepts(_ receiver: MessageRule.Receiver, _ tokens: [SourceToken], at i: Int) -> Bool {
@@ -122,6 +164,10 @@ struct MessageMatcher {
         switch receiver {
         case .free:
             return !(before?.isPunctuation(".") ?? false) && before?.text != "def" && before?.text != "func"
+        case .module(let name):
+            if accepts(.free, tokens, at: i) { return true }
+            return i >= 2 && before!.isPunctuation(".") && tokens[i - 2].text == name && tokens[i - 2].kind == .identifier
+                && !(i >= 3 && tokens[i - 3].isPunctuation("."))
         case .method:
             guard let before, before.isPunctuation("."), i >= 2 else { return false }
             let owner = tokens[i - 2]

@@ -6,12 +6,33 @@ struct SourceToken: Equatable {
     /// The identifier, the literal's decoded value, or the punctuation character.
     var text: String
     var line: Int
-    /// A literal with interpolation (`\(x)`, an f-string's `{x}`): not a constant, never extracted.
+    /// A literal with interpolation (`\(x)`, an f-string's `{x}`): not a constant.
     var interpolated = false
-    /// A literal that is not text (Python bytes).
+    /// A literal that is not text (Python bytes, a damaged Swift literal).
     var notText = false
+    /// 1-based, in bytes (as compilers count).
+    var column = 0
+    /// A Swift literal with interpolation, in order: its text and its `\( … )`s.
+    var pieces: [LiteralPiece] = []
 
     func isPunctuation(_ c: String) -> Bool { kind == .punctuation && text == c }
+}
+
+/// One part of an interpolated Swift literal.
+enum LiteralPiece: Equatable {
+    /// Text, escapes decoded.
+    case text(String)
+    case interpolation(Interpolation)
+}
+
+/// One `\( … )` (or `\#( … )`) of a Swift literal.
+struct Interpolation: Equatable {
+    /// The expression as written (with any labeled arguments), trimmed.
+    var source: String
+    var tokens: [SourceToken]
+    /// Where the expression starts.
+    var line: Int
+    var column: Int
 }
 
 /// The loop the tokenizers share: spaces and comments skipped; identifiers, numbers and
@@ -21,25 +42,45 @@ enum TokenScanner {
     static func scan(_ bytes: [UInt8], lineComment: String, blockComments nested: Bool?,
                      literal: (inout ByteCursor, inout [SourceToken]) -> Bool) -> [SourceToken] {
         var c = ByteCursor(bytes)
+        return scan(&c, lineComment: lineComment, blockComments: nested, literal: literal).tokens
+    }
+
+    /// Scans from the cursor to the end; or, with `interpolation` (Swift's `\( … )`, the cursor
+    /// after its `(`), to the `)` that closes it, consumed (`closed`), or — when the literal is
+    /// one line (`interpolation == true`) — to the line's end, where it is left unterminated.
+    static func scan(_ c: inout ByteCursor, lineComment: String, blockComments nested: Bool?, interpolation: Bool? = nil,
+                     literal: (inout ByteCursor, inout [SourceToken]) -> Bool) -> (tokens: [SourceToken], closed: Bool) {
         var out: [SourceToken] = []
+        var depth = 0
         while let b = c.peek() {
+            if interpolation == true && (b == 0x0A || b == 0x0D) { break }
             if b.isSpace { c.next(); continue }
             if c.peekIs(lineComment) { c.skipLine(); continue }
             if let nested, c.peekIs("/*") { c.skipBlockComment(nested: nested); continue }
-            if literal(&c, &out) { continue }
-            let line = c.line
+            let line = c.line, column = c.column, before = out.count
+            if literal(&c, &out) {
+                for k in before..<out.count { out[k].column = column }
+                continue
+            }
             if b.isIdentifierStart {
-                out.append(SourceToken(kind: .identifier, text: c.identifier(), line: line))
+                out.append(SourceToken(kind: .identifier, text: c.identifier(), line: line, column: column))
             } else if b.isDigit {
                 // Numbers with their suffixes, exponents and C++ digit separators (1'000).
                 while let d = c.peek(), d.isIdentifierByte || d == UInt8(ascii: ".") || (d == UInt8(ascii: "'") && c.peek(1)?.isDigit == true) { c.next() }
-                out.append(SourceToken(kind: .other, text: "", line: line))
+                out.append(SourceToken(kind: .other, text: "", line: line, column: column))
             } else {
                 c.next()
-                out.append(SourceToken(kind: .punctuation, text: String(UnicodeScalar(b)), line: line))
+                if interpolation != nil {
+                    if b == UInt8(ascii: "(") { depth += 1 }
+                    if b == UInt8(ascii: ")") {
+                        if depth == 0 { return (out, true) }
+                        depth -= 1
+                    }
+                }
+                out.append(SourceToken(kind: .punctuation, text: String(UnicodeScalar(b)), line: line, column: column))
             }
         }
-        return out
+        return (out, interpolation == nil)
     }
 }
 
@@ -48,10 +89,14 @@ struct ByteCursor {
     let bytes: [UInt8]
     var at = 0
     var line = 1
+    /// Where the current line starts.
+    var lineStart = 0
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     var atEnd: Bool { at >= bytes.count }
+    /// The cursor's column: 1-based, in bytes.
+    var column: Int { at - lineStart + 1 }
     func peek(_ offset: Int = 0) -> UInt8? { at + offset < bytes.count ? bytes[at + offset] : nil }
     func peekIs(_ s: String, _ offset: Int = 0) -> Bool {
         var i = at + offset
@@ -66,7 +111,7 @@ struct ByteCursor {
     mutating func next() -> UInt8 {
         let b = bytes[at]
         at += 1
-        if b == 0x0A { line += 1 }
+        if b == 0x0A { line += 1; lineStart = at }
         return b
     }
 

@@ -20,8 +20,7 @@ public enum StringCatalogWriter {
 
     /// Writes atomically: a temporary file in the same folder, then a rename.
     public static func write(_ table: CatalogTable, to path: String, sourceLanguage: String = "en") throws(CatalogError) {
-        do { try Data(encode(table, sourceLanguage: sourceLanguage)).write(to: URL(filePath: path), options: .atomic) }
-        catch { throw CatalogError(file: path, "cannot write (\(error))") }
+        try AtomicFile.write(encode(table, sourceLanguage: sourceLanguage), to: path)
     }
 
     static func entry(_ key: String, in table: CatalogTable) -> XcodeJSON {

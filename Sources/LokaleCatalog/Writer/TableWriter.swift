@@ -34,8 +34,7 @@ public struct TableWriter {
     @discardableResult
     public static func write(_ bundle: CatalogBundle, to path: String) throws(CatalogError) -> Statistics {
         let (bytes, stats) = try compile(bundle)
-        do { try Data(bytes).write(to: URL(filePath: path), options: .atomic) }
-        catch { throw CatalogError(file: path, "cannot write (\(error))") }
+        try AtomicFile.write(bytes, to: path)
         return stats
     }
 

@@ -37,8 +37,7 @@ public enum XLIFFWriter {
     /// Writes atomically: a temporary file in the same folder, then a rename.
     public static func write(_ document: XLIFFDocument, to path: String, toolVersion: String = "") throws(CatalogError) {
         let bytes = try encode(document, toolVersion: toolVersion)
-        do { try Data(bytes).write(to: URL(filePath: path), options: .atomic) }
-        catch { throw CatalogError(file: path, "cannot write (\(error))") }
+        try AtomicFile.write(bytes, to: path)
     }
 
     /// Text content: `& < >` escaped, and CR as a reference (a parser turns a raw CR into LF).

@@ -1,5 +1,5 @@
 /// A typed argument for a message, as the C ABI's `lokale_arg` carries it.
-public enum FormatArgument: Sendable, Equatable {
+public enum FormatArgument: Sendable, Hashable {
     case int(Int64)
     case uint(UInt64)
     case double(Double)

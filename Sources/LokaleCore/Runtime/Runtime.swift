@@ -111,6 +111,9 @@ public final class Runtime: Sendable {
     public var diagnostics: [String] { state.withLock { $0.diagnostics } }
     public static let diagnosticsLimit = 100
 
+    /// Adds a problem noticed outside the runtime (a bundle the Swift API could not find).
+    package func report(_ problem: String) { state.withLock { $0.note([problem]) } }
+
     /// Registers a callback run after every language change, on the changing thread, outside any
     /// lock. Returns an id for `removeCallback`.
     @discardableResult

@@ -1,0 +1,142 @@
+public import LokaleCore
+
+/// A compiled bundle (`.lokale`): an app's or a library's messages, with its own choice of
+/// language among the localizations it has (Apple's per-bundle selection), following the main
+/// bundle's choice unless that allows mixed localizations.
+///
+/// A target that applies `LokaleCompilerPlugin` gets its bundle as `LokaleBundle.module`.
+///
+/// `string(_:)` always returns text: the translation, else the message's default value, else its
+/// key, with its values written in. It never throws and never crashes on a bad translation;
+/// `explain(_:)` says what happened and why.
+public struct LokaleBundle: Sendable {
+    enum Storage: Sendable {
+        case open(LokaleCore.Bundle)
+        /// A bundle that could not be opened (`LokaleBundle.module` without its resource): every
+        /// message shows its default value or key, and `explain` carries the reason.
+        case unavailable(identifier: String, problem: String)
+    }
+
+    let storage: Storage
+
+    init(_ bundle: LokaleCore.Bundle) { storage = .open(bundle) }
+    init(unavailable identifier: String, problem: String) { storage = .unavailable(identifier: identifier, problem: problem) }
+
+    var core: LokaleCore.Bundle? {
+        if case .open(let b) = storage { return b }
+        return nil
+    }
+
+    // MARK: Text
+
+    /// The text of `message` in this bundle's language: the translation, else the default value,
+    /// else the key, with the message's values written in; a verbatim message as it is.
+    public func string(_ message: Message) -> String {
+        if message.isVerbatim { return message.key }
+        guard let core else { return Self.unresolved(message) }
+        do {
+            if !message.isFormat {
+                return try core.text(message.key, default: message.defaultValue, table: message.table)
+            }
+            return try core.formattedText(message.key, default: message.defaultValue, table: message.table,
+                                          arguments: message.arguments)
+        } catch {
+            // Only a table damaged on disk after it was opened gets here: the text is still shown.
+            return Self.unresolved(message)
+        }
+    }
+
+    /// The trace of `message`: what `string(_:)` returns, and why.
+    public func explain(_ message: Message) -> Explanation {
+        if message.isVerbatim { return Explanation(notLookedUp: message.key, problems: []) }
+        switch storage {
+        case .unavailable(_, let problem):
+            return Explanation(notLookedUp: Self.unresolved(message), problems: [problem])
+        case .open(let core):
+            do {
+                var trace = try core.explain(message.key, default: message.defaultValue, table: message.table,
+                                             arguments: message.isFormat ? message.arguments : [])
+                if !message.isFormat {
+                    // `string` shows a plain message's text as found, never formatted ("100%%" stays
+                    // "100%%"): so does the trace, without the problems formatting it would meet.
+                    let shown = try core.text(message.key, default: message.defaultValue, table: message.table)
+                    trace.problems = Self.removing(Self.formatProblems(of: shown), from: trace.problems)
+                    trace.result = shown
+                }
+                return Explanation(trace)
+            } catch {
+                return Explanation(notLookedUp: Self.unresolved(message), problems: [error.message])
+            }
+        }
+    }
+
+    /// The default value, else the key, with the values written in, as a failed lookup shows it.
+    static func unresolved(_ message: Message) -> String {
+        let text = message.defaultValue.flatMap { $0.isEmpty ? nil : $0 } ?? message.key
+        guard message.isFormat else { return text }
+        var out = FormatOutput()
+        Array(text.utf8).withUnsafeBytes { Formatter.render(formatBytes: $0, arguments: message.arguments, symbols: .posix, into: &out) }
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    /// The problems of formatting `text` with no values (a specifier with nothing to fill it).
+    static func formatProblems(of text: String) -> [String] {
+        var out = FormatOutput()
+        Array(text.utf8).withUnsafeBytes { Formatter.render(formatBytes: $0, arguments: [], symbols: .posix, into: &out) }
+        return out.problems
+    }
+
+    /// `problems` without one occurrence of each of `unwanted`.
+    static func removing(_ unwanted: [String], from problems: [String]) -> [String] {
+        var rest = problems
+        for u in unwanted { if let i = rest.firstIndex(of: u) { rest.remove(at: i) } }
+        return rest
+    }
+
+    // MARK: The bundle
+
+    /// The bundle's identifier (`<package>.<target>` for a plugin-compiled target by default).
+    public var identifier: String {
+        switch storage {
+        case .open(let b): b.identifier
+        case .unavailable(let id, _): id
+        }
+    }
+
+    /// Whether this is the main bundle (the application's), whose language the others follow.
+    public var isMain: Bool { core?.isMain ?? false }
+
+    /// The file the bundle was read from; nil when it could not be opened.
+    public var path: String? { core?.path }
+
+    /// The language the bundle's messages were written in (Apple's development region).
+    public var developmentLocalization: String? { core?.developmentLocalization }
+
+    /// The localizations the bundle has (without `Base`), for a language picker.
+    public var localizations: [String] {
+        guard let b = core else { return [] }
+        let t = b.table
+        return t.localizations.indices.filter { !t.isBaseLocalization[$0] }.map { t.localizations[$0] }
+    }
+
+    /// The localizations this bundle uses now, best first, ending with the development
+    /// localization (Apple's `preferredLocalizations`, with the fallbacks).
+    public var preferredLocalizations: [String] { core?.preferredLocalizations ?? [] }
+
+    /// The language the bundle's messages are shown in now.
+    public var currentLocalization: String? { preferredLocalizations.first }
+
+    /// Why the bundle is unusable, when it is (its messages then show their default values).
+    public var problem: String? {
+        if case .unavailable(_, let p) = storage { return p }
+        return nil
+    }
+
+    /// Reads the bundle's file again if it changed on disk (or always with `force`); the runtime's
+    /// change stream then yields. On any error the bundle keeps what it has.
+    @discardableResult
+    public func reload(force: Bool = false) throws(LokaleError) -> Bool {
+        guard let core else { return false }
+        return try core.reload(force: force)
+    }
+}

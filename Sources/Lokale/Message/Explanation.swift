@@ -1,0 +1,68 @@
+internal import LokaleCore
+
+/// Why a message showed the text it did: the languages negotiated, the ordered localizations,
+/// which one answered, which row of the fallback contract applied, and any formatting problem.
+/// `LokaleBundle.string` never reports problems; this is where they are.
+public struct Explanation: Sendable, CustomStringConvertible {
+    /// The row of the fallback contract that produced the text.
+    public enum Step: String, Sendable {
+        /// The user's first preferred language (or its fallback) has the translation.
+        case translation
+        /// A later preferred language matched and has the translation.
+        case laterPreference = "later-preference"
+        /// No preference matched: the development localization's text.
+        case development
+        /// The lookup failed: the message's default value.
+        case defaultValue = "default"
+        /// The lookup failed and there was no default value: the key.
+        case key
+        /// A verbatim message, or a bundle whose file could not be opened: nothing was looked up.
+        case notLookedUp = "not-looked-up"
+    }
+
+    /// The text `LokaleBundle.string` returns for the message.
+    public let result: String
+    public let step: Step
+    /// The localization whose text answered; nil when none did.
+    public let servedLocalization: String?
+    /// The bundle's ordered localizations, best first.
+    public let orderedLocalizations: [String]
+    /// Problems met: a translation whose specifiers do not match the values, a missing file.
+    public let problems: [String]
+    /// The whole trace, one fact a line (as `lokale explain` prints it).
+    public let text: String
+    /// The trace as JSON (as `lokale explain --json` prints it).
+    public let json: String
+
+    public var description: String { text }
+
+    init(_ trace: Trace) {
+        result = trace.result
+        step = Step(rawValue: trace.step.rawValue) ?? .key
+        servedLocalization = trace.served
+        orderedLocalizations = trace.localizations.map(\.name)
+        problems = trace.problems
+        text = trace.text
+        json = trace.json
+    }
+
+    init(notLookedUp result: String, problems: [String]) {
+        self.result = result
+        step = .notLookedUp
+        servedLocalization = nil
+        orderedLocalizations = []
+        self.problems = problems
+        var t = problems.map { "problem: \($0)\n" }.joined()
+        t += "step: not-looked-up\nresult: \(result)\n"
+        text = t
+        var j = JSONText()
+        j.open()
+        j.string("step", Step.notLookedUp.rawValue)
+        j.string("result", result)
+        j.open("problems", array: true)
+        for p in problems { j.string(nil, p) }
+        j.close(array: true)
+        j.close()
+        json = j.text
+    }
+}

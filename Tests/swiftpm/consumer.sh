@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Lokale as a Swift user gets it: the example package examples/SummaryLabel, made to depend on a
+# tagged clone of this repository by file:// URL and version (SwiftPM refuses unsafeFlags in such a
+# dependency), built with the plugin, run in several languages, switched, persisted, tested, copied
+# elsewhere, and given a broken catalog. Usage: consumer.sh [WORK_DIR] (default: a temporary one).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+version=$(sed -n 's/^#define LOKALE_VERSION_\(MAJOR\|MINOR\|PATCH\) *\([0-9][0-9]*\) *$/\2/p' "$root/include/lokale.h" | paste -sd.)
+work=${1:-$(mktemp -d)}
+[ -n "${1:-}" ] || trap 'rm -rf "$work"' EXIT
+jobs=${JOBS:-2}
+step() { printf 'consumer: %s\n' "$*"; }
+fail() { printf 'consumer: FAILED: %s\n' "$*" >&2; exit 1; }
+
+# --- the dependency: this working tree (tracked and new files, not ignored ones), committed and tagged
+step "tagging a clone of the working tree as $version in $work/lokale"
+rm -rf "$work/lokale" "$work/app" "$work/copied" && mkdir -p "$work/lokale"
+(cd "$root" && git ls-files -z --cached --others --exclude-standard) |
+  while IFS= read -r -d '' f; do
+    [ -e "$root/$f" ] || continue # deleted in the working tree
+    mkdir -p "$work/lokale/$(dirname "$f")" && cp -p "$root/$f" "$work/lokale/$f"
+  done
+git -C "$work/lokale" init -q
+git -C "$work/lokale" -c user.name=lokale -c user.email=ci@lokale.invalid add -A
+git -C "$work/lokale" -c user.name=lokale -c user.email=ci@lokale.invalid commit -q -m "snapshot for the consumer test"
+git -C "$work/lokale" tag "$version"
+
+# --- the user's package: the example, by URL and version
+cp -r "$root/examples/SummaryLabel" "$work/app"
+rm -rf "$work/app/.build" "$work/app/.swiftpm" "$work/app/Package.resolved"
+sed -i "s|\.package(name: \"lokale\", path: \"\.\./\.\.\")|.package(url: \"file://$work/lokale\", from: \"$version\")|" "$work/app/Package.swift"
+grep -q "file://$work/lokale" "$work/app/Package.swift" || fail "could not point the example at the tagged clone"
+cd "$work/app"
+swiftpm=(--disable-dependency-cache -j "$jobs")
+
+step "swift build (the plugin compiles both targets' String Catalogs)"
+swift build "${swiftpm[@]}" > "$work/build.log" 2>&1 || { cat "$work/build.log"; fail "swift build"; }
+grep -i "unhandled\|unsafe" "$work/build.log" && fail "SwiftPM warned about the package (above)"
+grep -q "Compiling the String Catalogs of SummaryKit" "$work/build.log" || fail "the plugin did not run for SummaryKit"
+bin=$(swift build --show-bin-path)
+
+step "lokale extract finds every message of the example's code in its catalogs, with typed specifiers and no warning"
+lokale=${LOKALE:-$root/build/bin/lokale}
+[ -x "$lokale" ] || fail "no lokale tool at $lokale (make build)"
+for t in SummaryDemo SummaryKit; do
+  mkdir -p "$work/extract/$t" && cp "Sources/$t/Localizable.xcstrings" "$work/extract/$t/"
+  "$lokale" extract "Sources/$t" -o "$work/extract/$t/Localizable.xcstrings" > /dev/null 2> "$work/extract.err" ||
+    { cat "$work/extract.err"; fail "lokale extract Sources/$t"; }
+  grep -q "warning" "$work/extract.err" && { cat "$work/extract.err"; fail "extraction warned"; }
+  grep -q " 0 added, 0 updated" "$work/extract.err" || { cat "$work/extract.err"; fail "extraction found keys the catalog of $t lacks"; }
+done
+
+export XDG_CONFIG_HOME="$work/config"
+check() { # check EXPECTED_FILE COMMAND...
+  local expected=$1; shift
+  "$@" > "$work/out.txt" 2> "$work/err.txt" || { cat "$work/err.txt"; fail "$* exited with $?"; }
+  diff -u "$root/examples/SummaryLabel/Expected/$expected" "$work/out.txt" || fail "$* (LANGUAGE=${LANGUAGE:-}) differs from Expected/$expected"
+  [ ! -s "$work/err.txt" ] || { cat "$work/err.txt"; fail "$* wrote to stderr"; }
+}
+for l in fr de pl ja sv es; do
+  LANGUAGE=$l check "$l.txt" "$bin/SummaryDemo"
+done
+step "6 languages as expected (es: the library follows the application, which has no Spanish)"
+LANGUAGE=en check switch-pl.txt "$bin/SummaryDemo" --count 1 --count 3 --switch pl
+step "in-app switch: the change stream yields and the window redraws in Polish"
+LANGUAGE=en swift run "${swiftpm[@]}" SummaryDemo --set-language fr > /dev/null 2>&1 || fail "--set-language fr"
+[ -f "$XDG_CONFIG_HOME/lokale/SummaryLabel.SummaryDemo.language" ] || fail "the in-app language was not stored under the main bundle's identifier"
+LANGUAGE=de check fr.txt "$bin/SummaryDemo"
+LANGUAGE=de "$bin/SummaryDemo" --set-language system > /dev/null
+LANGUAGE=de check de.txt "$bin/SummaryDemo"
+step "persisted in-app language: stored by one run, used by the next, reset"
+
+step "swift test (the library's table found beside the test bundle)"
+swift test "${swiftpm[@]}" > "$work/test.log" 2>&1 || { cat "$work/test.log"; fail "swift test"; }
+grep -q "passed" "$work/test.log" || { cat "$work/test.log"; fail "swift test ran no test"; }
+
+step "the executable copied elsewhere with its resource folders, the build folder moved away"
+mkdir -p "$work/copied"
+cp "$bin/SummaryDemo" "$work/copied/"
+cp -r "$bin"/*.resources "$work/copied/"
+mv .build .build-away
+LANGUAGE=de check de.txt "$work/copied/SummaryDemo"
+rm -rf "$work/copied/SummaryLabel_SummaryKit.resources"
+LANGUAGE=de "$work/copied/SummaryDemo" > "$work/out.txt" 2> "$work/err.txt" || fail "a missing resource made the program fail"
+grep -q "no SummaryKit.lokale at $work/copied/SummaryLabel_SummaryKit.resources/SummaryKit.lokale" "$work/err.txt" ||
+  { cat "$work/err.txt"; fail "the missing resource's message does not name the path searched"; }
+grep -q "^== Summary ==$" "$work/out.txt" || fail "without its table the library does not show its default value"
+grep -q "^\[ 1 Objekt \]$" "$work/out.txt" || fail "the application's own bundle stopped working"
+mv .build-away .build
+step "missing resource: one message naming the paths searched, default values shown"
+
+step "a broken catalog fails the build at its file and line"
+catalog=Sources/SummaryKit/Localizable.xcstrings
+cp "$catalog" "$work/catalog.saved"
+printf '{\n  "sourceLanguage" : "en",\n  "strings" : {\n    "x" : { "localizations" : [ }\n  }\n}\n' > "$catalog"
+if swift build "${swiftpm[@]}" > "$work/broken.log" 2>&1; then fail "a broken catalog built"; fi
+grep -Eq "Localizable.xcstrings:[0-9]+(:[0-9]+)?: error: " "$work/broken.log" ||
+  { cat "$work/broken.log"; fail "no file:line: error: diagnostic for the broken catalog"; }
+grep -E "Localizable.xcstrings:[0-9]+" "$work/broken.log" | head -n 1
+cp "$work/catalog.saved" "$catalog"
+swift build "${swiftpm[@]}" > "$work/build.log" 2>&1 || { cat "$work/build.log"; fail "rebuild after repairing the catalog"; }
+LANGUAGE=ja check ja.txt "$bin/SummaryDemo"
+step "ok"
