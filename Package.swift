@@ -44,10 +44,21 @@ let package = Package(
             name: "LokaleCore",
             dependencies: ["CICU", "CTable", "CLokale"]
         ),
+        // System libxml2, through pkg-config; linked, never imported by Swift (see Sources/LibXML2).
+        .systemLibrary(
+            name: "LibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        // libxml2's SAX parser behind plain C types, for the XLIFF reader (lokale_xml.h).
+        .target(
+            name: "CXML",
+            dependencies: ["LibXML2"]
+        ),
         .target(
             name: "LokaleCatalog",
-            // CICU for key collation (String Catalog key order); FoundationXML (libxml2) for XLIFF.
-            dependencies: ["LokaleCore", "CICU"]
+            // CICU for key collation (String Catalog key order); CXML (libxml2) for XLIFF.
+            dependencies: ["LokaleCore", "CICU", "CXML"]
         ),
         .systemLibrary(name: "CLokale"),
         .target(

@@ -24,7 +24,7 @@ let package = Package(
         // (h) catalog tooling: extraction tokenizers, XLIFF reader/import/export, String Catalog writer.
         .executableTarget(name: "fuzz-tooling", dependencies: ["FuzzDriver", .product(name: "LokaleCatalog", package: "Lokale")]),
         // (f) the C ABI, from C.
-        .executableTarget(name: "fuzz-capi", dependencies: [.product(name: "lokale", package: "Lokale")],
+        .executableTarget(name: "fuzz-capi", dependencies: [.product(name: "lokale-c", package: "Lokale")],
                           cSettings: [.unsafeFlags(["-I../include"])]),
     ]
 )

@@ -25,6 +25,16 @@
  * Threads: a lokale_bundle may be used from any number of threads at once. Changing a runtime's
  * languages publishes a new state that lookups on other threads see atomically.
  *
+ * Lifetimes: freeing a runtime or a bundle while another thread still uses it, or using it after
+ * it was freed, is the caller's error, as sqlite3_close with pending statements is: the caller
+ * makes sure every call with a handle has returned before it frees the handle (the Python
+ * binding counts the calls in flight and frees when the last one returns). The library does not
+ * make that safe — the fast paths of lookup and format take no lock and count nothing — but it
+ * keeps cheap misuses from becoming memory corruption: a second lokale_*_free of a handle does
+ * nothing, and a call with a recently freed handle, or with a runtime where a bundle is expected,
+ * fails with LOKALE_EINVAL (lokale_last_error says which), because the memory of freed handles is
+ * not reused at once. Bundles keep their runtime alive, so freeing the runtime first is fine.
+ *
  * If the host is itself a Swift program, link the liblokale.so built without -static-stdlib, so
  * that only one Swift runtime is loaded into the process.
  */
@@ -86,7 +96,8 @@ typedef enum lokale_status {
     LOKALE_ETRUNCATED = -7, /* dst was too small; *needed says how large it must be */
     LOKALE_EFORMAT = -8,    /* a format string could not be used */
     LOKALE_ENOMEM = -9,     /* out of memory */
-    LOKALE_ESTATE = -10     /* not possible in the current state (e.g. a second main bundle) */
+    LOKALE_ESTATE = -10,    /* not possible in the current state (e.g. a second main bundle) */
+    LOKALE_ERANGE = -11     /* a number outside what its specifier prints (LOKALE_MESSAGE_STRICT_ARGUMENTS) */
 } lokale_status;
 
 /* A message for the last failure on the calling thread; "" when there was none. Never NULL.
@@ -155,7 +166,13 @@ LOKALE_API int lokale_runtime_options_init(lokale_runtime_options *options);
 LOKALE_API int lokale_runtime_new(lokale_runtime **out, const lokale_runtime_options *options);
 
 /* Releases the caller's reference. Bundles opened from the runtime keep it alive, so bundles and
- * runtime may be freed in any order. NULL does nothing. */
+ * runtime may be freed in any order: the bundles stay fully usable (lookups on other threads may
+ * go on meanwhile), and their reloads still run the runtime's callbacks — but not the ones
+ * registered through this handle, which are removed here (they receive the handle). NULL does
+ * nothing.
+ * Every call with this runtime must have returned, on every thread, before it is freed; the
+ * handle is invalid afterwards (see "Lifetimes" above: a second free is ignored, with
+ * lokale_last_error saying so, and a later call fails with LOKALE_EINVAL). */
 LOKALE_API void lokale_runtime_free(lokale_runtime *runtime);
 
 /* Replaces the preferred languages (count entries; languages == NULL with count == 0 rereads the
@@ -181,6 +198,13 @@ LOKALE_API int lokale_runtime_set_language(lokale_runtime *runtime, const char *
 /* The in-app language into dst; "" when the system preferences apply. */
 LOKALE_API int lokale_runtime_language(char *dst, size_t capacity, size_t *needed,
                                        const lokale_runtime *runtime);
+
+/* The file the in-app language is kept in, into dst: options.settings_path as given, or for the
+ * default location the file it resolves to once the main bundle is open
+ * ($XDG_CONFIG_HOME/lokale/<main bundle identifier>.language); "" when the choice is not kept
+ * (options.settings_path ""), or not yet (no main bundle open, no home folder to keep it in). */
+LOKALE_API int lokale_runtime_settings_path(char *dst, size_t capacity, size_t *needed,
+                                            const lokale_runtime *runtime);
 
 /* Called after the languages change (lokale_runtime_set_language,
  * lokale_runtime_set_preferred_languages), on the thread that changed them, with no lock held:
@@ -241,7 +265,12 @@ LOKALE_API int lokale_bundle_open(lokale_bundle **out, lokale_runtime *runtime, 
  * missing, corrupt, of another format version) the bundle keeps the version it had. */
 LOKALE_API int lokale_bundle_reload(int *reloaded, lokale_bundle *bundle, uint32_t flags);
 
-/* Closes the bundle. Every pointer it lent becomes invalid. NULL does nothing. */
+/* Closes the bundle. Every pointer it lent becomes invalid. NULL does nothing.
+ * Every call with this bundle must have returned, on every thread, before it is freed: a lookup
+ * or a format still running elsewhere may read freed memory (see "Lifetimes" above; a second
+ * free is ignored, with lokale_last_error saying so, and a later call fails with LOKALE_EINVAL).
+ * Freeing the main bundle makes the runtime's other bundles choose their languages themselves
+ * again. */
 LOKALE_API void lokale_bundle_free(lokale_bundle *bundle);
 
 /* The bundle identifier (CFBundleIdentifier; "" when it has none). Borrowed, NUL-terminated,
@@ -268,8 +297,20 @@ LOKALE_API int lokale_bundle_preferred_localizations(char *dst, size_t capacity,
  * Messages
  * ------------------------------------------------------------------------------------------- */
 
-/* Version 2 added `locale`. A struct of version 1 is still accepted (its locale is NULL). */
-#define LOKALE_MESSAGE_VERSION 2
+/* Version 2 added `locale`, version 3 `flags`. Structs of earlier versions are still accepted
+ * (their locale is NULL, their flags 0). */
+#define LOKALE_MESSAGE_VERSION 3
+
+/* Flags of a message (lokale_message.flags). */
+/* lokale_bundle_format fails instead of printing an argument that does not fit its specifier:
+ * LOKALE_EINVAL for text that is not a number (or NaN) given to a numeric specifier or a plural
+ * (numeric text, "3" or "1.0", is a number); LOKALE_ERANGE for a number outside what the
+ * specifier prints: above INT64_MAX for %d %i %lld, a negative for %u %lu %llu, an infinity or a
+ * double or numeric text beyond 64-bit integers for an integer specifier (%hd %hhd truncate and
+ * %x %o print the bits, as in C: not refused). lokale_last_error names the argument and the
+ * specifier. Without the flag such an argument is printed as well as it can be and reported by
+ * lokale_bundle_format_problems. The other functions ignore the flag. */
+#define LOKALE_MESSAGE_STRICT_ARGUMENTS 1u
 
 /* A message reference: what to look up, and what to show when the lookup fails. It can be kept
  * and resolved later (Apple's LocalizedStringResource); Lokale copies nothing out of it. */
@@ -287,6 +328,7 @@ typedef struct lokale_message {
      * changes which translation is looked up. NULL: the localization that served the message. */
     const char *locale;
     ptrdiff_t locale_len;
+    uint32_t flags; /* LOKALE_MESSAGE_* flags; 0 by default */
 } lokale_message;
 
 /* A message with NUL-terminated key, table (may be NULL) and default value (may be NULL). */
@@ -304,6 +346,7 @@ static inline lokale_message lokale_message_make(const char *key, const char *ta
     m.comment_len = 0;
     m.locale = NULL;
     m.locale_len = 0;
+    m.flags = 0;
     return m;
 }
 
@@ -393,7 +436,9 @@ static inline lokale_arg lokale_arg_string(const char *s) {
  * positional %1$@, %%, substitutions %#@name@). Formatting never reads an argument that was not
  * passed: a specifier without its argument stays visible in the text. Text always comes out;
  * problems with it (a missing argument, a translation replaced because its format did not match)
- * never fail the call: ask lokale_bundle_format_problems or lokale_bundle_explain for them.
+ * never fail the call: ask lokale_bundle_format_problems or lokale_bundle_explain for them —
+ * except an argument that does not fit its specifier when the message has
+ * LOKALE_MESSAGE_STRICT_ARGUMENTS (LOKALE_EINVAL or LOKALE_ERANGE; dst is then not written).
  * Writes into dst as described under "Formatted results". */
 LOKALE_API int lokale_bundle_format(char *dst, size_t capacity, size_t *needed,
                                     const lokale_bundle *bundle, const lokale_message *message,

@@ -35,11 +35,22 @@ LOKALE_API int lokale_bundle_lookup(const char **out, size_t *out_len, lokale_st
     return lk_bundle_lookup_general(out, out_len, (int *)out_step, bundle, message);
 }
 
+/* Whether an argument may not fit its specifier in a way the fast path prints without a word: an
+ * unsigned integer above INT64_MAX (it prints it as %d's negative, as the general path does). With
+ * LOKALE_MESSAGE_STRICT_ARGUMENTS the general path refuses it instead. */
+static int strict_refusal_possible(const lokale_message *message, const lokale_arg *args, size_t arg_count) {
+    if (message->version < 3 || !(message->flags & LOKALE_MESSAGE_STRICT_ARGUMENTS) || !args) return 0;
+    for (size_t i = 0; i < arg_count && i < LK_LIMIT_ARGUMENTS; i++)
+        if (args[i].type == LOKALE_ARG_UINT && args[i].value.u > (uint64_t)INT64_MAX) return 1;
+    return 0;
+}
+
 LOKALE_API int lokale_bundle_format(char *dst, size_t capacity, size_t *needed, const lokale_bundle *bundle,
                                     const lokale_message *message, const lokale_arg *args, size_t arg_count) {
     size_t length;
     /* A version-1 message ends before `locale`; numbers in a caller's locale are the general path's. */
     if (bundle && message && message->version >= 1 && !(message->version >= 2 && message->locale) &&
+        !strict_refusal_possible(message, args, arg_count) &&
         lk_fast_format((const lk_handle *)bundle, message->key, message->key_len, message->table, message->table_len,
                        message->default_value, message->default_len, (const lk_arg *)args, arg_count, dst, capacity,
                        &length) == LK_ANSWERED) {
@@ -58,7 +69,7 @@ LOKALE_API const char *lokale_status_name(int status) {
 #define NAME(s) case s: return #s
     NAME(LOKALE_OK); NAME(LOKALE_ERROR); NAME(LOKALE_EINVAL); NAME(LOKALE_EIO); NAME(LOKALE_ECORRUPT);
     NAME(LOKALE_EVERSION); NAME(LOKALE_ENOTFOUND); NAME(LOKALE_ETRUNCATED); NAME(LOKALE_EFORMAT);
-    NAME(LOKALE_ENOMEM); NAME(LOKALE_ESTATE);
+    NAME(LOKALE_ENOMEM); NAME(LOKALE_ESTATE); NAME(LOKALE_ERANGE);
 #undef NAME
     }
     return "LOKALE_UNKNOWN";

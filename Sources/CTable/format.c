@@ -256,7 +256,7 @@ int lk_plan_format(const lk_plan *plan, int64_t t, uint32_t device, const void *
     out o = {dst, capacity, 0};
     if (e.node == LK_NONE) {
         put(&o, plan->records + e.value_offset, e.value_length);
-    } else if (!render(plan, &plan->localizations[table->localization], device, e.node, args, arg_count, &o)) {
+    } else if (table->numbering || !render(plan, &plan->localizations[table->localization], device, e.node, args, arg_count, &o)) {
         return LK_DECLINED;
     }
     /* Cutting (at a character boundary, with an error) is the general path's. */

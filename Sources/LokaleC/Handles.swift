@@ -4,9 +4,12 @@ import Glibc
 import CTable
 import LokaleCore
 
-/// What a lokale_runtime* points to.
+/// The object behind a lokale_runtime*.
 final class RuntimeHandle {
     let runtime: Runtime
+    /// The change callbacks registered through this handle: they receive it, so lokale_runtime_free
+    /// removes them (the runtime itself lives on while its bundles do).
+    let callbacks = Locked<Set<UInt64>>([])
     init(_ runtime: Runtime) { self.runtime = runtime }
 }
 
@@ -34,15 +37,42 @@ final class BundleHandle {
     }
 }
 
-extension OpaquePointer {
-    static func retained<T: AnyObject>(_ object: T) -> OpaquePointer {
-        OpaquePointer(Unmanaged.passRetained(object).toOpaque())
-    }
+// Handles. Both lokale_runtime* and lokale_bundle* point to an `lk_handle` (CTable) whose `object`
+// holds this layer's RuntimeHandle or BundleHandle, retained, and whose `kind` says which one it
+// is (LK_HANDLE_RUNTIME, LK_HANDLE_BUNDLE) or that it was freed (LK_HANDLE_FREED). Every function
+// checks the kind before it reads the object, and lokale_*_free marks the handle freed with one
+// compare-and-swap, so a second free does nothing, and a call with a freed handle (or with a
+// runtime for a bundle) is LOKALE_EINVAL instead of a read of released memory: retired handles
+// stay in CTable's quarantine for a while (handle.c). That is a safety net, not a licence:
+// freeing a handle while another thread uses it, or using it after, is the caller's error
+// (lokale.h), and calls already running on other threads at that moment are not protected.
+
+/// A new lokale_runtime* for `handle`; nil when out of memory.
+func newRuntimePointer(_ handle: RuntimeHandle) -> OpaquePointer? {
+    guard let h = lk_handle_new(nil) else { return nil }
+    h.pointee.object = Unmanaged.passRetained(handle).toOpaque()
+    lk_handle_set_kind(h, LK_HANDLE_RUNTIME)
+    return OpaquePointer(h)
+}
+
+/// lokale_runtime_free: removes the callbacks registered through the handle, releases the
+/// RuntimeHandle (the Runtime lives on while bundles hold it) and retires the handle. A pointer that
+/// is not a live runtime changes nothing; the thread's last error says why.
+func freeRuntimePointer(_ p: OpaquePointer) {
+    let h = UnsafeMutablePointer<lk_handle>(p)
+    guard lk_handle_mark_freed(h, LK_HANDLE_RUNTIME) != 0 else { return misuse(h, "lokale_runtime_free", "runtime") }
+    guard let object = h.pointee.object else { return }
+    let handle = Unmanaged<RuntimeHandle>.fromOpaque(object)
+    let r = handle.takeUnretainedValue()
+    for id in r.callbacks.withLock({ ids in defer { ids.removeAll() }; return ids }) { r.runtime.removeCallback(id) }
+    lk_handle_retire(h)
+    handle.release()
 }
 
 func runtimeHandle(_ p: OpaquePointer?) throws(LokaleError) -> RuntimeHandle {
     guard let p else { throw invalid("runtime is NULL") }
-    return Unmanaged<RuntimeHandle>.fromOpaque(UnsafeRawPointer(p)).takeUnretainedValue()
+    let object = try live(UnsafeMutablePointer<lk_handle>(p), LK_HANDLE_RUNTIME, "runtime")
+    return Unmanaged<RuntimeHandle>.fromOpaque(object).takeUnretainedValue()
 }
 
 /// A lokale_bundle* is the bundle's C handle (`lk_handle`, CTable), which the runtime owns and
@@ -50,17 +80,51 @@ func runtimeHandle(_ p: OpaquePointer?) throws(LokaleError) -> RuntimeHandle {
 func newBundlePointer(_ handle: BundleHandle) -> OpaquePointer {
     let h = UnsafeMutablePointer<lk_handle>(handle.bundle.handle)
     h.pointee.object = Unmanaged.passRetained(handle).toOpaque()
+    lk_handle_set_kind(h, LK_HANDLE_BUNDLE)
     return OpaquePointer(h)
 }
 
-/// Releases the BundleHandle; the handle's memory goes with the bundle.
+/// lokale_bundle_free: releases the BundleHandle; the handle is retired with the bundle (whose
+/// PlanStore owns it), at once unless a call on another thread still holds the bundle. A pointer
+/// that is not a live bundle changes nothing; the thread's last error says why.
 func freeBundlePointer(_ p: OpaquePointer) {
-    Unmanaged<BundleHandle>.fromOpaque(UnsafeMutablePointer<lk_handle>(p).pointee.object).release()
+    let h = UnsafeMutablePointer<lk_handle>(p)
+    guard lk_handle_mark_freed(h, LK_HANDLE_BUNDLE) != 0 else { return misuse(h, "lokale_bundle_free", "bundle") }
+    guard let object = h.pointee.object else { return }
+    lk_handle_set_plan(h, nil) // new calls leave the fast paths, and meet the freed kind
+    h.pointee.object = nil
+    Unmanaged<BundleHandle>.fromOpaque(object).release()
 }
 
 func bundleHandle(_ p: OpaquePointer?) throws(LokaleError) -> BundleHandle {
     guard let p else { throw invalid("bundle is NULL") }
-    return Unmanaged<BundleHandle>.fromOpaque(UnsafeMutablePointer<lk_handle>(p).pointee.object).takeUnretainedValue()
+    let object = try live(UnsafeMutablePointer<lk_handle>(p), LK_HANDLE_BUNDLE, "bundle")
+    return Unmanaged<BundleHandle>.fromOpaque(object).takeUnretainedValue()
+}
+
+/// The object of a live handle of `kind`; LOKALE_EINVAL for a freed handle or another kind.
+private func live(_ h: UnsafeMutablePointer<lk_handle>, _ kind: UInt32, _ what: String) throws(LokaleError) -> UnsafeMutableRawPointer {
+    let k = lk_handle_kind(h)
+    guard k == kind, let object = h.pointee.object else { throw invalid(refusal(k == kind ? LK_HANDLE_FREED : k, what)) }
+    return object
+}
+
+/// Why a pointer is not a live `what` ("bundle", "runtime") when its kind is `kind`.
+private func refusal(_ kind: UInt32, _ what: String) -> String {
+    switch kind {
+    case LK_HANDLE_FREED: "the \(what) was freed (lokale_\(what)_free): a pointer used after free"
+    case LK_HANDLE_BUNDLE: "a lokale_bundle was passed as the \(what)"
+    case LK_HANDLE_RUNTIME: "a lokale_runtime was passed as the \(what)"
+    default: "the \(what) is not a lokale_\(what) the library made"
+    }
+}
+
+/// A free of something that is not a live handle of its kind: nothing is done, and the thread's
+/// last error says why (the function returns no status).
+private func misuse(_ h: UnsafeMutablePointer<lk_handle>, _ function: String, _ what: String) {
+    let k = lk_handle_kind(h)
+    LastError.set(k == LK_HANDLE_FREED ? "\(function): the \(what) was freed already (a second free); nothing done"
+                                       : "\(function): \(refusal(k, what)); nothing done")
 }
 
 /// A caller's versioned struct (its first field a uint32_t version, the rest only growing at the

@@ -11,6 +11,8 @@ struct MessageView {
     var table: UnsafeRawBufferPointer?
     var defaultValue: UnsafeRawBufferPointer?
     var locale: String?
+    /// LOKALE_MESSAGE_STRICT_ARGUMENTS: lokale_bundle_format refuses an argument that does not fit.
+    var strictArguments = false
 
     init(_ m: UnsafePointer<lokale_message>?) throws(LokaleError) {
         let v = try MessageView.fields(m)
@@ -23,11 +25,18 @@ struct MessageView {
             guard case .success = LanguageTag.canonical(l) else { throw invalid("message.locale '\(l)' is not a language identifier") }
             locale = l
         }
+        let known = LOKALE_MESSAGE_STRICT_ARGUMENTS
+        guard v.flags & ~known == 0 else { throw invalid("message.flags has unknown flags 0x\(String(v.flags & ~known, radix: 16))") }
+        strictArguments = v.flags & LOKALE_MESSAGE_STRICT_ARGUMENTS != 0
     }
 
-    /// The caller's struct: version 1 ends before `locale`.
+    /// The caller's struct: version 1 ends before `locale`, version 2 before `flags`.
     static func fields(_ m: UnsafePointer<lokale_message>?) throws(LokaleError) -> lokale_message {
-        try versioned(m, "message") { $0 >= 2 ? MemoryLayout<lokale_message>.size : MemoryLayout<lokale_message>.offset(of: \lokale_message.locale)! }
+        try versioned(m, "message") { v in
+            v >= 3 ? MemoryLayout<lokale_message>.size
+                : v == 2 ? MemoryLayout<lokale_message>.offset(of: \lokale_message.flags)!
+                : MemoryLayout<lokale_message>.offset(of: \lokale_message.locale)!
+        }
     }
 
     var keyString: String { String(decoding: key, as: UTF8.self) }
@@ -80,17 +89,29 @@ public func lk_bundle_format_general(_ dst: UnsafeMutablePointer<CChar>?, _ capa
                                      _ bundle: OpaquePointer?, _ message: UnsafePointer<lokale_message>?,
                                      _ args: UnsafePointer<lokale_arg>?, _ count: Int) -> Int32 {
     status { () throws(LokaleError) in
-        try emit(try formatted(bundle, message, args, count).bytes, dst, capacity, needed)
+        let f = try formatted(bundle, message, args, count)
+        if f.strictArguments {
+            for p in f.problems {
+                switch ArgumentMisfit.of(p) {
+                case .notANumber?: throw invalid(p)
+                case .outOfRange?: throw LokaleError(.range, p)
+                case nil: continue
+                }
+            }
+        }
+        try emit(f.bytes, dst, capacity, needed)
     }
 }
 
-/// A caller's message formatted with its arguments: the text and the problems met.
+/// A caller's message formatted with its arguments: the text, the problems met, and whether the
+/// message asked for strict arguments (only lokale_bundle_format heeds it).
 func formatted(_ bundle: OpaquePointer?, _ message: UnsafePointer<lokale_message>?, _ args: UnsafePointer<lokale_arg>?,
-               _ count: Int) throws(LokaleError) -> (bytes: [UInt8], problems: [String]) {
+               _ count: Int) throws(LokaleError) -> (bytes: [UInt8], problems: [String], strictArguments: Bool) {
     let b = try bundleHandle(bundle).bundle
     let m = try MessageView(message)
-    return try b.formatBytes(key: m.key, table: m.table, defaultValue: m.defaultValue,
-                             arguments: try arguments(args, count), locale: m.locale)
+    let (bytes, problems) = try b.formatBytes(key: m.key, table: m.table, defaultValue: m.defaultValue,
+                                              arguments: try arguments(args, count), locale: m.locale)
+    return (bytes, problems, m.strictArguments)
 }
 
 @c @implementation

@@ -75,14 +75,15 @@ public func lokale_runtime_new(_ out: UnsafeMutablePointer<OpaquePointer?>!, _ o
         let runtime = Runtime(preferredLanguages: preferred, matcher: matcher, settings: settings)
         runtime.fallbackPolicy = fallback
         runtime.deviceClass = deviceClass
-        out.pointee = .retained(RuntimeHandle(runtime))
+        guard let handle = newRuntimePointer(RuntimeHandle(runtime)) else { throw LokaleError(.outOfMemory, "no memory for a runtime") }
+        out.pointee = handle
     }
 }
 
 @c @implementation
 public func lokale_runtime_free(_ runtime: OpaquePointer!) {
     guard let runtime else { return }
-    Unmanaged<RuntimeHandle>.fromOpaque(UnsafeRawPointer(runtime)).release()
+    freeRuntimePointer(runtime)
 }
 
 @c @implementation
@@ -127,6 +128,13 @@ public func lokale_runtime_language(_ dst: UnsafeMutablePointer<CChar>!, _ capac
     }
 }
 
+@c @implementation
+public func lokale_runtime_settings_path(_ dst: UnsafeMutablePointer<CChar>!, _ capacity: Int, _ needed: UnsafeMutablePointer<Int>!, _ runtime: OpaquePointer!) -> Int32 {
+    status { () throws(LokaleError) in
+        try emit((try runtimeHandle(runtime).runtime.settingsPath ?? "").utf8, dst, capacity, needed)
+    }
+}
+
 /// A C callback and its payload, called with the handle it was registered through.
 final class ChangeCallback: @unchecked Sendable {
     let function: lokale_change_callback
@@ -140,10 +148,11 @@ final class ChangeCallback: @unchecked Sendable {
 public func lokale_runtime_add_callback(_ outID: UnsafeMutablePointer<UInt64>!, _ runtime: OpaquePointer!,
                                         _ callback: lokale_change_callback!, _ payload: UnsafeMutableRawPointer!) -> Int32 {
     status { () throws(LokaleError) in
-        let r = try runtimeHandle(runtime).runtime
+        let h = try runtimeHandle(runtime)
         guard let callback, let runtime else { throw invalid("callback is NULL") }
         let c = ChangeCallback(callback, payload, runtime)
-        let id = r.onChange { _ in c.call() }
+        let id = h.runtime.onChange { _ in c.call() }
+        h.callbacks.withLock { _ = $0.insert(id) }
         outID?.pointee = id
     }
 }
@@ -151,7 +160,9 @@ public func lokale_runtime_add_callback(_ outID: UnsafeMutablePointer<UInt64>!, 
 @c @implementation
 public func lokale_runtime_remove_callback(_ runtime: OpaquePointer!, _ id: UInt64) -> Int32 {
     status { () throws(LokaleError) in
-        guard try runtimeHandle(runtime).runtime.removeCallback(id) else { throw LokaleError(.notFound, "no callback with id \(id)") }
+        let h = try runtimeHandle(runtime)
+        h.callbacks.withLock { _ = $0.remove(id) }
+        guard h.runtime.removeCallback(id) else { throw LokaleError(.notFound, "no callback with id \(id)") }
     }
 }
 

@@ -3,12 +3,14 @@ import LokaleCatalog
 
 /// `lokale check [--strict] [--json] [--development-region en] [--code PATH,...] SOURCE...`: reads the
 /// catalogs, compiles them in memory and reports every problem (CatalogChecker); writes nothing.
-/// `--code` scans source code (as `lokale extract` does) for default values that disagree with the
-/// catalogs' development text.
+/// `--code` scans source code (as `lokale extract` does) for keys the catalogs lack and default
+/// values that disagree with the catalogs' development text.
 /// Exit status: 0 without errors, 1 with errors (warnings count as errors under --strict), 2 for usage.
-func checkCommand(_ raw: ArraySlice<String>) throws -> Int32 {
-    let a = try Arguments(raw, valued: ["development-region", "code"], flags: ["strict", "json"])
+func checkCommand(_ a: Arguments) throws -> Int32 {
     guard !a.positionals.isEmpty else { throw Arguments.UsageError(message: "check needs at least one SOURCE") }
+    if let d = a.options["development-region"], let problem = LocalizationName.problem(d) {
+        throw Arguments.UsageError(message: "--development-region: \(problem)")
+    }
     var loader = CatalogLoader()
     for p in a.positionals { try loader.add(p) }
     if let d = a.options["development-region"] { loader.setDevelopmentLocalization(d) }
@@ -22,7 +24,7 @@ func checkCommand(_ raw: ArraySlice<String>) throws -> Int32 {
     } else {
         for p in report.problems { print(p.line(relativeTo: nil)) }
         print(summaryTable(report.summary))
-        print("\(report.errorCount) error\(report.errorCount == 1 ? "" : "s"), \(report.warningCount) warning\(report.warningCount == 1 ? "" : "s")")
+        print("\(English.count(report.errorCount, "error")), \(English.count(report.warningCount, "warning"))")
     }
     return report.hasErrors ? 1 : 0
 }

@@ -4,12 +4,13 @@ import LokaleCatalog
 /// `lokale extract PATH... -o CATALOG.xcstrings [--source-language en] [--table NAME]`: finds the
 /// messages in code and updates the catalog. Only one table is written: --table, else the
 /// catalog's file name; messages for other tables are counted and reported, not written.
-func extractCommand(_ raw: ArraySlice<String>) throws {
-    let (rest, out) = try Arguments.takeOutput(raw)
-    let a = try Arguments(rest, valued: ["output", "source-language", "table"], flags: [])
-    guard let output = out ?? a.options["output"] else { throw Arguments.UsageError(message: "extract needs -o CATALOG.xcstrings") }
+func extractCommand(_ a: Arguments) throws -> Int32 {
+    guard let output = a.options["output"] else { throw Arguments.UsageError(message: "extract needs -o CATALOG.xcstrings") }
     guard output.hasSuffix(".xcstrings") else { throw Arguments.UsageError(message: "extract writes a String Catalog: -o must name a .xcstrings file") }
     guard !a.positionals.isEmpty else { throw Arguments.UsageError(message: "extract needs at least one PATH") }
+    if let l = a.options["source-language"], let problem = LocalizationName.problem(l) {
+        throw Arguments.UsageError(message: "--source-language: \(problem)")
+    }
     let tableName = a.options["table"] ?? String(output.split(separator: "/").last!.dropLast(".xcstrings".count))
 
     let scan = try Extractor.scanWithWarnings(paths: a.positionals)
@@ -32,10 +33,11 @@ func extractCommand(_ raw: ArraySlice<String>) throws {
     for w in summary.conflicts { printError("\(w)") }
     // Unchanged catalogs are not rewritten (their modification time stays).
     if StringCatalogWriter.encode(table) != existing { try StringCatalogWriter.write(table, to: output) }
-    printError("lokale: \(mine.count) messages for table \(tableName) in \(scan.files.count) files: \(summary.added) added, "
-               + "\(summary.updated) updated, \(summary.markedStale) marked stale, \(summary.needsReview) translations to review -> \(output)")
+    printError("lokale: \(English.count(mine.count, "message")) for table \(tableName) in \(English.count(scan.files.count, "file")): \(summary.added) added, "
+               + "\(summary.updated) updated, \(summary.markedStale) marked stale, \(English.count(summary.needsReview, "translation")) to review -> \(output)")
     if !others.isEmpty {
         let list = others.keys.sorted().map { "\($0): \(others[$0]!)" }.joined(separator: ", ")
         printError("lokale: note: messages for other tables were not written (\(list)); extract into NAME.xcstrings for each")
     }
+    return 0
 }

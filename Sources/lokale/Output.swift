@@ -8,3 +8,9 @@ func printError(_ s: String) {
     if !line.hasSuffix("\n") { line += "\n" }
     _ = line.withCString { write(2, $0, strlen($0)) }
 }
+
+/// Whether `path` is a folder (following symbolic links).
+func isDirectory(_ path: String) -> Bool {
+    var st = stat()
+    return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+}

@@ -2,25 +2,24 @@ import LokaleCatalog
 import LokaleCore
 
 /// `lokale export-xliff CATALOG.xcstrings --language L -o FILE.xliff`
-func exportXLIFFCommand(_ raw: ArraySlice<String>) throws {
-    let (rest, out) = try Arguments.takeOutput(raw)
-    let a = try Arguments(rest, valued: ["output", "language"], flags: [])
+func exportXLIFFCommand(_ a: Arguments) throws -> Int32 {
     guard a.positionals.count == 1 else { throw Arguments.UsageError(message: "export-xliff needs one CATALOG.xcstrings") }
     guard let language = a.options["language"], !language.isEmpty else { throw Arguments.UsageError(message: "export-xliff needs --language L") }
-    guard let output = out ?? a.options["output"] else { throw Arguments.UsageError(message: "export-xliff needs -o FILE.xliff") }
+    if let problem = LocalizationName.problem(language) { throw Arguments.UsageError(message: "--language: \(problem)") }
+    guard let output = a.options["output"] else { throw Arguments.UsageError(message: "export-xliff needs -o FILE.xliff") }
     let catalog = a.positionals[0]
     let table = try StringCatalogReader.read(path: catalog).table
     let file = XLIFFExport.file(table, language: language, original: catalog)
     do { try XLIFFWriter.write(XLIFFDocument(files: [file]), to: output, toolVersion: Lokale.version) }
     catch { throw error.file == "(XLIFF)" ? CatalogError(file: catalog, error.message) : error }
     let translated = file.units.filter { $0.target != nil }.count
-    printError("lokale: exported \(file.units.count) units (\(translated) with a \(language) target) -> \(output)")
+    printError("lokale: exported \(English.count(file.units.count, "unit")) (\(translated) with a \(language) target) -> \(output)")
+    return 0
 }
 
 /// `lokale import-xliff FILE.xliff CATALOG.xcstrings`: the XLIFF's target language is updated;
 /// the catalog is rewritten atomically. Unknown unit ids are reported.
-func importXLIFFCommand(_ raw: ArraySlice<String>) throws {
-    let a = try Arguments(raw, valued: [], flags: [])
+func importXLIFFCommand(_ a: Arguments) throws -> Int32 {
     guard a.positionals.count == 2 else { throw Arguments.UsageError(message: "import-xliff needs FILE.xliff and CATALOG.xcstrings") }
     let (xliff, catalog) = (a.positionals[0], a.positionals[1])
     let document = try XLIFFReader.read(path: xliff)
@@ -34,6 +33,7 @@ func importXLIFFCommand(_ raw: ArraySlice<String>) throws {
     let summary = try XLIFFImport.apply(file, to: &table, xliffPath: xliff)
     for u in summary.unknown { printError("\(xliff):\(u.line): warning: unit '\(u.id)' was not imported: \(u.reason)") }
     if summary.changed > 0 { try StringCatalogWriter.write(table, to: catalog) }
-    printError("lokale: imported \(summary.translated) translated units for \(file.targetLanguage ?? "?"): "
-               + "\(summary.changed) messages changed, \(summary.unknown.count) units not imported -> \(catalog)")
+    printError("lokale: imported \(English.count(summary.translated, "translated unit")) for \(file.targetLanguage ?? "?"): "
+               + "\(English.count(summary.changed, "message")) changed, \(English.count(summary.unknown.count, "unit")) not imported -> \(catalog)")
+    return 0
 }

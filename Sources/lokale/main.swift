@@ -4,67 +4,229 @@ import Glibc
 import LokaleCatalog
 import LokaleCore
 
-let usage = """
-usage: lokale <command> [options]
+/// One subcommand: how it is called, what it does, what it accepts, and the code that runs it.
+/// The global help and each command's `--help` are both made from this table.
+struct Command {
+    var name: String
+    /// The arguments after `lokale NAME`, wrapped as they are shown.
+    var synopsis: String
+    /// One line for the list of commands.
+    var summary: String
+    /// The command's own help below its synopsis: what the arguments and options mean.
+    var details: String = ""
+    var spec = Arguments.Spec()
+    var run: (Arguments) throws -> Int32
 
-  compile SOURCE... -o OUT.lokale [--development-region en] [--bundle-id ID] [--allow-mixed-localizations]
-          [--pseudo accented,bidi,long] [--default-bundle-id ID]
-          [--swift-accessor FILE.swift --swift-kind main|framework --swift-resource-folders F,...]
-      SOURCE: .xcstrings, .strings, .stringsdict, gettext .po/.mo files, .lproj folders, bundle folders
-      --pseudo adds pseudo-languages made from the development text: en-XA (accented), ar-XB (bidi),
-      en-XL (long); they serve only a preference that names them (--prefer en-XA)
-      --default-bundle-id: the identifier unless an Info.plist among the sources names one
-      --swift-accessor: also writes Swift code declaring `LokaleBundle.module`, which finds OUT in one
-      of the resource folders beside the executable (what LokaleCompilerPlugin does)
-  lookup BUNDLE.lokale KEY [--table T] [--default TEXT] [--prefer fr-CA,en] [--main APP.lokale]
-         [--device mac] [--locale L] [--strategy apple|icu] [--chain] [--watch [--interval S]] [ARG...]
-      --watch: keep running; reload the bundle whenever its file is replaced and print the answer again
-  explain (the same arguments as lookup) [--json]
-  negotiate --prefer fr-CA,en --available en,fr,de [--development en] [--strategy apple|icu]
-  info BUNDLE.lokale [--verify]
-  check SOURCE... [--strict] [--json] [--development-region en] [--code PATH,...]
-      completeness per language, CLDR plural categories, format mismatches, review/new/stale states,
-      duplicate keys, code defaults (--code: C/C++/Python/Swift files or folders) that differ from the
-      development text; writes nothing. Exit 1 on errors (--strict: on warnings too), 2 on usage errors
-  extract PATH... -o CATALOG.xcstrings [--source-language en] [--table NAME]
-      finds messages in C/C++, Python and Swift code and updates the catalog (one table:
-      --table, else the catalog's file name)
-  export-xliff CATALOG.xcstrings --language L -o FILE.xliff
-  import-xliff FILE.xliff CATALOG.xcstrings   (XLIFF 1.2 as Xcode exports it; only L's values change)
+    /// `usage: lokale NAME SYNOPSIS`, continuation lines aligned under the first.
+    var usageLine: String {
+        let head = "usage: lokale \(name)" + (synopsis.isEmpty ? "" : " ")
+        let pad = String(repeating: " ", count: head.count)
+        return head + synopsis.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n" + pad)
+    }
 
-Preferred languages default to LANGUAGE, LC_ALL, LC_MESSAGES and LANG.
+    /// What `lokale NAME --help` prints.
+    var help: String {
+        usageLine + "\n\n" + summary + "\n" + (details.isEmpty ? "" : "\n" + details + "\n")
+    }
+}
+
+let lookupSpec = Arguments.Spec(
+    valued: ["table", "default", "prefer", "main", "device", "locale", "strategy", "interval"],
+    flags: ["json", "chain", "watch"], lists: ["prefer"], mayBeEmpty: ["default"], numericPositionals: true)
+
+let lookupDetails = """
+  KEY         the message's key; ARG... are its format arguments (numbers as numbers, `-3` too)
+  --table T   the table (a catalog's file name without extension; default Localizable)
+  --default TEXT  shown when no localization has the key (else the key is shown)
+  --prefer L,...  the user's preferred languages (default: LANGUAGE, LC_ALL, LC_MESSAGES, LANG)
+  --main APP.lokale  the main bundle, whose chosen language BUNDLE follows
+  --device D  iphone, ipad, ipod, mac, applewatch, appletv, applevision or other
+  --locale L  how numbers are written (never which translation is chosen)
+  --strategy  apple (default) or icu: how preferences are matched to localizations
+  --chain     fall back through every ordered localization, not only the development one
+  --watch     keep running; reload the bundle whenever its file is replaced and print the answer
+              again (--interval S: seconds between checks, default 0.5)
 """
+
+let commands: [Command] = [
+    Command(
+        name: "compile",
+        synopsis: """
+        SOURCE... -o OUT.lokale [--strict] [--development-region en] [--bundle-id ID]
+        [--allow-mixed-localizations] [--pseudo accented,bidi,long] [--default-bundle-id ID]
+        [--swift-accessor FILE.swift --swift-kind main|framework --swift-resource-folders F,...]
+        """,
+        summary: "Compiles catalogs into one table (.lokale) that the runtime maps.",
+        details: """
+          SOURCE      .xcstrings, .strings, .stringsdict, gettext .po/.mo files, .lproj folders,
+                      bundle folders (an Info.plist and .lproj folders); each catalog is a table
+          -o, --output OUT.lokale  the table to write (atomically: a failed compile writes nothing)
+          --strict    warnings are errors: nothing is written when there is one (exit 1)
+          --development-region L   the development localization (default: the catalogs' source
+                      language, else en)
+          --bundle-id ID   the bundle's identifier (names its saved in-app language)
+          --default-bundle-id ID   the identifier unless an Info.plist among the sources names one
+          --allow-mixed-localizations  as CFBundleAllowMixedLocalizations
+          --pseudo K,...   adds pseudo-languages made from the development text: en-XA (accented),
+                      ar-XB (bidi), en-XL (long); they serve only a preference that names them
+          --swift-accessor FILE.swift  also writes Swift code declaring `LokaleBundle.module`, which
+                      finds OUT in one of the resource folders beside the executable (what
+                      LokaleCompilerPlugin does)
+        """,
+        spec: .init(valued: ["output", "development-region", "bundle-id", "default-bundle-id", "pseudo",
+                             "swift-accessor", "swift-kind", "swift-resource-folders"],
+                    flags: ["allow-mixed-localizations", "strict"],
+                    lists: ["pseudo", "swift-resource-folders"], short: ["o": "output"]),
+        run: compileCommand),
+    Command(
+        name: "lookup",
+        synopsis: """
+        BUNDLE.lokale KEY [--table T] [--default TEXT] [--prefer fr-CA,en] [--main APP.lokale]
+        [--device mac] [--locale L] [--strategy apple|icu] [--chain] [--watch [--interval S]] [ARG...]
+        """,
+        summary: "Prints the text a program would show for KEY: resolved, and formatted with ARG...",
+        details: lookupDetails,
+        spec: lookupSpec,
+        run: { try lookupCommand($0, explain: false) }),
+    Command(
+        name: "explain",
+        synopsis: """
+        BUNDLE.lokale KEY [--json] [the options of lookup] [ARG...]
+        """,
+        summary: "Prints why a lookup gives its text: the languages, the order, the step that answered.",
+        details: lookupDetails + "\n  --json      the trace as JSON",
+        spec: lookupSpec,
+        run: { try lookupCommand($0, explain: true) }),
+    Command(
+        name: "negotiate",
+        synopsis: "--available en,fr,de [--prefer fr-CA,en] [--development en] [--strategy apple|icu]",
+        summary: "Prints the localizations in the order a bundle would try them, comma-separated.",
+        details: """
+          --available L,...  the bundle's localizations
+          --prefer L,...     the user's preferred languages (default: LANGUAGE, LC_ALL, LC_MESSAGES, LANG)
+          --development L    the development localization (default en)
+          --strategy         apple (default) or icu
+        """,
+        spec: .init(valued: ["prefer", "available", "development", "strategy"], lists: ["prefer", "available"]),
+        run: negotiateCommand),
+    Command(
+        name: "info",
+        synopsis: "BUNDLE.lokale [--verify]",
+        summary: "Describes a compiled table: identifier, localizations, tables and their sizes.",
+        details: "  --verify    also checks the checksum of the whole file",
+        spec: .init(flags: ["verify"]),
+        run: infoCommand),
+    Command(
+        name: "check",
+        synopsis: "SOURCE... [--strict] [--json] [--development-region en] [--code PATH,...]",
+        summary: "Reports what is missing or wrong in catalogs; writes nothing.",
+        details: """
+          completeness per language, CLDR plural categories, format mismatches, review/new/stale
+          states, duplicate keys; exit 1 on errors, 2 on usage errors
+          --strict    warnings are errors
+          --json      the report as JSON
+          --code PATH,...  C/C++/Python/Swift files or folders: keys the code uses that the catalogs
+                      lack, and default values in code that differ from the development text
+        """,
+        spec: .init(valued: ["development-region", "code"], flags: ["strict", "json"], lists: ["code"]),
+        run: checkCommand),
+    Command(
+        name: "extract",
+        synopsis: "PATH... -o CATALOG.xcstrings [--source-language en] [--table NAME]",
+        summary: "Finds the messages in C/C++, Python and Swift code and adds them to a String Catalog.",
+        details: """
+          PATH        source files or folders (searched recursively; hidden folders skipped)
+          -o, --output CATALOG.xcstrings  the catalog to update (created when missing)
+          --table NAME   the one table written (default: the catalog's file name)
+          --source-language L   the catalog's source language when it is created (default en)
+        """,
+        spec: .init(valued: ["output", "source-language", "table"], short: ["o": "output"]),
+        run: extractCommand),
+    Command(
+        name: "export-xliff",
+        synopsis: "CATALOG.xcstrings --language L -o FILE.xliff",
+        summary: "Writes one language of a catalog as XLIFF 1.2 for translators.",
+        spec: .init(valued: ["output", "language"], short: ["o": "output"]),
+        run: exportXLIFFCommand),
+    Command(
+        name: "import-xliff",
+        synopsis: "FILE.xliff CATALOG.xcstrings",
+        summary: "Reads translations back from XLIFF 1.2 (as Xcode exports it); only its language changes.",
+        run: importXLIFFCommand),
+    Command(
+        name: "help",
+        synopsis: "[COMMAND]",
+        summary: "Prints the list of commands, or one command's usage.",
+        run: { a in
+            guard let name = a.positionals.first else { print(globalHelp); return 0 }
+            guard a.positionals.count == 1 else { throw Arguments.UsageError(message: "help takes one COMMAND") }
+            guard let c = command(named: name) else { unknownCommand(name) }
+            print(c.help, terminator: "")
+            return 0
+        }),
+    Command(
+        name: "version",
+        synopsis: "",
+        summary: "Prints the version of lokale and of its table format.",
+        run: { _ in
+            print("lokale \(Lokale.version) (table format \(TableLayout.formatMajor).\(TableLayout.formatMinor))")
+            return 0
+        }),
+]
+
+let globalHelp: String = {
+    var s = "usage: lokale <command> [arguments]\n\ncommands:\n"
+    for c in commands {
+        let head = "  \(c.name)" + (c.synopsis.isEmpty ? "" : " ")
+        let pad = String(repeating: " ", count: head.count)
+        s += head + c.synopsis.split(separator: "\n").joined(separator: "\n" + pad) + "\n"
+        s += "      \(c.summary)\n"
+    }
+    s += """
+
+    'lokale help COMMAND' or 'lokale COMMAND --help' shows a command's arguments and options.
+    Preferred languages default to LANGUAGE, LC_ALL, LC_MESSAGES and LANG.
+
+    """
+    return s
+}()
+
+@MainActor func command(named name: String) -> Command? { commands.first { $0.name == name } }
 
 func fail(_ message: String, status: Int32 = 1) -> Never {
     printError("lokale: \(message)\n")
     exit(status)
 }
 
+@MainActor func unknownCommand(_ name: String) -> Never {
+    let suggestion = Arguments.nearest(name, among: commands.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+    fail("unknown command '\(name)'\(suggestion)\nRun 'lokale help' for the list of commands.", status: 2)
+}
+
 var args = CommandLine.arguments.dropFirst()
-guard let command = args.popFirst() else { printError(usage + "\n"); exit(2) }
+guard let name = args.popFirst() else { printError(globalHelp); exit(2) }
+
+let chosen: Command
+switch name {
+case "--help", "-h": print(globalHelp); exit(0)
+case "--version": chosen = command(named: "version")!
+default:
+    guard let c = command(named: name) else { unknownCommand(name) }
+    chosen = c
+}
+if Arguments.asksForHelp(args) { print(chosen.help, terminator: ""); exit(0) }
 
 do {
-    switch command {
-    case "compile": try compileCommand(args)
-    case "lookup": try lookupCommand(args, explain: false)
-    case "explain": try lookupCommand(args, explain: true)
-    case "negotiate": try negotiateCommand(args)
-    case "info": try infoCommand(args)
-    case "check": exit(try checkCommand(args))
-    case "extract": try extractCommand(args)
-    case "export-xliff": try exportXLIFFCommand(args)
-    case "import-xliff": try importXLIFFCommand(args)
-    case "help", "--help", "-h": print(usage)
-    case "--version", "version": print("lokale \(Lokale.version) (table format \(TableLayout.formatMajor).\(TableLayout.formatMinor))")
-    default: fail("unknown command '\(command)'\n\n\(usage)", status: 2)
-    }
+    exit(try chosen.run(try Arguments(args, chosen.spec)))
 } catch let e as Arguments.UsageError {
-    fail("\(e.message)\n\n\(usage)", status: 2)
+    fail("\(e.message)\n\n\(chosen.usageLine)\n'lokale help \(chosen.name)' shows the options.", status: 2)
 } catch let e as CatalogError {
     // The compiler's shape (file:line:column: error: message), which SwiftPM and editors show
     // as a diagnostic at that place.
     printError("\(e.diagnostic)\n")
     exit(1)
+} catch let e as LokaleError {
+    fail("error: \(e.message)")
 } catch {
-    fail("\(error)")
+    fail("error: \(error)")
 }

@@ -66,5 +66,7 @@ void test_reload(void);
 void test_threads(void);
 /* test_language.c */
 void test_in_app_language(void);
+/* test_lifetimes.c */
+void test_lifetimes(void);
 
 #endif

@@ -5,7 +5,8 @@
  *   TESTS_DIR holds Tables.lokale and is writable (corrupt copies are made there)
  *
  * One program built from every .c file of Tests/C, split by concern (check.h lists the tests:
- * test_runtime.c, test_lookup.c, test_format.c, test_files.c, test_threads.c, test_language.c).
+ * test_runtime.c, test_lookup.c, test_format.c, test_files.c, test_threads.c, test_language.c,
+ * test_lifetimes.c).
  * This file holds the counters, the shared helpers and main, which runs every test in order and
  * prints "N passed, M failed".
  */
@@ -64,6 +65,7 @@ int main(int argc, char **argv) {
     test_threads();
     test_in_app_language();
     test_reload();
+    test_lifetimes();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -39,14 +39,14 @@ import TestSupport
             "greeting" = "Hello %@";
 
             "files" = "%lld files";
-            "bad" = "50%";
+            "bad" = "%lld of 50%";
             "missing" = "Missing";
             """, to: "en.lproj/Localizable.strings", in: dir)
         let de = Fixtures.write("""
             "greeting" = "Hallo %lld";
             // left over from an old release
             "legacy.title" = "Alt";
-            "bad" = "50";
+            "bad" = "%lld von 50";
             "unquoted_key" = "Ohne";
             """, to: "de.lproj/Localizable.strings", in: dir)
         let deDict = Fixtures.write(stringsdict, to: "de.lproj/Localizable.stringsdict", in: dir)

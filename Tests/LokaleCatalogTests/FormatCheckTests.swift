@@ -37,7 +37,8 @@ import TestSupport
         #expect(byKey["stray"]?.first?.localization == "de")
         #expect(byKey["count"]?.contains { $0.message.contains("%n is never allowed") } == true)
         #expect(stats.replaced == 4)
-        #expect(stats.warnings.allSatisfy { $0.description.contains("Checks.xcstrings: warning: [Checks]") })
+        // Each names the line of the translation, as `lokale check` does.
+        #expect(stats.warnings.allSatisfy { $0.line != nil && $0.description.contains("Checks.xcstrings:\($0.line!): warning: [Checks]") })
 
         // At run time the replaced translations show the development text and say why.
         let dir = Fixtures.temporaryDirectory("format-check-run")

@@ -30,8 +30,12 @@ LIBRARY_NAMES = ("liblokale.so", "liblokale.dylib", "lokale.dll")
 
 
 def checkout_root() -> "Path | None":
-    """The Lokale checkout holding this package (bindings/python), if it is one."""
+    """The Lokale checkout holding this package (bindings/python), if it is one. A copy of the
+    package elsewhere (`make wheel` builds one under build/wheel/) is not: nothing of the machine
+    that built a wheel is recorded in it."""
     root = HERE.parent.parent
+    if HERE.name != "python" or HERE.parent.name != "bindings":
+        return None
     return root if (root / "include" / "lokale.h").is_file() else None
 
 

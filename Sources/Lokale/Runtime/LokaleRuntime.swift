@@ -70,6 +70,10 @@ public final class LokaleRuntime: Sendable {
         try core.setLanguage(language)
     }
 
+    /// Where the in-app language is kept; nil when it is kept nowhere (no settings file, or the
+    /// shared runtime before its main bundle is open).
+    public var settingsPath: String? { core.settingsPath }
+
     /// One element after each change of language (the in-app language, the preferences) or reload
     /// of a bundle, from the moment of the call; the stream ends when its consumer stops.
     public var changes: AsyncStream<Void> {

@@ -30,6 +30,7 @@ public enum CatalogChecker {
         for name in bundle.tables.keys.sorted() { c.table(bundle.tables[name]!) }
         c.duplicateKeys()
         c.codeDefaults()
+        c.codeKeys()
         let stats = c.statistics.values.sorted { $0.localization < $1.localization }
         let summary = CheckSummary(developmentLocalization: c.development, localizations: stats,
                                    errors: c.findings.count { $0.severity == .error },
@@ -112,7 +113,7 @@ private struct Checker {
             statistics[l] = s
             if !untranslated.isEmpty {
                 add(.warning, .untranslated, t, key: nil, localization: l,
-                    "\(untranslated.count) of \(translatable.count) keys untranslated: \(listed(untranslated))")
+                    "\(untranslated.count) of \(English.count(translatable.count, "key")) untranslated: \(listed(untranslated))")
             }
             if !review.isEmpty {
                 add(.warning, .needsReview, t, key: review.count == 1 ? review[0] : nil, localization: l,
@@ -177,6 +178,46 @@ private struct Checker {
                 severity: .warning, kind: .defaultMismatch, file: d.file, line: d.line, table: name, key: d.key,
                 localization: development,
                 message: "the default value in code \(quoted(value)) differs from the \(development) text \(quoted(text)) in \(catalog)\(catalogLine.map { ":\($0)" } ?? "")"))
+        }
+    }
+
+    /// Keys the code looks up that its table lacks, at the first call site (later ones are counted);
+    /// keys of a table none of the checked catalogs defines are one finding per table.
+    mutating func codeKeys() {
+        var uses: [[String]: (first: ExtractedMessage, count: Int)] = [:]
+        var order: [[String]] = []
+        var missingTables: [String: [ExtractedMessage]] = [:], tableOrder: [String] = []
+        for d in options.codeDefaults {
+            let name = d.table.flatMap { $0.isEmpty ? nil : $0 } ?? "Localizable"
+            if bundle.tables[name] == nil {
+                if missingTables[name] == nil { tableOrder.append(name) }
+                if missingTables[name]?.contains(where: { $0.key == d.key }) != true { missingTables[name, default: []].append(d) }
+                continue
+            }
+            let id = [name, d.key]
+            if let u = uses[id] { uses[id] = (u.first, u.count + 1) } else { uses[id] = (d, 1); order.append(id) }
+        }
+        var keys: [String: Set<String>] = [:]
+        for id in order {
+            let (d, count) = uses[id]!
+            let t = bundle.tables[id[0]]!
+            if keys[t.name] == nil { keys[t.name] = t.keys }
+            guard !keys[t.name]!.contains(d.key) else { continue }
+            let shown = d.defaultValue.map { "its default value \(quoted($0))" } ?? "the key itself"
+            let more = count > 1 ? " (and \(English.count(count - 1, "other use")))" : ""
+            findings.append(CheckFinding(
+                severity: .warning, kind: .missingKey, file: d.file, line: d.line, table: t.name, key: d.key, localization: nil,
+                message: "the code uses this key\(more), which is not in \(Self.file(t)): every language shows \(shown)"))
+        }
+        for name in tableOrder {
+            let keys = missingTables[name]!
+            let d = keys[0]
+            let tables = bundle.tables.keys.sorted()
+            findings.append(CheckFinding(
+                severity: .warning, kind: .missingKey, file: d.file, line: d.line, table: name, key: keys.count == 1 ? d.key : nil,
+                localization: nil,
+                message: "the code uses \(English.count(keys.count, "key")) of table '\(name)' (\(listed(keys.map(\.key)))), which none of the "
+                    + "checked catalogs defines (\(tables.count == 1 ? "their table is" : "their tables are") \(tables.joined(separator: ", ")))"))
         }
     }
 

@@ -38,13 +38,16 @@ public struct CheckFinding: Sendable, Codable, Equatable {
         case duplicateKey = "duplicate-key"
         /// The default value written in code differs from the development localization's text.
         case defaultMismatch = "default-mismatch"
+        /// A key the code looks up (`--code`) that its table's catalog does not have: every
+        /// language shows the code's default value, or the key.
+        case missingKey = "missing-key"
         /// A key that translations have and the development localization does not.
         case onlyInTranslation = "only-in-translation"
     }
 
     public var severity: Severity
     public var kind: Kind
-    /// The source file (catalog, or the code file for `defaultMismatch`).
+    /// The source file (catalog, or the code file for `defaultMismatch` and `missingKey`).
     public var file: String
     /// 1-based line in `file`, when it is known.
     public var line: Int?

@@ -34,5 +34,20 @@ public struct CatalogWarning: Sendable, CustomStringConvertible {
     public var localization: String
     public var key: String
     public var message: String
-    public var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): warning: [\(table)] \(localization) '\(key)': \(message)" }
+    public var description: String { diagnostic(severity: "warning") }
+
+    public init(file: String, line: Int? = nil, table: String, localization: String, key: String, message: String) {
+        self.file = file
+        self.line = line
+        self.table = table
+        self.localization = localization
+        self.key = key
+        self.message = message
+    }
+
+    /// `file:line: SEVERITY: [table] localization 'key': message`; `compile --strict` writes its
+    /// warnings as errors.
+    public func diagnostic(severity: String) -> String {
+        "\(file)\(line.map { ":\($0)" } ?? ""): \(severity): [\(table)] \(localization) '\(key)': \(message)"
+    }
 }

@@ -18,6 +18,35 @@ enum FormatCheck {
         return merged
     }
 
+    /// Whether the message for `key` is plain text rather than a format: its development text and
+    /// its key have no format specifier, substitution or `%%`, and it varies by nothing that needs
+    /// an argument. Its call sites pass no arguments, so Apple never formats it: a `%` in any of its
+    /// translations is a percent sign ("50% Rabatt" for "50% off"), and the texts are shown as they
+    /// are. A `%` followed by a space ("50% off", "100% sure") reads as prose, not as the space
+    /// flag of a specifier, which neither Xcode nor a translator writes.
+    static func isPlain(source: CatalogMessage, key: String) -> Bool {
+        isPlain(source) && takesNoArguments(key)
+    }
+
+    /// A message without substitutions or plural variants whose texts take no arguments.
+    static func isPlain(_ m: CatalogMessage) -> Bool {
+        needsNoArguments(m) && m.variation.texts.allSatisfy(takesNoArguments)
+    }
+
+    /// A message that varies by nothing needing an argument (no substitutions, no plural): a
+    /// translation of a plain message is shown as it is, whatever '%' it contains.
+    static func needsNoArguments(_ m: CatalogMessage) -> Bool {
+        m.substitutions.isEmpty && !m.variation.hasPlural
+    }
+
+    static func takesNoArguments(_ text: String) -> Bool {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return true }
+        if text.contains("%%") { return false }
+        return !FormatParser.parse(text).segments.contains {
+            $0.kind == .substitution || ($0.kind == .specifier && $0.flags & FormatSegment.Flag.space == 0)
+        }
+    }
+
     /// Why `translation` cannot be formatted with the arguments its call site passes; empty when
     /// it can. Those arguments are the development text's, completed by the key's specifiers when
     /// the key is a format string (`FormatCompatibility.callSite`).

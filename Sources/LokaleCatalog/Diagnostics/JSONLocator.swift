@@ -157,6 +157,30 @@ enum JSONLocator {
             }
         }
 
+        /// `\uXXXX` at `start` (the backslash), `i` just after the `u`: four hex digits, and a
+        /// surrogate only as a high-low pair (JSONDecoder refuses a lone half without a position).
+        mutating func unicodeEscape(at start: Int) throws(Failure) {
+            func hex4(_ from: Int) -> UInt32? {
+                guard from + 4 <= bytes.count else { return nil }
+                var v: UInt32 = 0
+                for b in bytes[from..<(from + 4)] {
+                    guard let d = UInt32(String(Unicode.Scalar(b)), radix: 16) else { return nil }
+                    v = v << 4 | d
+                }
+                return v
+            }
+            guard let v = hex4(i) else { i = start; throw fail("invalid escape: \\u needs four hexadecimal digits") }
+            i += 4
+            if (0xDC00...0xDFFF).contains(v) { i = start; throw fail("invalid escape: a lone low surrogate \\u\(String(v, radix: 16, uppercase: true))") }
+            guard (0xD800...0xDBFF).contains(v) else { return }
+            guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u"),
+                  let low = hex4(i + 2), (0xDC00...0xDFFF).contains(low) else {
+                i = start
+                throw fail("invalid escape: the high surrogate \\u\(String(v, radix: 16, uppercase: true)) is not followed by a low surrogate \\uDC00-\\uDFFF")
+            }
+            i += 6
+        }
+
         mutating func literal(_ word: String) throws(Failure) {
             let start = i
             for b in word.utf8 {
@@ -179,6 +203,7 @@ enum JSONLocator {
                     guard let e = peek else { break }
                     guard "\"\\/bfnrtu".utf8.contains(e) else { throw fail("invalid escape '\\\(Character(Unicode.Scalar(e)))'") }
                     i += 1
+                    if e == UInt8(ascii: "u") { try unicodeEscape(at: i - 2) }
                 } else if c < 0x20 {
                     i -= 1
                     throw fail(c == 0x0A ? "unterminated string (line break inside a string)" : "control character inside a string")

@@ -69,7 +69,7 @@ public enum Extractor {
         }
         let all: [String]
         do { all = try FileManager.default.subpathsOfDirectory(atPath: path) }
-        catch { throw CatalogError(file: path, "cannot be read") }
+        catch { throw CatalogError(file: path, "cannot list the folder: " + FileProblem.listing(path)) }
         var files: [String] = []
         for relative in all {
             // Hidden folders (.git, .build) and their contents are not sources.

@@ -110,6 +110,15 @@ public indirect enum Variation: Sendable, Equatable {
         }
     }
 
+    /// Whether a plural variant is chosen anywhere inside (which needs a numeric argument).
+    public var hasPlural: Bool {
+        switch self {
+        case .text: false
+        case .plural: true
+        case .device(let c): c.values.contains { $0.hasPlural }
+        }
+    }
+
     /// Every text leaf.
     public var texts: [String] {
         switch self {

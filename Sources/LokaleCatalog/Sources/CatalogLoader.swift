@@ -139,6 +139,9 @@ public struct CatalogLoader {
         let base = dir.split(separator: "/").last.map(String.init) ?? dir
         let localization = String(base.dropLast(".lproj".count))
         guard !localization.isEmpty else { throw CatalogError(file: dir, "a .lproj folder needs a language name") }
+        if let problem = LocalizationName.problem(localization) {
+            throw CatalogError(file: dir, "the folder's name does not name a localization: \(problem)")
+        }
         let files = try listDirectory(dir)
         // .strings before .stringsdict so that the latter overrides.
         for f in files where fileExtension(f) == "strings" { try addStrings(dir + "/" + f, localization: localization) }
@@ -187,9 +190,18 @@ public struct CatalogLoader {
 
     mutating func addInfoPlist(_ path: String) throws(CatalogError) {
         let bytes = try readFile(path)
+        if let f = XMLLocator.firstError(bytes) {
+            throw CatalogError(file: path, line: f.line, column: f.column, "invalid property list: \(f.message)")
+        }
         let info: InfoPlist
         do { info = try PropertyListDecoder().decode(InfoPlist.self, from: Data(bytes)) }
         catch { throw catalogError(error, file: path, bytes: bytes, json: false) }
+        let lines = PlistKeyLines.lines(bytes)
+        for (key, names) in [("CFBundleDevelopmentRegion", info.developmentRegion.map { [$0] } ?? []), ("CFBundleLocalizations", info.localizations ?? [])] {
+            for name in names {
+                if let problem = LocalizationName.problem(name) { throw CatalogError(file: path, line: lines[key], "\(key): \(problem)") }
+            }
+        }
         if let id = info.identifier { bundle.identifier = id }
         if let d = info.developmentRegion { bundle.developmentLocalization = d }
         for l in info.localizations ?? [] where !bundle.declaredLocalizations.contains(l) { bundle.declaredLocalizations.append(l) }
@@ -212,5 +224,5 @@ func enclosingLproj(_ path: String) -> String? {
 
 func listDirectory(_ dir: String) throws(CatalogError) -> [String] {
     do { return try FileManager.default.contentsOfDirectory(atPath: dir).sorted() }
-    catch { throw CatalogError(file: dir, "cannot list folder") }
+    catch { throw CatalogError(file: dir, "cannot list the folder: " + FileProblem.listing(dir)) }
 }

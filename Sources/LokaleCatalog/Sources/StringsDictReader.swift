@@ -50,6 +50,10 @@ public enum StringsDictReader {
 
     /// Parses the bytes of a `.stringsdict` (`file` names it in errors): fuzzing, tests.
     public static func parse(_ bytes: [UInt8], file path: String) throws(CatalogError) -> [String: CatalogMessage] {
+        // The decoder accepts some truncated files (the entries before the cut) and names no line.
+        if let f = XMLLocator.firstError(bytes) {
+            throw CatalogError(file: path, line: f.line, column: f.column, "invalid property list: \(f.message)")
+        }
         let root: [String: Node]
         let budget = Budget(nodes: 4 * bytes.count + 1024)
         let decoder = PropertyListDecoder()

@@ -79,7 +79,12 @@ enum StringsDiagnostics {
                 scalars.append(s)
                 if s == "\n" { line += 1; column = 1 } else { column += 1 }
             case .emptyInput: break loop
-            case .error: return .failure(Problem(line: line, column: column, message: "invalid UTF-8"))
+            case .error:
+                let what = ".strings files are UTF-8, or UTF-16 with a byte-order mark"
+                if let p = TextEncoding.utf8Problem(bytes, what: what), let l = p.line, let c = p.column {
+                    return .failure(Problem(line: l, column: c, message: p.message))
+                }
+                return .failure(Problem(line: line, column: column, message: "not UTF-8 (\(what))"))
             }
         }
         return .success(scalars)

@@ -9,6 +9,8 @@ import LokaleCore
 public struct TableWriter {
     public struct Statistics: Sendable {
         public var localizations = 0, tables = 0, messages = 0, bytes = 0
+        /// The names of the tables written, sorted.
+        public var tableNames: [String] = []
         /// Problems found while compiling: malformed specifiers, translations whose specifiers do
         /// not match the development localization's (those are replaced by the development text).
         public var warnings: [CatalogWarning] = []
@@ -60,21 +62,22 @@ public struct TableWriter {
         return index
     }
 
-    mutating func node(_ v: Variation) -> UInt32 {
+    /// `literal`: the texts are plain text, shown as they are (`FormatCheck.isPlain`).
+    mutating func node(_ v: Variation, literal: Bool = false) -> UInt32 {
         switch v {
         case .text(let s):
             let (o, l) = string(s)
-            let f = format(s)
+            let f = literal ? TableLayout.none : format(s)
             let at = UInt32(truncatingIfNeeded: nodes.count)
             nodes += [TableLayout.NodeKind.text.rawValue, o, l, f]
             return at
         case .plural(let argument, let ordinal, let cases):
-            let children = PluralCategory.allCases.map { c in cases[c].map { node($0) } ?? TableLayout.none }
+            let children = PluralCategory.allCases.map { c in cases[c].map { node($0, literal: literal) } ?? TableLayout.none }
             let at = UInt32(truncatingIfNeeded: nodes.count)
             nodes += [TableLayout.NodeKind.plural.rawValue, UInt32(argument), ordinal ? TableLayout.PluralFlag.ordinal : 0] + children
             return at
         case .device(let cases):
-            let children = DeviceClass.allCases.map { c in cases[c].map { node($0) } ?? TableLayout.none }
+            let children = DeviceClass.allCases.map { c in cases[c].map { node($0, literal: literal) } ?? TableLayout.none }
             let at = UInt32(truncatingIfNeeded: nodes.count)
             nodes += [TableLayout.NodeKind.device.rawValue] + children
             return at
@@ -92,10 +95,10 @@ public struct TableWriter {
         return at
     }
 
-    mutating func node(_ m: CatalogMessage) -> UInt32 {
+    mutating func node(_ m: CatalogMessage, literal: Bool = false) -> UInt32 {
         if m.substitutions.isEmpty {
-            if case .text(let s) = m.variation, !s.utf8.contains(UInt8(ascii: "%")) { return TableLayout.none }
-            return node(m.variation)
+            if case .text(let s) = m.variation, literal || !s.utf8.contains(UInt8(ascii: "%")) { return TableLayout.none }
+            return node(m.variation, literal: literal)
         }
         let body = node(m.variation)
         var words: [UInt32] = [TableLayout.NodeKind.message.rawValue, body, UInt32(m.substitutions.count)]
@@ -128,8 +131,10 @@ public struct TableWriter {
             tableRecords += [o, n]
         }
         var instances: [UInt32] = [], records: [UInt8] = [], slots: [UInt64] = []
-        var stats = Statistics(localizations: localizations.count, tables: tableNames.count)
+        var stats = Statistics(localizations: localizations.count, tables: tableNames.count, tableNames: tableNames)
         stats.warnings = bundle.warnings
+        // The lines of String Catalog entries, found as `lokale check` finds them.
+        var lines = SourceLines()
         for (li, l) in localizations.enumerated() {
             for (ti, t) in tableNames.enumerated() {
                 guard let messages = bundle.tables[t]!.messages[l] else { continue }
@@ -144,17 +149,23 @@ public struct TableWriter {
                 for k in keys {
                     var m = messages[k]!
                     var reason: String? = nil
-                    let checked = catalog.info[k]?.checksFormat ?? true
+                    // A message whose development text takes no arguments is plain text everywhere.
+                    let developmentMessage = l == development ? m : catalog.messages[development]?[k]
+                    let plain = developmentMessage.map { FormatCheck.isPlain(source: $0, key: k) } == true && FormatCheck.needsNoArguments(m)
+                    let checked = (catalog.info[k]?.checksFormat ?? true) && !plain
                     let parsed = FormatCheck.parsed(m)
                     let own = parsed.problems + parsed.gaps.map { "argument \($0) is never used although a later one is" }
                     // The message's own file and line (a bundle folder has one file per localization).
-                    let at = catalog.location(of: k, localization: l)
+                    var at = catalog.location(of: k, localization: l)
+                    func locate() { if at.line == nil { at.line = lines.line(file: at.file, key: k, localization: l) } }
                     for p in own where checked && (l == development || source?[k] == nil) {
+                        locate()
                         stats.warnings.append(CatalogWarning(file: at.file, line: at.line, table: t, localization: l, key: k, message: p))
                     }
                     if checked, let s = source?[k] {
                         let problems = FormatCheck.problems(source: s, translation: m, key: k)
                         if !problems.isEmpty {
+                            locate()
                             reason = problems.joined(separator: "; ")
                             for p in problems {
                                 stats.warnings.append(CatalogWarning(file: at.file, line: at.line, table: t, localization: l, key: k,
@@ -166,7 +177,8 @@ public struct TableWriter {
                     }
                     let h = k.withBytes { keyHash($0) }
                     let reference = UInt64(records.count / 4 + 1)
-                    appendRecord(&records, key: k, value: m.representativeText, node: reason.map { replacement($0, m) } ?? node(m))
+                    appendRecord(&records, key: k, value: m.representativeText,
+                                 node: reason.map { replacement($0, m) } ?? node(m, literal: plain))
                     var s = Int((UInt64(h) * UInt64(slotCount)) >> 32)
                     while table[s] != 0 { s = s + 1 == slotCount ? 0 : s + 1 }
                     table[s] = UInt64(h) | reference << 32

@@ -1,40 +1,55 @@
-import Foundation
-import FoundationXML
+internal import CXML
 
-/// Reads XLIFF 1.2 (Xcode's localization exports) with Foundation's XMLParser (libxml2).
-/// Errors name the file, line and column.
+/// Reads XLIFF 1.2 (Xcode's localization exports) with libxml2's SAX parser, through the CXML shim
+/// (no Foundation: FoundationXML would bring Foundation and its own ICU data into every program
+/// that links LokaleCatalog). Only XML's five predefined entities exist; nothing is loaded from
+/// outside the file. Errors name the file, line and column.
 public enum XLIFFReader {
     public static func read(path: String) throws(CatalogError) -> XLIFFDocument {
         try parse(try readFile(path), path: path)
     }
 
     public static func parse(_ bytes: [UInt8], path: String) throws(CatalogError) -> XLIFFDocument {
-        // Xcode writes UTF-8; FoundationXML traps on names that are not valid UTF-8, so the
-        // bytes are checked before it sees them.
+        // Xcode writes UTF-8, and names and attribute values are read as UTF-8: the bytes are
+        // checked before libxml2 sees them.
         if let bad = firstInvalidUTF8(bytes) {
             let before = bytes[..<bad]
             let line = before.filter { $0 == 0x0A }.count + 1
             let column = bad - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
             throw CatalogError(file: path, line: line, column: column, "not UTF-8 (XLIFF files are read as UTF-8)")
         }
-        let parser = XMLParser(data: Data(bytes))
-        parser.shouldResolveExternalEntities = false
-        let collector = Collector(path: path, parser: parser)
-        parser.delegate = collector
-        let ok = parser.parse()
+        let collector = Collector(path: path)
+        var xmlError = lk_xml_error()
+        let status = withExtendedLifetime(collector) {
+            bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { text in
+                    var handler = Collector.handler(Unmanaged.passUnretained(collector).toOpaque())
+                    return lk_xml_parse(text.baseAddress, text.count, &handler, &xmlError)
+                }
+            }
+        }
         if let e = collector.error { throw e }
-        guard ok else {
-            let code = (parser.parserError as? NSError)?.code ?? -1
-            throw CatalogError(file: path, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1),
-                               "not well-formed XML (\(describe(code)))")
+        let (line, column) = (max(Int(xmlError.line), 1), max(Int(xmlError.column), 1))
+        switch status {
+        case LK_XML_OK, LK_XML_STOPPED: break
+        case LK_XML_ERROR where xmlError.at_end != 0 && !collector.sawRoot:
+            throw CatalogError(file: path, "not an XLIFF file (no <xliff> element)")
+        case LK_XML_ERROR where xmlError.at_end != 0 && !collector.rootClosed:
+            throw CatalogError(file: path, line: line, column: column, truncated(collector))
+        case LK_XML_ERROR:
+            throw CatalogError(file: path, line: line, column: column, "not well-formed XML (\(describe(Int(xmlError.code))))")
+        default:
+            throw CatalogError(file: path, "out of memory while reading the XML")
         }
         guard collector.sawRoot else { throw CatalogError(file: path, "not an XLIFF file (no <xliff> element)") }
-        // XMLParser accepts a document cut short (it never tells libxml2 the input ended).
         guard collector.rootClosed else {
-            throw CatalogError(file: path, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1),
-                               "the document ends before </xliff> (truncated?)" + (collector.stack.last.map { "; <\($0)> is open" } ?? ""))
+            throw CatalogError(file: path, line: collector.line, column: collector.column, truncated(collector))
         }
         return collector.document
+    }
+
+    static func truncated(_ collector: Collector) -> String {
+        "the document ends before </xliff> (truncated?)" + (collector.stack.last.map { "; <\($0)> is open" } ?? "")
     }
 
     /// The offset of the first byte that is not part of valid UTF-8, or nil.
@@ -51,7 +66,7 @@ public enum XLIFFReader {
         }
     }
 
-    /// XMLParser's codes are libxml2's (xmlerror.h); the common ones in words.
+    /// libxml2's error codes (xmlParserErrors, xmlerror.h); the common ones in words.
     static func describe(_ code: Int) -> String {
         let words: [Int: String] = [
             4: "empty document", 5: "extra content after the root element", 6: "bad character reference",
@@ -66,9 +81,8 @@ public enum XLIFFReader {
     }
 
     /// Builds the document from parser events, checking the structure as it goes.
-    final class Collector: NSObject, XMLParserDelegate {
+    final class Collector {
         let path: String
-        unowned let parser: XMLParser
         var document = XLIFFDocument()
         var error: CatalogError?
         var sawRoot = false
@@ -77,21 +91,65 @@ public enum XLIFFReader {
         var unit: XLIFFDocument.Unit?
         var sawSource = false
         var text: String?
+        /// The parser's position at the current event.
+        var line = 1, column = 1
 
-        init(path: String, parser: XMLParser) {
+        init(path: String) {
             self.path = path
-            self.parser = parser
         }
 
+        /// Records the first failure; the parse stops.
         func fail(_ message: String) {
             guard error == nil else { return }
-            error = CatalogError(file: path, line: parser.lineNumber, column: parser.columnNumber, message)
-            parser.abortParsing()
+            error = CatalogError(file: path, line: line, column: column, message)
         }
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
-            // After an abort the parser may still deliver events: ignore them.
+        /// lk_xml_parse's callbacks, each over the Collector at `context`: 0 to go on, 1 to stop.
+        static func handler(_ context: UnsafeMutableRawPointer) -> lk_xml_handler {
+            func collector(_ context: UnsafeMutableRawPointer?) -> Collector {
+                Unmanaged<Collector>.fromOpaque(context!).takeUnretainedValue()
+            }
+            func name(_ prefix: UnsafePointer<CChar>?, _ local: UnsafePointer<CChar>?) -> String {
+                let local = local.map { String(cString: $0) } ?? ""
+                return prefix.map { String(cString: $0) + ":" + local } ?? local
+            }
+            return lk_xml_handler(
+                context: context,
+                start_element: { context, prefix, local, attributes, count, line, column in
+                    let c = collector(context)
+                    (c.line, c.column) = (Int(line), Int(column))
+                    var dictionary: [String: String] = [:]
+                    for attribute in UnsafeBufferPointer(start: attributes, count: Int(max(count, 0))) {
+                        let bytes = UnsafeRawBufferPointer(start: attribute.value, count: attribute.value_length)
+                        dictionary[name(attribute.prefix, attribute.name)] = String(decoding: bytes, as: UTF8.self)
+                    }
+                    c.start(name(prefix, local), attributes: dictionary)
+                    return c.error == nil ? 0 : 1
+                },
+                end_element: { context, prefix, local, line, column in
+                    let c = collector(context)
+                    (c.line, c.column) = (Int(line), Int(column))
+                    c.end(name(prefix, local))
+                    return c.error == nil ? 0 : 1
+                },
+                characters: { context, text, length, _, _ in
+                    let c = collector(context)
+                    if c.text != nil {
+                        c.text! += String(decoding: UnsafeRawBufferPointer(start: text, count: length), as: UTF8.self)
+                    }
+                    return 0
+                },
+                // XLIFF has no DTD: any entity beyond the five predefined ones is undefined.
+                undefined_entity: { context, entity, line, column in
+                    let c = collector(context)
+                    (c.line, c.column) = (Int(line), Int(column))
+                    c.fail("undefined entity &\(entity.map { String(cString: $0) } ?? "");")
+                    return 1
+                }
+            )
+        }
+
+        func start(_ name: String, attributes: [String: String]) {
             guard error == nil else { return }
             let parent = stack.last
             stack.append(name)
@@ -110,7 +168,7 @@ public enum XLIFFReader {
                 guard stack.contains("file") else { return fail("<trans-unit> outside a <file>") }
                 guard let id = attributes["id"] else { return fail("<trans-unit> without an id") }
                 unit = XLIFFDocument.Unit(id: id, source: "")
-                unit!.line = parser.lineNumber
+                unit!.line = line
                 sawSource = false
             case ("trans-unit", "source"), ("trans-unit", "target"), ("trans-unit", "note"):
                 text = ""
@@ -120,7 +178,7 @@ public enum XLIFFReader {
             }
         }
 
-        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        func end(_ name: String) {
             guard error == nil, !stack.isEmpty else { return }
             stack.removeLast()
             if stack.isEmpty { rootClosed = true }
@@ -139,18 +197,6 @@ public enum XLIFFReader {
                 unit = nil
             default: break
             }
-        }
-
-        func parser(_ parser: XMLParser, foundCharacters string: String) { text? += string }
-
-        // XLIFF has no DTD: any entity beyond the five predefined ones is undefined.
-        func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
-            fail("undefined entity &\(name);")
-            return nil
-        }
-
-        func parser(_ parser: XMLParser, foundCDATA block: Data) {
-            text? += String(decoding: block, as: UTF8.self)
         }
     }
 }

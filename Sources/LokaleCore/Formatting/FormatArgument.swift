@@ -34,6 +34,14 @@ public enum FormatArgument: Sendable, Hashable {
         }
     }
 
+    var isNaN: Bool {
+        switch self {
+        case .double(let v): v.isNaN
+        case .string(let s): Double(s.trimmedASCII)?.isNaN ?? false
+        default: false
+        }
+    }
+
     var typeName: String {
         switch self {
         case .int: "integer"

@@ -11,6 +11,52 @@ public struct FormatOutput: Sendable {
     public init() {}
 }
 
+/// An argument that does not fit its specifier: text that is not a number given to a numeric
+/// specifier or a plural, NaN given to an integer specifier (`notANumber`), or a number outside
+/// what the specifier prints: above Int64.max for %d %i, a negative for %u, a double or numeric
+/// text beyond 64-bit integers (`outOfRange`). Formatting still prints something (the text, the
+/// C conversion of the bits) and reports a problem; a C caller that sets
+/// LOKALE_MESSAGE_STRICT_ARGUMENTS gets an error instead (LokaleC finds the problem with `of`).
+public enum ArgumentMisfit: Sendable, Equatable {
+    case notANumber
+    case outOfRange
+
+    /// The misfit a problem of formatting reports; nil for every other problem. The problems are
+    /// written by `notANumberProblem` and `outOfRangeProblem` below and by nothing else.
+    public static func of(_ problem: String) -> ArgumentMisfit? {
+        guard problem.hasPrefix("argument ") else { return nil }
+        if problem.contains(rangeMarker) { return .outOfRange }
+        if problem.contains(numberMarker) { return .notANumber }
+        return nil
+    }
+
+    private static let numberMarker = " needs a number"
+    private static let rangeMarker = ", out of the range of "
+
+    /// "argument 2 is a string, but '%lld' needs a number"
+    static func notANumberProblem(_ argument: Int, is what: String, needer: String) -> String {
+        "argument \(argument) is \(what), but \(needer)\(numberMarker)"
+    }
+
+    /// "argument 1 is 9223372036854775808, out of the range of '%lld' (-9223372036854775808 to 9223372036854775807)"
+    static func outOfRangeProblem(_ argument: Int, is value: String, specifier: String, range: String) -> String {
+        "argument \(argument) is \(value)\(rangeMarker)\(specifier) (\(range))"
+    }
+
+    static let signedRange = "\(Int64.min) to \(Int64.max)"
+    static let unsignedRange = "0 to \(UInt64.max)"
+
+    /// Whether an argument whose `integerValue` is nil is a number beyond 64-bit integers (as
+    /// opposed to no number at all: text, NaN).
+    static func isNumber(_ arg: FormatArgument) -> Bool {
+        switch arg {
+        case .int, .uint: true
+        case .double(let v): !v.isNaN
+        case .string(let s): Double(s.trimmedASCII).map { !$0.isNaN } ?? false
+        }
+    }
+}
+
 /// Interprets precompiled segments with typed arguments. It reads an argument only when the caller
 /// passed it: a missing argument leaves the specifier's own text in the output and a problem.
 public enum Formatter {
@@ -115,6 +161,11 @@ public enum Formatter {
             pad(String(Character(scalar)).utf8, width: width, leftAlign: flags & FormatSegment.Flag.leftAlign != 0, into: &out)
         case .integer, .unsigned:
             guard var v = arg.integerValue else { return mismatch(seg, arg, piece, &out) }
+            if let range = outOfRange(seg, arg, v) {
+                // Printed as C prints the bits (as Apple does), and reported.
+                out.problems.append(ArgumentMisfit.outOfRangeProblem(seg.argument, is: arg.textValue,
+                                                              specifier: "'\(String(decoding: piece, as: UTF8.self))'", range: range))
+            }
             switch seg.lengthModifier {
             case .hh: v = seg.argumentType == .integer ? Int64(Int8(truncatingIfNeeded: v)) : Int64(UInt8(truncatingIfNeeded: v))
             case .h: v = seg.argumentType == .integer ? Int64(Int16(truncatingIfNeeded: v)) : Int64(UInt16(truncatingIfNeeded: v))
@@ -160,9 +211,29 @@ public enum Formatter {
         }
     }
 
+    /// An argument a numeric specifier cannot read: its text is shown, and the problem reported.
     static func mismatch(_ seg: FormatSegment, _ arg: FormatArgument, _ piece: UnsafeRawBufferPointer, _ out: inout FormatOutput) {
-        out.problems.append("argument \(seg.argument) is a \(arg.typeName), but '\(String(decoding: piece, as: UTF8.self))' needs a number")
+        let specifier = "'\(String(decoding: piece, as: UTF8.self))'"
+        if ArgumentMisfit.isNumber(arg) { // a double or numeric text beyond 64-bit integers
+            out.problems.append(ArgumentMisfit.outOfRangeProblem(seg.argument, is: arg.textValue, specifier: specifier,
+                                                          range: seg.argumentType == .unsigned ? ArgumentMisfit.unsignedRange : ArgumentMisfit.signedRange))
+        } else {
+            out.problems.append(ArgumentMisfit.notANumberProblem(seg.argument, is: arg.isNaN ? "NaN" : "a \(arg.typeName)", needer: specifier))
+        }
         out.bytes.append(contentsOf: arg.textValue.utf8)
+    }
+
+    /// The range an integer specifier prints when `arg` (whose integer is `v`) is outside it: above
+    /// Int64.max for %d %i, a negative for %u. Not for %hd %hhu (they truncate, as C does) nor %x
+    /// %o (they print the bits).
+    static func outOfRange(_ seg: FormatSegment, _ arg: FormatArgument, _ v: Int64) -> String? {
+        guard seg.lengthModifier != .h, seg.lengthModifier != .hh else { return nil }
+        if seg.argumentType == .integer, case .uint(let u) = arg, u > UInt64(Int64.max) { return ArgumentMisfit.signedRange }
+        if seg.conversion == UInt8(ascii: "u"), v < 0 {
+            if case .uint = arg { return nil } // above Int64.max: printed right
+            return ArgumentMisfit.unsignedRange
+        }
+        return nil
     }
 
     static func pad<C: Collection<UInt8>>(_ bytes: C, width: Int?, leftAlign: Bool, into out: inout FormatOutput) {

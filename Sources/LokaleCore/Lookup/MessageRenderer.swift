@@ -113,8 +113,13 @@ struct MessageRenderer {
     private func isZero(_ argument: Int) -> Bool { value(argument)?.doubleValue == 0 }
 
     private func pluralCategory(argument: Int, ordinal: Bool, out: inout FormatOutput) -> Int {
-        guard let arg = value(argument), let v = arg.doubleValue else {
-            out.problems.append("plural argument \(argument) is missing or not a number; using 'other'")
+        guard let arg = value(argument) else {
+            out.problems.append("plural argument \(argument) is missing; using 'other'")
+            return PluralCategory.other.rawIndex
+        }
+        guard let v = arg.doubleValue, !v.isNaN else {
+            out.problems.append(ArgumentMisfit.notANumberProblem(argument, is: arg.isNaN ? "NaN" : "a \(arg.typeName)",
+                                                          needer: "the plural") + "; using 'other'")
             return PluralCategory.other.rawIndex
         }
         let found = self.rules.map { $0.contents.pluralRules(localization: $0.localization, ordinal: ordinal) }

@@ -18,6 +18,11 @@ public struct Trace: Sendable {
     public var step: Resolution.Step
     public var result: String
     public var problems: [String]
+    /// The bundle's tables: a lookup in a table it does not have finds nothing.
+    public var tables: [String] = []
+
+    /// Whether `table` is one of the bundle's (true when the tables are not known).
+    public var tableExists: Bool { tables.isEmpty || tables.contains(table) }
 
     static func describe(_ r: LocalizationChoice.Reason) -> String {
         switch r {
@@ -40,7 +45,11 @@ public struct Trace: Sendable {
 
     public var text: String {
         var s = "bundle: \(bundle)\(isMain ? " (main)" : "")\n"
-        s += "table: \(table)\nkey: \(key)\n"
+        s += "table: \(table)"
+        if !tableExists {
+            s += " (the bundle has no such table; its \(tables.count == 1 ? "table is" : "tables are") \(tables.joined(separator: ", ")))"
+        }
+        s += "\nkey: \(key)\n"
         if let defaultValue { s += "default value: \(defaultValue)\n" }
         s += "user languages: \(userLanguages.isEmpty ? "(none)" : userLanguages.joined(separator: ", "))"
         s += inAppLanguage.map { " (in-app language \($0))\n" } ?? "\n"
@@ -65,6 +74,9 @@ public struct Trace: Sendable {
         j.string("bundle", bundle)
         j.bool("main", isMain)
         j.string("table", table)
+        j.open("tables", array: true)
+        for t in tables { j.string(nil, t) }
+        j.close(array: true)
         j.string("key", key)
         j.string("default", defaultValue)
         j.string("policy", policy.rawValue)

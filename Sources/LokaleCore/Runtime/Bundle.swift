@@ -128,7 +128,7 @@ public final class Bundle: Sendable {
         if runtime.fallbackPolicy == .apple {
             var c = contents
             if let plan = currentPlan(contents: &c) {
-                guard let (e, step, _) = try PlanStore.find(plan, key: key, table: name, in: c.table) else { return (nil, nil) }
+                guard let (e, step, _, _) = try PlanStore.find(plan, key: key, table: name, in: c.table) else { return (nil, nil) }
                 return (try c.table.plainValue(of: e, device: runtime.deviceClass), Resolution.Step(code: step))
             }
         }
@@ -220,11 +220,13 @@ public final class Bundle: Sendable {
         var out = FormatOutput()
         out.bytes.reserveCapacity(128)
         if let e = r.entry, let served = r.served {
-            try render(e, served: served, in: c, arguments: arguments, locale: locale, into: &out)
+            let numbering = r.servedPosition.map { r.choices[$0].numberingSystem } ?? nil
+            try render(e, served: served, numbering: numbering, in: c, arguments: arguments, locale: locale, into: &out)
         } else {
             // A failed lookup is written the way the best localization would have written it.
-            let writer = r.choices.first?.localization
-            let symbols = locale.map(NumberSymbols.forLocale) ?? writer.map(c.numberSymbols(localization:)) ?? .posix
+            let writer = r.choices.first
+            let symbols = locale.map(NumberSymbols.forLocale)
+                ?? writer.map { c.numberSymbols(localization: $0.localization, numbering: $0.numberingSystem) } ?? .posix
             Formatter.render(formatBytes: defaultValue ?? key, arguments: arguments, symbols: symbols, into: &out)
         }
         return FormattedMessage(bytes: out.bytes, problems: out.problems, resolution: r)
@@ -232,11 +234,11 @@ public final class Bundle: Sendable {
 
     /// A found message: its text as is, or its tree rendered with the served localization's
     /// plural rules and number symbols (or `locale`'s symbols).
-    private func render(_ e: CompiledTable.Entry, served: Int, in c: BundleContents, arguments: [FormatArgument],
+    private func render(_ e: CompiledTable.Entry, served: Int, numbering: String?, in c: BundleContents, arguments: [FormatArgument],
                         locale: String?, into out: inout FormatOutput) throws(LokaleError) {
         let table = c.table
         guard e.node != TableLayout.none else { return out.bytes.append(contentsOf: try table.value(of: e)) }
-        let symbols = locale.map(NumberSymbols.forLocale) ?? c.numberSymbols(localization: served)
+        let symbols = locale.map(NumberSymbols.forLocale) ?? c.numberSymbols(localization: served, numbering: numbering)
         var renderer = MessageRenderer(table: table, arguments: arguments, locale: table.localizations[served],
                                        device: runtime.deviceClass, symbols: symbols, rules: (c, served))
         try renderer.render(e.node, into: &out)
@@ -249,9 +251,10 @@ public final class Bundle: Sendable {
                             arguments: [FormatArgument], locale: String? = nil) throws(LokaleError) -> (bytes: [UInt8], problems: [String]) {
         if runtime.fallbackPolicy == .apple {
             var c = contents
-            if let plan = currentPlan(contents: &c), let (e, _, served) = try PlanStore.find(plan, key: key, table: name, in: c.table), served >= 0 {
+            if let plan = currentPlan(contents: &c), let (e, _, served, numbering) = try PlanStore.find(plan, key: key, table: name, in: c.table),
+               served >= 0, !numbering {
                 var out = FormatOutput()
-                try render(e, served: served, in: c, arguments: arguments, locale: locale, into: &out)
+                try render(e, served: served, numbering: nil, in: c, arguments: arguments, locale: locale, into: &out)
                 return (out.bytes, out.problems)
             }
         }
@@ -277,7 +280,7 @@ public final class Bundle: Sendable {
                      },
                      tableLocalization: m.resolution.tableLocalization.map { table.localizations[$0] },
                      served: m.resolution.served.map { table.localizations[$0] },
-                     step: m.resolution.step, result: m.text, problems: m.problems)
+                     step: m.resolution.step, result: m.text, problems: m.problems, tables: table.tables)
     }
 }
 

@@ -55,12 +55,13 @@ final class BundleContents: Sendable {
     /// publishes it in `store`; nil when the store makes no more plans.
     func makePlan(generation: UInt64, runtime: Runtime, isMain: Bool, store: PlanStore) -> UnsafeMutablePointer<lk_plan>? {
         let choices = selection(runtime: runtime, isMain: isMain).choices
-        var tables: [(instance: Int, step: Int32, localization: Int)] = []
+        var tables: [PlanStore.TableEntry] = []
         for t in table.tables.indices {
             if let c = choices.first(where: { table.hasTable(localization: $0.localization, table: t) }) {
-                tables.append((table.instanceIndex(localization: c.localization, table: t), Resolution.step(for: c).code, c.localization))
+                tables.append(.init(instance: table.instanceIndex(localization: c.localization, table: t), step: Resolution.step(for: c).code,
+                                    localization: c.localization, numbering: c.numberingSystem != nil))
             } else {
-                tables.append((-1, 0, -1))
+                tables.append(.init(instance: -1, step: 0, localization: -1, numbering: false))
             }
         }
         return store.publish(generation: generation, contents: self, tables: tables)
@@ -80,6 +81,13 @@ final class BundleContents: Sendable {
             if let found { lk_info_set_rules(infos + localization, ordinal ? 1 : 0, found.small) }
             return found
         }
+    }
+
+    /// Number symbols of a localization in the numbering system the user asked for (`latn` for
+    /// `ar-EG-u-nu-latn`); nil: the localization's own.
+    func numberSymbols(localization: Int, numbering: String?) -> NumberSymbols {
+        guard let numbering else { return numberSymbols(localization: localization) }
+        return NumberSymbols.forLocale(table.localizations[localization] + "-u-nu-" + numbering)
     }
 
     /// Number symbols per localization, looked up once each.

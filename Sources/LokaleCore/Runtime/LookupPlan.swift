@@ -29,14 +29,15 @@ final class PlanStore: @unchecked Sendable {
     static let limit = 256
 
     init(shared: UnsafeMutablePointer<lk_shared>) {
-        handle = .allocate(capacity: 1)
-        handle.initialize(to: lk_handle(plan: nil, shared: UnsafePointer(shared), object: nil))
+        guard let h = lk_handle_new(UnsafePointer(shared)) else { fatalError("lokale: out of memory for a bundle handle") }
+        handle = h
     }
 
     deinit {
+        // First, so that no plan is published any more; not freed at once: a stale C pointer to
+        // the handle then reads "freed" (CTable's handle.c).
+        lk_handle_retire(handle)
         plans.withLock { for p in $0.values { lk_plan_free(UnsafeMutablePointer<lk_plan>(bitPattern: p)) } }
-        handle.deinitialize(count: 1)
-        handle.deallocate()
     }
 
     /// The published plan, if it is the one of `generation`.
@@ -53,21 +54,28 @@ final class PlanStore: @unchecked Sendable {
     /// Nil entry: not found (or no localization has the table).
     @inline(__always)
     static func find(_ plan: UnsafeMutablePointer<lk_plan>, key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?,
-                     in table: CompiledTable) throws(LokaleError) -> (entry: CompiledTable.Entry, step: Int32, localization: Int)? {
+                     in table: CompiledTable) throws(LokaleError) -> (entry: CompiledTable.Entry, step: Int32, localization: Int, numbering: Bool)? {
         let t = lk_plan_table_index(plan, name?.baseAddress, name?.count ?? 0)
         guard t >= 0 else { return nil }
         let entry = lk_plan_tables(plan)![Int(t)]
         guard let slots = entry.slots, let e = try table.find(key, slots: slots, count: entry.slot_count) else { return nil }
-        return (e, entry.step, Int(entry.localization))
+        return (e, entry.step, Int(entry.localization), entry.numbering != 0)
     }
 
-    /// Publishes the plan of `generation` for version `contents`: per table, the instance read (or
-    /// -1), the step a hit answers with and the localization it serves. Nil when the bundle has
-    /// made `limit` distinct plans already (nothing is published then).
-    func publish(generation: UInt64, contents: BundleContents,
-                 tables: [(instance: Int, step: Int32, localization: Int)]) -> UnsafeMutablePointer<lk_plan>? {
+    /// Per table of a plan: the instance read (or -1), the step a hit answers with, the
+    /// localization it serves, and whether the user asked for a numbering system there.
+    struct TableEntry {
+        var instance: Int
+        var step: Int32
+        var localization: Int
+        var numbering: Bool
+    }
+
+    /// Publishes the plan of `generation` for version `contents`. Nil when the bundle has made
+    /// `limit` distinct plans already (nothing is published then).
+    func publish(generation: UInt64, contents: BundleContents, tables: [TableEntry]) -> UnsafeMutablePointer<lk_plan>? {
         let content = Content(version: ObjectIdentifier(contents),
-                              tables: tables.flatMap { [Int64($0.instance), Int64($0.step), Int64($0.localization)] })
+                              tables: tables.flatMap { [Int64($0.instance), Int64($0.step), Int64($0.localization), $0.numbering ? 1 : 0] })
         let made: UnsafeMutablePointer<lk_plan>? = plans.withLock { plans in
             if let p = plans[content] { return UnsafeMutablePointer<lk_plan>(bitPattern: p) }
             guard plans.count < PlanStore.limit else { return nil }
@@ -83,7 +91,7 @@ final class PlanStore: @unchecked Sendable {
         return plan
     }
 
-    private static func make(contents: BundleContents, tables: [(instance: Int, step: Int32, localization: Int)]) -> UnsafeMutablePointer<lk_plan> {
+    private static func make(contents: BundleContents, tables: [TableEntry]) -> UnsafeMutablePointer<lk_plan> {
         // Plans are small (a few words per table) and made once per distinct language list.
         guard let plan = lk_plan_new(UInt64(tables.count)) else { fatalError("lokale: out of memory for a lookup plan") }
         let table = contents.table
@@ -107,6 +115,7 @@ final class PlanStore: @unchecked Sendable {
             }
             entries[i].step = t.step
             entries[i].localization = Int32(t.localization)
+            entries[i].numbering = t.numbering ? 1 : 0
         }
         return plan
     }

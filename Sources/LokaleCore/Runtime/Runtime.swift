@@ -17,7 +17,7 @@ public final class Runtime: Sendable {
     struct State: Sendable {
         var preferred: [String]
         var generation: UInt64 = 1
-        var main: (id: ObjectIdentifier, table: CompiledTable)? = nil
+        var main: (id: ObjectIdentifier, table: CompiledTable, path: String?)? = nil
         /// The in-app language (Localize-Swift's feature), ahead of the user's preferences.
         var override: String? = nil
         /// Whether the override was set in this run (it then wins over the stored one).
@@ -96,8 +96,9 @@ public final class Runtime: Sendable {
 
     /// Sets the in-app language (nil returns to the system preferences), persists it, and runs the
     /// change callbacks. The change applies even when persisting fails; the error says why.
+    /// The language is kept in its canonical form (`de_DE.UTF-8` is `de-DE`).
     public func setLanguage(_ language: String?) throws(LokaleError) {
-        if let language, case .failure(let e) = LanguageTag.canonical(language) { throw e }
+        let language = try language.map { l throws(LokaleError) in try LanguageTag.canonical(l).get() }
         let settings = changeNotifying { s -> LanguageSettings? in
             s.override = language
             s.overrideSetHere = true
@@ -150,10 +151,24 @@ public final class Runtime: Sendable {
         case .none: return nil
         case .file(let path): return LanguageSettings(path: path)
         case .automatic:
-            guard let id = s.main?.table.identifier else { return nil }
+            guard let main = s.main, let id = Runtime.settingsIdentifier(identifier: main.table.identifier, path: main.path) else { return nil }
             return LanguageSettings.defaultPath(identifier: id).map(LanguageSettings.init(path:))
         }
     }
+
+    /// The name the in-app language is kept under: the main bundle's identifier, else (a table
+    /// compiled without one) its file's name without `.lokale`, so that the choice is not lost.
+    static func settingsIdentifier(identifier: String, path: String?) -> String? {
+        if !identifier.isEmpty { return identifier }
+        guard let path else { return nil }
+        var name = Substring(path.split(separator: "/").last ?? "")
+        if name.hasSuffix(".lokale") { name = name.dropLast(7) }
+        return name.isEmpty ? nil : String(name)
+    }
+
+    /// Where the in-app language is kept: nil when it is kept nowhere (`.none`, or `.automatic`
+    /// before the main bundle is open, or with no home folder to put it in).
+    public var settingsPath: String? { state.withLock { settingsFile($0)?.path } }
 
     /// Restores a stored in-app language unless one was set in this run; a stored value that
     /// cannot be used is reported and left alone.
@@ -207,7 +222,7 @@ public final class Runtime: Sendable {
         if main {
             let ok = state.withLock { s -> Bool in
                 guard s.main == nil else { return false }
-                s.main = (ObjectIdentifier(bundle), table)
+                s.main = (ObjectIdentifier(bundle), table, path)
                 bump(&s)
                 return true
             }
@@ -218,7 +233,15 @@ public final class Runtime: Sendable {
             // Now the identifier is known: restore the stored in-app language, or store the one
             // chosen before the main bundle was opened.
             let pending = state.withLock { s -> (LanguageSettings, String?, Bool)? in
-                guard s.settings == .automatic, let f = settingsFile(s) else { return nil }
+                guard s.settings == .automatic else { return nil }
+                guard let f = settingsFile(s) else {
+                    s.note(["the in-app language is not kept: the main bundle has no identifier (compile it with --bundle-id) "
+                            + "or there is no XDG_CONFIG_HOME or HOME to keep it in"])
+                    return nil
+                }
+                if table.identifier.isEmpty {
+                    s.note(["the main bundle has no identifier (compile it with --bundle-id): the in-app language is kept in \(f.path), after its file name"])
+                }
                 return (f, s.override, s.overrideSetHere)
             }
             if let (file, language, setHere) = pending {
@@ -237,7 +260,7 @@ public final class Runtime: Sendable {
     /// change callbacks run, as after a language change.
     func reloaded(_ id: ObjectIdentifier, table: CompiledTable, isMain: Bool) {
         changeNotifying { s in
-            if isMain, let m = s.main, m.id == id { s.main = (id, table) }
+            if isMain, let m = s.main, m.id == id { s.main = (id, table, m.path) }
         }
     }
 
@@ -287,6 +310,9 @@ func orderedLocalizations(_ table: CompiledTable, preferred: [String], matcher: 
     }
     if let base = table.isBaseLocalization.firstIndex(of: true) {
         result.append(LocalizationChoice(localization: base, reason: .base))
+    }
+    for i in result.indices {
+        if let p = result[i].userPreference, p < userLanguages.count { result[i].numberingSystem = LanguageTag.numberingSystem(of: userLanguages[p]) }
     }
     return result
 }

@@ -29,7 +29,10 @@ public enum LanguageTag {
         // POSIX locale names: drop ".codeset" and "@modifier".
         if let dot = s.firstIndex(of: ".") { s = s[..<dot] }
         if let at = s.firstIndex(of: "@") { s = s[..<at] }
-        guard !s.isEmpty else { return .failure(LokaleError(.invalidArgument, "empty language identifier '\(raw)'")) }
+        guard !s.isEmpty else {
+            return .failure(LokaleError(.invalidArgument, raw.isEmpty ? "empty language identifier"
+                : "'\(raw)' is not a language identifier (a BCP 47 tag such as en, pt-BR or zh-Hans)"))
+        }
         guard s.utf8.count <= maxLength else { return .failure(LokaleError(.invalidArgument, "language identifier longer than \(maxLength) bytes")) }
         guard s.utf8.allSatisfy({ $0 < 0x80 && ($0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || isAlnum($0)) }) else {
             return .failure(LokaleError(.invalidArgument, "language identifier '\(raw)' has characters other than letters, digits, '-' and '_'"))
@@ -57,6 +60,21 @@ public enum LanguageTag {
     /// The language subtag of a canonical tag (`zh` of `zh-Hant-TW`).
     public static func language(of canonical: String) -> Substring {
         canonical.split(separator: "-", maxSplits: 1).first ?? Substring(canonical)
+    }
+
+    /// The numbering system a tag asks for with its Unicode extension (`ar-EG-u-nu-latn` → `latn`),
+    /// nil when it asks for none.
+    public static func numberingSystem(of tag: String) -> String? {
+        let parts = tag.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" })
+        guard let u = parts.firstIndex(of: "u") else { return nil }
+        var i = u + 1
+        while i < parts.endIndex, parts[i].count != 1 {
+            if parts[i] == "nu", i + 1 < parts.endIndex, (3...8).contains(parts[i + 1].count), parts[i + 1].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
+                return String(parts[i + 1])
+            }
+            i += 1
+        }
+        return nil
     }
 
     private static func isAlnum(_ c: UInt8) -> Bool {

@@ -18,6 +18,9 @@ public struct LocalizationChoice: Sendable, Equatable {
     /// none. Differs from `preference` for a bundle that negotiates against the main bundle's
     /// choice; it decides the row of the decision table a lookup reports.
     public var userPreference: Int?
+    /// The numbering system the user's preference asks for (`ar-EG-u-nu-latn` → `latn`): numbers
+    /// this localization writes use its digits, as Apple's current locale does.
+    public var numberingSystem: String? = nil
 
     public init(localization: Int, reason: Reason, userPreference: Int? = nil) {
         self.localization = localization

@@ -16,6 +16,7 @@ public struct LokaleError: Error, Sendable, CustomStringConvertible {
         public static let format = Code(rawValue: LOKALE_EFORMAT.rawValue)
         public static let outOfMemory = Code(rawValue: LOKALE_ENOMEM.rawValue)
         public static let state = Code(rawValue: LOKALE_ESTATE.rawValue)
+        public static let range = Code(rawValue: LOKALE_ERANGE.rawValue)
     }
 
     public let code: Code

@@ -29,11 +29,12 @@ from ._errors import (
     LibraryNotFound,
     NotFound,
     OutOfMemory,
+    OutOfRange,
     StateError,
     Status,
     UnsupportedVersion,
 )
-from ._enums import Device, Fallback, Step, Strategy
+from ._enums import Device, Fallback, Loading, Step, Strategy
 from ._args import Arg
 from ._library import display_name, library_path, library_version, table_format_version
 from ._backend import accelerated
@@ -41,7 +42,7 @@ from ._backend import accelerated
 # _message first: it imports _bundle and _runtime at its end (they import Message), for the
 # annotations of Message, Bundle and Runtime to resolve (typing.get_type_hints).
 from ._message import Message
-from ._bundle import Bundle, LookupResult
+from ._bundle import Bundle, LookupResult, Translations
 from ._runtime import Runtime, Subscription
 
 __all__ = [
@@ -57,16 +58,19 @@ __all__ = [
     "FormatError",
     "InvalidArgument",
     "LibraryNotFound",
+    "Loading",
     "LookupResult",
     "Message",
     "NotFound",
     "OutOfMemory",
+    "OutOfRange",
     "Runtime",
     "StateError",
     "Status",
     "Step",
     "Strategy",
     "Subscription",
+    "Translations",
     "UnsupportedVersion",
     "accelerated",
     "display_name",
@@ -74,3 +78,7 @@ __all__ = [
     "library_version",
     "table_format_version",
 ]
+
+
+def __dir__() -> "list[str]":  # PEP 562: the public API, not the private submodules
+    return sorted(set(__all__) | {n for n in globals() if n.startswith("__") and n.endswith("__")})

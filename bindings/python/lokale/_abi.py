@@ -41,7 +41,8 @@ class lokale_runtime_options(Structure):
 
 
 class lokale_message(Structure):
-    """Version 1 (:data:`MESSAGE_VERSION`; version 2 appends ``locale``)."""
+    """Version 3 (:data:`MESSAGE_VERSION`): ``locale`` stays NULL, ``flags`` asks for strict
+    format arguments."""
 
     _fields_ = [
         ("version", c_uint32),
@@ -53,6 +54,9 @@ class lokale_message(Structure):
         ("default_len", c_ptrdiff_t),
         ("comment", c_char_p),
         ("comment_len", c_ptrdiff_t),
+        ("locale", c_char_p),
+        ("locale_len", c_ptrdiff_t),
+        ("flags", c_uint32),
     ]
 
 
@@ -68,9 +72,11 @@ class lokale_arg(Structure):
     _fields_ = [("type", c_int), ("value", lokale_arg_value)]
 
 
-# The binding sends version-1 messages (no locale), as the accelerator does: the same behaviour
-# with every library that reads version 1.
-MESSAGE_VERSION = 1
+# The binding sends version-3 messages with LOKALE_MESSAGE_STRICT_ARGUMENTS and no locale, as the
+# accelerator does: format raises (ValueError, OverflowError) where Python's % would, instead of
+# printing an argument its specifier cannot.
+MESSAGE_VERSION = 3
+MESSAGE_STRICT_ARGUMENTS = 1
 ARG_INT = 1
 ARG_UINT = 2
 ARG_DOUBLE = 3
@@ -103,6 +109,7 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
     "lokale_runtime_set_fallback_policy": (c_int, [c_void_p, c_int]),
     "lokale_runtime_set_language": (c_int, [c_void_p, c_char_p]),
     "lokale_runtime_language": (c_int, [c_char_p, c_size_t, _size_p, c_void_p]),
+    "lokale_runtime_settings_path": (c_int, [c_char_p, c_size_t, _size_p, c_void_p]),
     "lokale_runtime_add_callback": (c_int, [POINTER(c_uint64), c_void_p, ChangeCallback, c_void_p]),
     "lokale_runtime_remove_callback": (c_int, [c_void_p, c_uint64]),
     "lokale_runtime_diagnostics": (c_int, [c_char_p, c_size_t, _size_p, c_void_p]),

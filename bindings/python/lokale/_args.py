@@ -13,7 +13,16 @@ import struct
 from ctypes import c_void_p
 from typing import Any, Optional, Sequence, Union
 
-from ._abi import ARG_DOUBLE, ARG_INT, ARG_STRING, ARG_UINT, MESSAGE_VERSION, lokale_arg, lokale_message
+from ._abi import (
+    ARG_DOUBLE,
+    ARG_INT,
+    ARG_STRING,
+    ARG_UINT,
+    MESSAGE_STRICT_ARGUMENTS,
+    MESSAGE_VERSION,
+    lokale_arg,
+    lokale_message,
+)
 
 __all__ = ["Arg", "encode", "encode_optional", "check_arg", "MessageFields", "ArgArray", "pack_args"]
 
@@ -44,21 +53,25 @@ class MessageFields:
     """A ``lokale_message`` and its address, filled by :meth:`fill` and reusable: the ctypes
     backend keeps one per thread, :meth:`lokale.Bundle.explain` makes a new one."""
 
-    __slots__ = ("message", "address", "_table", "_default")
+    __slots__ = ("message", "address", "_table", "_default", "_locale")
 
     def __init__(self) -> None:
         self.message = lokale_message()
         self.message.version = MESSAGE_VERSION
+        # Only lokale_bundle_format reads it: an argument its specifier cannot print is an error.
+        self.message.flags = MESSAGE_STRICT_ARGUMENTS
         self.address = c_void_p(ctypes.addressof(self.message))
         # Whether the optional fields hold a previous fill's bytes (cleared only then).
-        self._table = self._default = False
+        self._table = self._default = self._locale = False
 
-    def fill(self, key: str, default: Optional[str], table: Optional[str], comment: Optional[str]) -> None:
-        """Encodes the fields in the accelerator's order (key, table, default, comment), so that
-        the first bad one gives the same error on both paths. The structure keeps the encoded
-        bytes alive until the next fill. The comment is checked but not passed: it is for
+    def fill(self, key: str, default: Optional[str], table: Optional[str], comment: Optional[str],
+             locale: Optional[str] = None) -> None:
+        """Encodes the fields in the accelerator's order (key, table, default, comment, locale),
+        so that the first bad one gives the same error on both paths. The structure keeps the
+        encoded bytes alive until the next fill. The comment is checked but not passed: it is for
         translators and extraction, and the library does not read it at run time (``lokale.h``);
-        writing it would cost a lookup ~0.2 µs."""
+        writing it would cost a lookup ~0.2 µs. ``locale`` (how numbers are written; the library
+        checks it is a language identifier) is only read by the formatting functions."""
         m = self.message
         encoded = encode(key, "key")
         m.key, m.key_len = encoded, len(encoded)
@@ -78,6 +91,13 @@ class MessageFields:
             self._default = False
         if comment is not None:
             encode(comment, "comment")
+        if locale is not None:
+            encoded = encode(locale, "locale")
+            m.locale, m.locale_len = encoded, len(encoded)
+            self._locale = True
+        elif self._locale:
+            m.locale, m.locale_len = None, 0
+            self._locale = False
 
 
 # ------------------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ callbacks, explain) goes through ctypes in both cases.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any, Optional, Protocol, Tuple
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, Optional, Protocol, Tuple
 
 if TYPE_CHECKING:
     from ._library import Library
@@ -41,7 +41,15 @@ class Generation(Protocol):
 
 class Memo(Protocol):
     """A bundle's handle for the hot paths, with its remembered plain lookups (valid for one value
-    of its runtime's :class:`Generation`). ``close`` forgets the handle before it is freed."""
+    of its runtime's :class:`Generation`), and the bundle's :class:`~lokale._guard.Guard`: every
+    call that passes the handle to the library is counted while it is inside (``enter`` returns
+    the handle, ``leave`` ends the call; ``string``, ``lookup`` and ``format`` do it themselves).
+    ``close`` refuses new calls (they raise ClosedError) and calls ``release`` (which frees the
+    handle) at once when no call is inside, else when the last one leaves."""
+
+    def enter(self) -> int: ...
+
+    def leave(self) -> None: ...
 
     def close(self) -> None: ...
 
@@ -61,8 +69,11 @@ class Backend(Protocol):
     def watch(self, runtime_handle: int) -> Generation:
         """A new generation of the runtime (a change callback registered on it)."""
 
-    def memo(self, bundle_handle: int, generation: Any) -> Memo:
-        """A new memo of the bundle, valid for the generation of its runtime."""
+    def memo(self, bundle_handle: int, generation: Any, release: Callable[[], None],
+             on_closed: Callable[[], NoReturn]) -> Memo:
+        """A new memo of the bundle, valid for the generation of its runtime; ``release`` frees
+        the handle (called once, when the memo is closed and no call is inside), ``on_closed``
+        raises ClosedError."""
 
     def string(self, memo: Any, key: str, default: Optional[str] = None,
                table: Optional[str] = None, comment: Optional[str] = None) -> str:
@@ -73,9 +84,9 @@ class Backend(Protocol):
         """The text of a lookup and its step value."""
 
     def format(self, memo: Any, key: str, args: Tuple[Any, ...], default: Optional[str],
-               table: Optional[str], comment: Optional[str]) -> str:
+               table: Optional[str], comment: Optional[str], locale: Optional[str] = None) -> str:
         """A formatted lookup (``lokale_bundle_format``); ``args`` are checked and converted as
-        ``_args.pack_args`` does."""
+        ``_args.pack_args`` does; ``locale`` (None: the served localization's) writes the numbers."""
 
 
 def _choose() -> Backend:

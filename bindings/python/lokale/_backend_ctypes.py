@@ -14,11 +14,12 @@ import itertools
 import threading
 import weakref
 from ctypes import byref, c_char_p, c_int, c_size_t, c_uint64, c_void_p
-from typing import TYPE_CHECKING, Any, Dict, Optional, Set, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, NoReturn, Optional, Set, Tuple
 
 from ._abi import ChangeCallback
 from ._args import ArgArray, MessageFields, pack_args
 from ._errors import Status
+from ._guard import Guard
 from ._library import check, library, raise_status
 
 if TYPE_CHECKING:
@@ -87,15 +88,21 @@ def watch(runtime_handle: int) -> Generation:
 MEMO_LIMIT = 100_000  # entries; a memo starts over when it would grow past this (as the accelerator's)
 
 
-class Memo:
+class Memo(Guard):
     """A bundle's handle and remembered plain lookups: key -> text for ``string``, key ->
     (text, step) for ``lookup``, emptied by every change of its generation (what the
-    accelerator's memo does in C, and what gettext's catalog dict is)."""
+    accelerator's memo does in C, and what gettext's catalog dict is).
+
+    Also the bundle's :class:`~lokale._guard.Guard`: a call that crosses into the library counts
+    itself in ``active`` (inline below, on the hot paths), and the handle is freed only once the
+    memo is closed and no call is inside."""
 
     __slots__ = ("handle", "generation", "texts", "pairs", "_ref", "__weakref__")
 
-    def __init__(self, bundle_handle: int, generation: Generation) -> None:
-        self.handle: Optional[c_void_p] = c_void_p(bundle_handle)  # what lookup_by_address takes
+    def __init__(self, bundle_handle: int, generation: Generation, release: Callable[[], None],
+                 on_closed: Callable[[], NoReturn]) -> None:
+        Guard.__init__(self, bundle_handle, release, on_closed)
+        self.handle = c_void_p(bundle_handle)  # what lookup_by_address takes
         self.generation = generation
         self.texts: Dict[str, str] = {}
         self.pairs: Dict[str, Tuple[str, int]] = {}
@@ -103,19 +110,20 @@ class Memo:
         generation.memos.add(self._ref)
 
     def close(self) -> None:
-        self.handle = None  # a racing lookup then passes NULL: an error, never a freed bundle
         self.generation.memos.discard(self._ref)
         self.texts.clear()
         self.pairs.clear()
+        Guard.close(self)
 
     def size(self) -> int:
         return len(self.texts) + len(self.pairs)
 
 
-def memo(bundle_handle: int, generation: Generation) -> Memo:
+def memo(bundle_handle: int, generation: Generation, release: Callable[[], None],
+         on_closed: Callable[[], NoReturn]) -> Memo:
     if not isinstance(generation, Generation):
-        raise TypeError("memo(bundle_handle, generation)")
-    return Memo(bundle_handle, generation)
+        raise TypeError("memo(bundle_handle, generation, release, on_closed)")
+    return Memo(bundle_handle, generation, release, on_closed)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -174,7 +182,8 @@ def _scratch() -> _Scratch:
 
 def lookup_at(handle: Optional[c_void_p], key: str, default: Optional[str], table: Optional[str],
               comment: Optional[str]) -> Tuple[str, int]:
-    """A lookup through ctypes, never remembered: (text, step value)."""
+    """A lookup through ctypes, never remembered: (text, step value). The caller keeps ``handle``
+    open meanwhile (its memo's guard)."""
     s = _scratch()
     s.fields.fill(key, default, table, comment)
     status = _lookup_by_address(s.text_at, s.length_at, s.step_at, handle, s.fields.address)
@@ -193,16 +202,24 @@ def _remembered(memo: Memo, key: str, default: Optional[str], table: Optional[st
                 comment: Optional[str], text_only: bool) -> Any:
     """A lookup's answer (its text when ``text_only``, else (text, step)) through ctypes, then
     remembered when it is plain (an exact str key; no default, table or comment) and the memo
-    did not have it."""
-    if default is not None or table is not None or comment is not None or type(key) is not str:
-        pair = lookup_at(memo.handle, key, default, table, comment)
-        return pair[0] if text_only else pair
+    did not have it. The call counts itself in the memo's ``active`` while it is in the library
+    (``Guard.enter`` and ``leave``, inline): a close() meanwhile leaves the freeing to it."""
+    plain = default is None and table is None and comment is None and type(key) is str
     generation = memo.generation
     now = generation.value
-    pair = lookup_at(memo.handle, key, None, None, None)
+    active = memo.active
+    active.append(None)
+    try:
+        if memo.closed:
+            memo.on_closed()
+        pair = lookup_at(memo.handle, key, default, table, comment)
+    finally:
+        active.pop()
+        if memo.closed and not active:
+            memo.release()
     value = pair[0] if text_only else pair
     # Kept only if nothing changed during the call (ctypes releases the GIL for it): see Generation.
-    if generation.value == now:
+    if plain and generation.value == now and not memo.closed:
         remembered: Dict[str, Any] = memo.texts if text_only else memo.pairs
         if len(remembered) >= MEMO_LIMIT:
             remembered.clear()
@@ -236,17 +253,27 @@ def lookup(memo: Memo, key: str, default: Optional[str] = None, table: Optional[
 
 
 def format(memo: Memo, key: str, args: Tuple[Any, ...], default: Optional[str],
-           table: Optional[str], comment: Optional[str]) -> str:
-    return format_at(memo.handle, key, args, default, table, comment)
+           table: Optional[str], comment: Optional[str], locale: Optional[str] = None) -> str:
+    active = memo.active
+    active.append(None)  # Guard.enter and leave, inline
+    try:
+        if memo.closed:
+            memo.on_closed()
+        return format_at(memo.handle, key, args, default, table, comment, locale)
+    finally:
+        active.pop()
+        if memo.closed and not active:
+            memo.release()
 
 
 def format_at(handle: Optional[c_void_p], key: str, args: Tuple[Any, ...], default: Optional[str],
-              table: Optional[str], comment: Optional[str]) -> str:
-    """A format through ctypes: the thread's message, arguments and buffer, by address."""
+              table: Optional[str], comment: Optional[str], locale: Optional[str] = None) -> str:
+    """A format through ctypes: the thread's message, arguments and buffer, by address. The
+    caller keeps ``handle`` open meanwhile (its memo's guard)."""
     s = _scratch()
     s.busy = True
     try:
-        s.fields.fill(key, default, table, comment)
+        s.fields.fill(key, default, table, comment, locale)
         packed = pack_args(args, s.args)
         count = len(args)
         array_at = packed.address if packed is not None else None

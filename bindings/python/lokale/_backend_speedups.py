@@ -24,12 +24,17 @@ _attached = False
 _lock = threading.Lock()
 
 
-def _format_fallback(handle: int, key: str, args: Tuple[Any, ...], default: Optional[str],
-                     table: Optional[str], comment: Optional[str]) -> str:
+def _format_fallback(memo: Memo, key: str, args: Tuple[Any, ...], default: Optional[str],
+                     table: Optional[str], comment: Optional[str], locale: Optional[str] = None) -> str:
     """What ``_speedups.format`` calls for arguments it does not convert itself (anything but an
     exact int, float or str, or more than 16 of them): the ctypes path, which converts or refuses
-    them with its own errors."""
-    return _backend_ctypes.format_at(c_void_p(handle) if handle else None, key, args, default, table, comment)
+    them with its own errors. ctypes releases the GIL, so the call counts itself in the memo's
+    guard (a close() meanwhile leaves the freeing to it)."""
+    handle = memo.enter()
+    try:
+        return _backend_ctypes.format_at(c_void_p(handle), key, args, default, table, comment, locale)
+    finally:
+        memo.leave()
 
 
 def attach(lib: "Library") -> None:

@@ -7,22 +7,23 @@
 from __future__ import annotations
 
 import ctypes
-import json
+import functools
 import threading
 import weakref
 from ctypes import byref, c_int, c_size_t, c_void_p
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, List, NoReturn, Optional, Tuple
+from typing import Any, Callable, Dict, Iterable, List, NoReturn, Optional, Tuple
 
 from ._abi import RELOAD_FORCE, RELOAD_VERIFY
 from ._args import Arg, MessageFields, pack_args
 from ._backend import BACKEND, Memo
 from ._enums import STEPS, Step
 from ._errors import ClosedError
+from ._guard import Release, raise_closed
 from ._library import Library, borrowed, check, fill, fill_text, split
 from ._message import Message
 
-__all__ = ["Bundle", "LookupResult"]
+__all__ = ["Bundle", "LookupResult", "Translations"]  # Translations: _gettext's, re-exported
 
 # The backend's hot paths, bound once.
 _string = BACKEND.string
@@ -41,11 +42,20 @@ class LookupResult:
         return self.text
 
 
+def _free_bundle(lib: Library, handle: int, generation: Optional[Any]) -> None:
+    """Frees a bundle's handle (once no call uses it: see ``_guard``); for the main bundle, then
+    tells the memos that framework bundles stop following it."""
+    lib.lokale_bundle_free(handle)
+    if generation is not None:
+        generation.bump()
+
+
 class Bundle:
     """A compiled bundle (``.lokale``), opened with :meth:`Runtime.open`.
 
-    Lookups are thread-safe and never take a Python-side lock; ``close()`` (or leaving a ``with``
-    block) must not race with lookups on other threads.
+    Lookups are thread-safe and never take a Python-side lock. ``close()`` (or leaving a ``with``
+    block) may come while other threads use the bundle: calls already inside the library finish,
+    later ones raise :class:`ClosedError`, and the memory goes when the last call has left.
     """
 
     __slots__ = (
@@ -54,6 +64,7 @@ class Bundle:
         "_memo",
         "_finalizer",
         "_lock",
+        "_variants",
         "runtime",
         "path",
         "is_main",
@@ -65,9 +76,10 @@ class Bundle:
 
     _lib: Library
     _handle: Optional[int]
-    _memo: Optional[Memo]  # the backend's memo of this bundle; None once closed
-    _finalizer: Callable[[], Any]  # a weakref.finalize: frees the handle once
+    _memo: Optional[Memo]  # the backend's memo of this bundle, also its guard; None once closed
+    _finalizer: Callable[[], Any]  # a weakref.finalize: closes the memo once
     _lock: threading.Lock
+    _variants: _Variants  # the plural variants ngettext found (see _gettext)
     runtime: Runtime
     path: str
     is_main: bool
@@ -84,13 +96,23 @@ class Bundle:
         lib = runtime._lib
         self._lib = lib
         self._handle = handle
-        self._finalizer = weakref.finalize(self, lib.lokale_bundle_free, handle)
         self._lock = threading.Lock()
+        self._variants = _Variants(runtime._generation)
         self.runtime = runtime
         self.path = path
         self.is_main = main
+        # Frees the handle once the memo (the bundle's guard) is closed and no call is inside.
+        release = Release(_free_bundle, lib, handle, runtime._generation if main else None)
         try:
-            self._memo = BACKEND.memo(handle, runtime._generation)
+            memo = BACKEND.memo(handle, runtime._generation, release,
+                                functools.partial(raise_closed, f"the bundle {path!r}"))
+        except BaseException:
+            release()
+            raise
+        self._memo = memo
+        # Closing (or collecting) the bundle closes the memo; the memo does not refer to the bundle.
+        self._finalizer = weakref.finalize(self, memo.close)
+        try:
             self._read_facts(handle)
         except BaseException:
             self._memo = None
@@ -121,11 +143,16 @@ class Bundle:
         """
         flags = (RELOAD_FORCE if force else 0) | (RELOAD_VERIFY if verify else 0)
         reloaded = c_int(0)
-        with self._lock:
-            handle = self._h()
-            check(self._lib.lokale_bundle_reload(byref(reloaded), handle, flags), self.path)
-            if reloaded.value:
-                self._read_facts(handle)
+        memo, handle = self._enter()
+        try:
+            with self._lock:
+                # A change: the runtime's callbacks run, and one removed meanwhile is kept alive.
+                status = self.runtime._changed(lambda: self._lib.lokale_bundle_reload(byref(reloaded), handle, flags))
+                check(status, self.path)
+                if reloaded.value:
+                    self._read_facts(handle)
+        finally:
+            memo.leave()
         return bool(reloaded.value)
 
     # -- lifetime ---------------------------------------------------------------------------------
@@ -136,6 +163,8 @@ class Bundle:
         return self._handle is None
 
     def _h(self) -> int:
+        """The handle, unguarded: for tests and benchmarks that call the library themselves and
+        close nothing meanwhile."""
         handle = self._handle
         if handle is None:
             self._closed()
@@ -144,21 +173,28 @@ class Bundle:
     def _closed(self) -> NoReturn:
         raise ClosedError(f"lokale: the bundle {self.path!r} is closed")
 
+    def _enter(self) -> Tuple[Memo, int]:
+        """The memo and the handle for a call into the library, counted in the memo's guard until
+        ``memo.leave()`` (ClosedError once closed)."""
+        memo = self._memo
+        if memo is None:
+            self._closed()
+        return memo, memo.enter()
+
     def close(self) -> None:
-        """Closes the bundle (idempotent); later use raises :class:`ClosedError`."""
-        with self._lock:
-            if self._handle is None:
-                return
-            self._handle = None
-            memo, self._memo = self._memo, None
-        if memo is not None:
-            memo.close()
-        self._finalizer()
-        if self.is_main:
-            self.runtime._bump()  # framework bundles stop following it
+        """Closes the bundle (idempotent); later use raises :class:`ClosedError`. Calls running on
+        other threads finish first: the bundle's memory is released when the last one returns
+        (at once when there is none). Closing the main bundle makes framework bundles stop
+        following it."""
+        if self._memo is None:
+            return
+        self._handle = None
+        self._memo = None
+        self._finalizer()  # memo.close(), once
 
     def __enter__(self) -> Bundle:
-        self._h()
+        if self._memo is None:
+            self._closed()
         return self
 
     def __exit__(self, *exc_info: Any) -> None:
@@ -175,7 +211,11 @@ class Bundle:
     def preferred_localizations(self) -> List[str]:
         """The bundle's ordered localizations for the runtime's current languages (Apple's
         ``preferredLocalizations`` and the fallbacks, ending with the development localization)."""
-        return split(fill_text(self._lib.lokale_bundle_preferred_localizations, self._h()))
+        memo, handle = self._enter()
+        try:
+            return split(fill_text(self._lib.lokale_bundle_preferred_localizations, handle))
+        finally:
+            memo.leave()
 
     # -- lookups ----------------------------------------------------------------------------------
 
@@ -213,14 +253,20 @@ class Bundle:
         default: Optional[str] = None,
         table: Optional[str] = None,
         comment: Optional[str] = None,
+        locale: Optional[str] = None,
     ) -> str:
         """Looks ``key`` up, chooses its plural and device variants, and formats it with ``args``.
 
         Arguments are typed: int, float, str, or :class:`decimal.Decimal` (passed as its text,
         so ``Decimal("1.0")`` keeps the visible fraction digit that plural rules read). bool is
         refused (TypeError). A specifier without its argument stays visible in the text.
+
+        ``locale`` (a language identifier, as Apple's ``locale:`` parameter) says how numbers are
+        written — digits, grouping and decimal separators; None: as the localization that served
+        the message. It never changes which translation is chosen (:class:`InvalidArgument` when
+        it is not a language identifier).
         """
-        return _format(self._memo or self._closed(), key, args, default, table, comment)
+        return _format(self._memo or self._closed(), key, args, default, table, comment, locale)
 
     def explain(
         self,
@@ -229,13 +275,17 @@ class Bundle:
         default: Optional[str] = None,
         table: Optional[str] = None,
         comment: Optional[str] = None,
+        locale: Optional[str] = None,
     ) -> Dict[str, Any]:
         """Explains a lookup: the bundle, the table, the languages negotiated against, the ordered
         localizations with the reason for each, which localization's table was read
         (``tableLocalization``), which served (``served``), the ``step`` (``"translation"``,
         ``"later-preference"``, ``"development"``, ``"default"``, ``"key"``), the formatted
-        ``result`` and any ``problems``. The parsed JSON of ``lokale_bundle_explain``."""
-        raw = self._call_formatter(self._lib.lokale_bundle_explain, key, args, default, table, comment)
+        ``result`` (numbers written as ``locale`` says, see :meth:`format`) and any ``problems``.
+        The parsed JSON of ``lokale_bundle_explain``."""
+        raw = self._call_formatter(self._lib.lokale_bundle_explain, key, args, default, table, comment, locale)
+        import json  # only for explain: json costs milliseconds at import
+
         result: Dict[str, Any] = json.loads(raw.decode("utf-8", "replace"))
         return result
 
@@ -246,20 +296,66 @@ class Bundle:
         default: Optional[str] = None,
         table: Optional[str] = None,
         comment: Optional[str] = None,
+        locale: Optional[str] = None,
     ) -> List[str]:
         """The problems :meth:`format` meets with the same arguments (a missing argument, a
         translation replaced because its format did not match), one sentence each; ``[]`` when
         there are none. :meth:`format` always returns text; this is for a caller who checks."""
-        raw = self._call_formatter(self._lib.lokale_bundle_format_problems, key, args, default, table, comment)
+        raw = self._call_formatter(self._lib.lokale_bundle_format_problems, key, args, default, table, comment,
+                                   locale)
         return raw.decode("utf-8", "replace").splitlines()
 
     def _call_formatter(self, function: Callable[..., int], key: str, args: Tuple[Arg, ...],
-                        default: Optional[str], table: Optional[str], comment: Optional[str]) -> bytes:
+                        default: Optional[str], table: Optional[str], comment: Optional[str],
+                        locale: Optional[str] = None) -> bytes:
         """The bytes of a (dst, capacity, needed) function of a message and its arguments."""
         fields = MessageFields()
-        fields.fill(key, default, table, comment)
+        fields.fill(key, default, table, comment, locale)
         packed = pack_args(args)
-        return fill(function, self._h(), byref(fields.message), packed.array if packed is not None else None, len(args))
+        memo, handle = self._enter()
+        try:
+            return fill(function, handle, byref(fields.message), packed.array if packed is not None else None, len(args))
+        finally:
+            memo.leave()
+
+    # -- gettext's protocol -----------------------------------------------------------------------
+
+    def gettext(self, message: str) -> str:
+        """gettext's ``gettext`` in the default table: the translation of the msgid ``message``,
+        unformatted (format it with Python's ``%``); ``message`` itself when there is none.
+        :meth:`translations` gives the same methods for another table (a ``.po`` domain)."""
+        return _gettext(self, None, message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """gettext's ``ngettext``: the translation of a plural message (compiled from a ``.po``'s
+        ``msgid``/``msgid_plural``) in the form that the served language's plural rules choose for
+        ``n``, unformatted (``"%d fichiers"``); without a translation, ``singular`` if n == 1,
+        else ``plural``."""
+        return _ngettext(self, None, singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        """gettext's ``pgettext``: :meth:`gettext` of ``message`` in ``context`` (a ``.po``'s
+        msgctxt; the key is ``context + "\x04" + message``, as glibc builds it)."""
+        return _pgettext(self, None, context, message)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        """gettext's ``npgettext``: :meth:`ngettext` of a plural message in ``context``."""
+        return _npgettext(self, None, context, singular, plural, n)
+
+    def install(self, names: Optional[Iterable[str]] = None) -> None:
+        """Puts :meth:`gettext` into :mod:`builtins` as ``_`` (and those of ``gettext``,
+        ``ngettext``, ``pgettext`` and ``npgettext`` that ``names`` lists), as
+        :meth:`gettext.NullTranslations.install` does."""
+        _install(self, names)
+
+    def translations(self, table: Optional[str] = None) -> Translations:
+        """gettext's protocol (``gettext``, ``ngettext``, ``pgettext``, ``npgettext``,
+        ``install``) over one table of the bundle: the table of a ``.po`` or ``.mo`` domain
+        (``locale/fr/LC_MESSAGES/shop.po`` compiles to the table ``shop``). None: the default
+        table, as the bundle's own methods."""
+        return Translations(self, table)
+
+    # -- deferred messages --------------------------------------------------------------------------
 
     def resolve(self, message: Message) -> str:
         """Resolves a deferred :class:`Message` in this bundle: formatted with its arguments when
@@ -277,5 +373,11 @@ class Bundle:
         return self.string(message.key, message.default, message.table, message.comment)
 
 
-# Last, as _runtime imports Bundle: for typing.get_type_hints(Bundle) (see _message).
+# Last, as _runtime and _gettext import Bundle: for typing.get_type_hints(Bundle) (see _message).
+from ._gettext import Translations, _Variants  # noqa: E402
+from ._gettext import gettext as _gettext  # noqa: E402
+from ._gettext import install as _install  # noqa: E402
+from ._gettext import ngettext as _ngettext  # noqa: E402
+from ._gettext import npgettext as _npgettext  # noqa: E402
+from ._gettext import pgettext as _pgettext  # noqa: E402
 from ._runtime import Runtime  # noqa: E402

@@ -7,7 +7,7 @@ from typing import Dict, Type, TypeVar, Union
 
 from ._errors import InvalidArgument
 
-__all__ = ["Step", "Device", "Strategy", "Fallback", "coerce"]
+__all__ = ["Step", "Device", "Strategy", "Fallback", "Loading", "coerce"]
 
 
 class Step(enum.IntEnum):
@@ -58,6 +58,19 @@ class Fallback(enum.IntEnum):
     """Apple's rule: a missing key gives the default value, else the key."""
     CHAIN = 1
     """Look a missing key up through the rest of the ordered localizations first."""
+
+
+class Loading(enum.IntEnum):
+    """How :meth:`Runtime.open` loads a bundle's file (the ``LOKALE_OPEN_COPY`` and
+    ``LOKALE_OPEN_MAP`` flags of ``lokale_bundle_open``); :meth:`Bundle.reload` loads the same way."""
+
+    AUTO = 0
+    """Files up to 1 MiB are read into memory, larger ones mapped (neither flag)."""
+    COPY = 4
+    """Always read the whole file into memory (``LOKALE_OPEN_COPY``): immune to a program that
+    rewrites the file in place."""
+    MAP = 8
+    """Always map the file (``LOKALE_OPEN_MAP``)."""
 
 
 _E = TypeVar("_E", bound=enum.IntEnum)

@@ -20,6 +20,7 @@ __all__ = [
     "FormatError",
     "OutOfMemory",
     "StateError",
+    "OutOfRange",
     "CallbackWarning",
     "error_for",
 ]
@@ -50,6 +51,8 @@ class Status(enum.IntEnum):
     """Out of memory."""
     ESTATE = -10
     """Not possible in the current state (e.g. a second main bundle)."""
+    ERANGE = -11
+    """A format argument outside what its specifier prints (2**63 for ``%lld``)."""
 
 
 class Error(Exception):
@@ -112,6 +115,12 @@ class StateError(Error, RuntimeError):
     """``LOKALE_ESTATE``: not possible in the current state (e.g. a second main bundle)."""
 
 
+class OutOfRange(Error, builtins.OverflowError):
+    """``LOKALE_ERANGE``: a format argument is a number outside what its specifier prints (2**63
+    for ``%lld``, a negative for ``%llu``). Also an :class:`OverflowError`, as Python's ``%``
+    raises for a number that does not fit."""
+
+
 class CallbackWarning(RuntimeWarning):
     """A language-change callback raised; the exception was reported, not propagated into C."""
 
@@ -125,6 +134,7 @@ _BY_STATUS: Dict[int, Type[Error]] = {
     Status.EFORMAT: FormatError,
     Status.ENOMEM: OutOfMemory,
     Status.ESTATE: StateError,
+    Status.ERANGE: OutOfRange,
 }
 
 

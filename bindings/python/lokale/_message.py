@@ -1,23 +1,40 @@
-"""Message: a deferred message (Apple's ``LocalizedStringResource``), resolved at display time."""
+"""Message: a deferred message (Apple's ``LocalizedStringResource``), resolved at display time; also
+a lazy string (Babel's ``LazyProxy``, Django's ``gettext_lazy``) that renders with ``str()``."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional, Tuple, Union
+from typing import Any, Optional, Tuple, Union
 
 from ._args import Arg, check_arg
 
 __all__ = ["Message"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Message:
     """A deferred message (Apple's ``LocalizedStringResource``): what to look up, what to show
     when the lookup fails, and the typed arguments, resolved only at display time by
     :meth:`Bundle.resolve` or :meth:`Runtime.resolve`.
 
     ``bundle``: the :class:`Bundle` or bundle identifier the message belongs to; None means the
-    main bundle when resolved through a runtime.
+    main bundle.
+
+    A message is also a lazy string, as Babel's ``LazyProxy`` and Django's ``gettext_lazy``:
+    ``str(message)`` renders it in the language current at that moment — in its ``bundle``, or
+    (None) in the main bundle most recently opened in the process that is still open (and whose
+    runtime is); a bundle given by identifier is looked for among the open bundles of that main
+    bundle's runtime, then of the other open runtimes. When there is no such bundle, ``str()`` is the default value, else the key,
+    unformatted (as gettext without a catalog gives the msgid). So a message made at import time
+    (a module constant, a form label) shows the language of the moment it is displayed. f-strings
+    and :func:`format` (``f"{message:>20}"``), ``%`` (``message % args``: rendered, then Python's
+    ``%``), ``+``, ``len``, ``in`` and comparisons with ``str`` (``message == "Arbeitsbereich"``,
+    ``<`` for sorting) all use the rendered text.
+
+    Two messages are equal when they are the same message (key, default, table, comment and
+    arguments: the bundle is not compared), whatever the language, and hash as such: messages
+    stay usable as dict keys and set members across language changes. A message therefore hashes
+    unlike the str it equals; look a rendered text up in a dict of texts with ``str(message)``.
     """
 
     key: str
@@ -51,8 +68,83 @@ class Message:
         """``where.resolve(self)``."""
         return where.resolve(self)
 
+    # -- a value --------------------------------------------------------------------------------
+
+    def _identity(self) -> Tuple[Any, ...]:
+        return (self.key, self.default, self.table, self.comment, self.args)
+
+    def __hash__(self) -> int:
+        return hash(self._identity())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Message):
+            return self._identity() == other._identity()
+        if isinstance(other, str):
+            return str(self) == other
+        return NotImplemented
+
+    # -- a lazy string ----------------------------------------------------------------------------
+
+    def __str__(self) -> str:
+        """The message rendered now: in its bundle (or the main bundle), with its arguments."""
+        target = self.bundle
+        bundle: Optional[Bundle]
+        if isinstance(target, Bundle):
+            bundle = target
+        elif isinstance(target, str):
+            bundle = open_bundle(target)
+        else:
+            bundle = main_bundle()
+        if bundle is None:
+            return self.default or self.key
+        return bundle.resolve(self)
+
+    def __format__(self, format_spec: str) -> str:
+        return format(str(self), format_spec)
+
+    def __mod__(self, values: Any) -> str:
+        """The rendered text formatted with Python's ``%`` (as gettext's texts are)."""
+        text: str = str(self) % values
+        return text
+
+    def __add__(self, other: Union[str, "Message"]) -> str:
+        if isinstance(other, (str, Message)):
+            return str(self) + str(other)
+        return NotImplemented
+
+    def __radd__(self, other: str) -> str:
+        if isinstance(other, str):
+            return other + str(self)
+        return NotImplemented
+
+    def __len__(self) -> int:
+        return len(str(self))
+
+    def __contains__(self, part: str) -> bool:
+        return part in str(self)
+
+    def __lt__(self, other: Union[str, "Message"]) -> bool:
+        if isinstance(other, (str, Message)):
+            return str(self) < str(other)
+        return NotImplemented
+
+    def __le__(self, other: Union[str, "Message"]) -> bool:
+        if isinstance(other, (str, Message)):
+            return str(self) <= str(other)
+        return NotImplemented
+
+    def __gt__(self, other: Union[str, "Message"]) -> bool:
+        if isinstance(other, (str, Message)):
+            return str(self) > str(other)
+        return NotImplemented
+
+    def __ge__(self, other: Union[str, "Message"]) -> bool:
+        if isinstance(other, (str, Message)):
+            return str(self) >= str(other)
+        return NotImplemented
+
 
 # Last, as _bundle and _runtime import Message (lokale/__init__ imports this module before them):
 # for the isinstance check above and for typing.get_type_hints(Message).
 from ._bundle import Bundle  # noqa: E402
-from ._runtime import Runtime  # noqa: E402
+from ._runtime import Runtime, main_bundle, open_bundle  # noqa: E402

@@ -4,7 +4,7 @@ change callbacks (:class:`Subscription`)."""
 from __future__ import annotations
 
 import ctypes
-import logging
+import functools
 import os
 import threading
 import warnings
@@ -16,14 +16,14 @@ from ._abi import OPEN_COPY, OPEN_MAIN, OPEN_MAP, OPEN_VERIFY, ChangeCallback, l
 from ._args import encode, encode_optional
 from ._backend import BACKEND, Generation
 from ._bundle import Bundle
-from ._enums import Device, Fallback, Strategy, coerce
+from ._enums import Device, Fallback, Loading, Strategy, coerce
 from ._errors import CallbackWarning, ClosedError, StateError, Status
+from ._guard import Guard, Release, raise_closed
 from ._library import Library, check, fill_text, library, non_null, split
 from ._message import Message
 
 __all__ = ["Runtime", "Subscription", "PathLike"]
 
-logger = logging.getLogger("lokale")
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -46,7 +46,9 @@ def _report_callback_error(callback: Callable[..., Any], exc: BaseException) -> 
         warnings.warn(message, CallbackWarning, stacklevel=2)
     except BaseException:  # warnings turned into errors: log instead, never propagate
         try:
-            logger.error(message, exc_info=exc)
+            import logging  # only on this failure path: logging costs milliseconds at import
+
+            logging.getLogger("lokale").error(message, exc_info=exc)
         except BaseException:
             pass
 
@@ -92,15 +94,15 @@ class Subscription:
         return f"<lokale.Subscription id={self.id} callback={self.callback!r} active={self.active}>"
 
 
-def _free_runtime(lib: Library, handle: int, callbacks: Dict[int, Any], retired: List[Any],
-                  generation: Generation) -> None:
-    # The generation (kept alive until here) first: its callback refers to it.
+def _free_runtime(lib: Library, handle: int, callbacks: Dict[int, Any], generation: Generation) -> None:
+    """Frees the runtime's handle, once no call uses it (see ``_guard``). Its callbacks are removed
+    first, but their ctypes trampolines are kept (by the Runtime object, which every open bundle
+    refers to): a bundle's reload on another thread may be calling them right now."""
+    # The generation (kept alive by the bundles' memos) first: its callback refers to it.
     lib.lokale_runtime_remove_callback(handle, generation.callback_id)
     for cid in list(callbacks):
         lib.lokale_runtime_remove_callback(handle, cid)
     lib.lokale_runtime_free(handle)
-    callbacks.clear()
-    retired.clear()
 
 
 def _live(ref: "weakref.ref[Bundle]") -> bool:
@@ -126,7 +128,67 @@ def _language_array(
     return array, len(encoded)
 
 
-_LOADING = {"auto": 0, "copy": OPEN_COPY, "map": OPEN_MAP}
+# The flags of each way of loading (the enum's values are the flags themselves; this keeps _abi the
+# one place that spells the header's numbers).
+_LOADING_FLAGS = {Loading.AUTO: 0, Loading.COPY: OPEN_COPY, Loading.MAP: OPEN_MAP}
+# The names ``loading`` took before it was an enum (lokale 0.1): accepted with a DeprecationWarning.
+_LOADING_NAMES = {"auto": Loading.AUTO, "copy": Loading.COPY, "map": Loading.MAP}
+
+
+def _loading(value: Union[Loading, str]) -> Loading:
+    """A :class:`Loading` member; the old names with a DeprecationWarning."""
+    if isinstance(value, bool):
+        raise TypeError("loading must be a lokale.Loading, not bool")
+    if isinstance(value, str):
+        member = _LOADING_NAMES.get(value)
+        if member is None:
+            raise ValueError(f"lokale: loading must be a lokale.Loading, not {value!r}")
+        warnings.warn(
+            f"loading={value!r} is deprecated; pass lokale.Loading.{member.name}",
+            DeprecationWarning,
+            stacklevel=3,
+        )
+        return member
+    if isinstance(value, int):
+        try:
+            return Loading(value)
+        except ValueError:
+            raise ValueError(f"lokale: loading must be a lokale.Loading, not {value!r}") from None
+    raise TypeError(f"loading must be a lokale.Loading, not {type(value).__name__}")
+
+
+# The main bundles opened in this process, most recent last (weakly): a lokale.Message that names no
+# bundle renders in the last one still open (see main_bundle()).
+_main_bundles: List["weakref.ref[Bundle]"] = []
+_main_bundles_lock = threading.Lock()
+# Every runtime not yet collected, for a Message that names its bundle by identifier.
+_runtimes: "weakref.WeakSet[Runtime]" = weakref.WeakSet()
+
+
+def main_bundle() -> Optional[Bundle]:
+    """The main bundle most recently opened in this process that is still its runtime's main
+    bundle: neither it nor its runtime closed."""
+    for ref in reversed(list(_main_bundles)):
+        bundle = ref()
+        if bundle is not None and bundle.runtime.main_bundle is bundle:
+            return bundle
+    return None
+
+
+def open_bundle(identifier: str) -> Optional[Bundle]:
+    """An open bundle with this identifier: of the runtime of :func:`main_bundle` first, then of
+    any other open runtime; None when none is open."""
+    main = main_bundle()
+    runtimes = [main.runtime] if main is not None else []
+    runtimes += [runtime for runtime in list(_runtimes) if runtime not in runtimes]
+    for runtime in runtimes:
+        if runtime.closed:
+            continue
+        try:
+            return runtime.bundle(identifier)
+        except StateError:
+            continue
+    return None
 
 
 class Runtime:
@@ -141,7 +203,8 @@ class Runtime:
 
     A runtime is thread-safe: lookups on any thread see a language change atomically. Bundles
     keep the C runtime alive, so :meth:`close` may come before the bundles are closed (they stay
-    usable; the runtime itself does not). ``close()`` must not race with calls on other threads.
+    usable; the runtime itself does not). ``close()`` may come while other threads use the
+    runtime: calls already inside the library finish, later ones raise :class:`ClosedError`.
     """
 
     def __init__(
@@ -191,9 +254,15 @@ class Runtime:
         # The main bundle is held strongly: it decides the languages of the framework bundles and
         # where the in-app language is stored, so it stays open until closed (or the runtime is).
         self._main: Optional[Bundle] = None
-        self._finalizer = weakref.finalize(
-            self, _free_runtime, lib, created, self._callbacks, self._retired, self._generation
+        # Every call that passes the handle to the library counts itself in the guard (``with
+        # self._guard as handle``); the handle is freed once the runtime is closed and none is inside.
+        self._guard = Guard(
+            created,
+            Release(_free_runtime, lib, created, self._callbacks, self._generation),
+            functools.partial(raise_closed, "the runtime"),
         )
+        self._finalizer = weakref.finalize(self, self._guard.close)
+        _runtimes.add(self)
 
     # -- lifetime ---------------------------------------------------------------------------------
 
@@ -210,13 +279,15 @@ class Runtime:
 
     def close(self) -> None:
         """Releases the runtime (idempotent). Its callbacks are unregistered; bundles opened from
-        it remain usable until they are closed."""
+        it remain usable until they are closed. Calls running on other threads (or the change
+        that runs the callback calling close()) finish first: the runtime is released when the
+        last one returns."""
         with self._lock:
             if self._handle is None:
                 return
             self._handle = None
             self._main = None
-        self._finalizer()
+        self._finalizer()  # self._guard.close(), once
 
     def __enter__(self) -> "Runtime":
         self._h()
@@ -256,7 +327,8 @@ class Runtime:
     def preferred_languages(self) -> List[str]:
         """The user's preferred languages, most preferred first. Assign a list (or None to re-read
         the environment); malformed identifiers are skipped and listed in :attr:`diagnostics`."""
-        return split(fill_text(self._lib.lokale_runtime_preferred_languages, self._h()))
+        with self._guard as handle:
+            return split(fill_text(self._lib.lokale_runtime_preferred_languages, handle))
 
     @preferred_languages.setter
     def preferred_languages(self, languages: Union[Iterable[str], str, None]) -> None:
@@ -265,12 +337,12 @@ class Runtime:
     def set_preferred_languages(self, languages: Union[Iterable[str], str, None]) -> None:
         """Replaces the preferred languages; None re-reads the environment. Every bundle of the
         runtime follows at once, and the change callbacks run before this returns."""
-        handle = self._h()
         converted = _language_array(languages)
         array, count = converted if converted is not None else (None, 0)
-        status = self._changed(
-            lambda: self._lib.lokale_runtime_set_preferred_languages(handle, array, count)
-        )
+        with self._guard as handle:
+            status = self._changed(
+                lambda: self._lib.lokale_runtime_set_preferred_languages(handle, array, count)
+            )
         _reraise_pending()
         check(status)
 
@@ -278,7 +350,8 @@ class Runtime:
     def language(self) -> Optional[str]:
         """The in-app language, or None when the system preferences apply. Assigning calls
         :meth:`set_language`."""
-        text = fill_text(self._lib.lokale_runtime_language, self._h())
+        with self._guard as handle:
+            text = fill_text(self._lib.lokale_runtime_language, handle)
         return text or None
 
     @language.setter
@@ -294,9 +367,9 @@ class Runtime:
         Raises :class:`InvalidArgument` for a malformed identifier (nothing changes), and
         :class:`lokale.FileError` when the choice applies but could not be stored.
         """
-        handle = self._h()
         encoded = encode_optional(language, "language")
-        status = self._changed(lambda: self._lib.lokale_runtime_set_language(handle, encoded))
+        with self._guard as handle:
+            status = self._changed(lambda: self._lib.lokale_runtime_set_language(handle, encoded))
         _reraise_pending()
         check(status, self._settings_path if status == Status.EIO else None)
 
@@ -313,7 +386,8 @@ class Runtime:
     @device.setter
     def device(self, device: Union[str, int, Device]) -> None:
         value = coerce(Device, device, "device")
-        check(self._lib.lokale_runtime_set_device(self._h(), int(value)))
+        with self._guard as handle:
+            check(self._lib.lokale_runtime_set_device(handle, int(value)))
         self._bump()
         self._device = value
 
@@ -326,7 +400,8 @@ class Runtime:
     @fallback.setter
     def fallback(self, fallback: Union[str, int, Fallback]) -> None:
         value = coerce(Fallback, fallback, "fallback")
-        check(self._lib.lokale_runtime_set_fallback_policy(self._h(), int(value)))
+        with self._guard as handle:
+            check(self._lib.lokale_runtime_set_fallback_policy(handle, int(value)))
         self._bump()
         self._fallback = value
 
@@ -337,14 +412,26 @@ class Runtime:
 
     @property
     def settings_path(self) -> Optional[str]:
-        """The settings path given at creation (None: the default location)."""
-        return self._settings_path
+        """The file the in-app language is kept in: the path given at creation, or for the default
+        location the file it resolves to once the main bundle is open
+        (``$XDG_CONFIG_HOME/lokale/<main bundle identifier>.language``); None while that is not
+        known (no main bundle yet, no home folder); ``""`` when it is not persisted. After
+        :meth:`close`, the path given at creation."""
+        if self._settings_path == "" or self._handle is None:
+            return self._settings_path
+        try:
+            with self._guard as handle:
+                text = fill_text(self._lib.lokale_runtime_settings_path, handle)
+        except ClosedError:
+            return self._settings_path
+        return text or self._settings_path
 
     @property
     def diagnostics(self) -> List[str]:
         """Problems the runtime noticed and worked around, one per entry: malformed preferred
         languages that were skipped, a settings file that could not be read or written."""
-        text = fill_text(self._lib.lokale_runtime_diagnostics, self._h())
+        with self._guard as handle:
+            text = fill_text(self._lib.lokale_runtime_diagnostics, handle)
         return [line for line in text.splitlines() if line]
 
     # -- callbacks --------------------------------------------------------------------------------
@@ -360,7 +447,7 @@ class Runtime:
         """
         if not callable(callback):
             raise TypeError(f"callback must be callable, not {type(callback).__name__}")
-        handle = self._h()
+        self._h()
         self_ref = weakref.ref(self)
 
         def trampoline(_payload: Optional[int], _runtime: Optional[int]) -> None:
@@ -373,7 +460,7 @@ class Runtime:
 
         thunk = ChangeCallback(trampoline)
         cid = c_uint64(0)
-        with self._lock:
+        with self._guard as handle, self._lock:
             check(self._lib.lokale_runtime_add_callback(byref(cid), handle, thunk, None))
             self._callbacks[cid.value] = (thunk, callback)
         return Subscription(self, cid.value, callback)
@@ -390,10 +477,16 @@ class Runtime:
 
     def _remove_callback(self, cid: int) -> bool:
         with self._lock:
-            handle = self._handle
-            if handle is None:
+            if self._handle is None:
                 return False
-            status = self._lib.lokale_runtime_remove_callback(handle, cid)
+            try:
+                handle = self._guard.enter()
+            except ClosedError:
+                return False
+            try:
+                status = self._lib.lokale_runtime_remove_callback(handle, cid)
+            finally:
+                self._guard.leave()
             entry = self._callbacks.pop(cid, None)
             if entry is not None and self._changing:
                 self._retired.append(entry)  # a change in progress may still be calling it
@@ -405,7 +498,11 @@ class Runtime:
     # -- bundles ----------------------------------------------------------------------------------
 
     def open(
-        self, path: PathLike, main: bool = False, verify: bool = False, loading: str = "auto"
+        self,
+        path: PathLike,
+        main: bool = False,
+        verify: bool = False,
+        loading: Union[Loading, str] = Loading.AUTO,
     ) -> Bundle:
         """Opens the compiled bundle (``.lokale``) at ``path``.
 
@@ -413,20 +510,20 @@ class Runtime:
         runtime (:class:`StateError` otherwise) and the one whose in-app language is restored.
         The runtime keeps its main bundle open (see :attr:`main_bundle`) until it is closed.
         ``verify``: also verify the payload checksum (reads the whole file).
-        ``loading``: ``"auto"`` reads files up to 1 MiB into memory and maps larger ones;
-        ``"copy"`` always reads (immune to programs that rewrite the file in place); ``"map"``
-        always maps. :meth:`Bundle.reload` loads the same way.
+        ``loading``: :attr:`Loading.AUTO` reads files up to 1 MiB into memory and maps larger
+        ones; :attr:`Loading.COPY` always reads (immune to programs that rewrite the file in
+        place); :attr:`Loading.MAP` always maps. :meth:`Bundle.reload` loads the same way. (The
+        names ``"auto"``, ``"copy"`` and ``"map"`` are still accepted, with a DeprecationWarning.)
         Raises :class:`NotFound` (a FileNotFoundError), :class:`CorruptTable`,
         :class:`UnsupportedVersion` or :class:`lokale.FileError`.
         """
         fspath = os.fspath(path)
         if not isinstance(fspath, str):
             fspath = os.fsdecode(fspath)
-        if loading not in _LOADING:
-            raise ValueError(f"lokale: loading must be one of {', '.join(_LOADING)}, not {loading!r}")
-        flags = (OPEN_MAIN if main else 0) | (OPEN_VERIFY if verify else 0) | _LOADING[loading]
+        flags = (OPEN_MAIN if main else 0) | (OPEN_VERIFY if verify else 0) | _LOADING_FLAGS[_loading(loading)]
         handle = c_void_p()
-        status = self._lib.lokale_bundle_open(byref(handle), self._h(), os.fsencode(fspath), flags)
+        with self._guard as runtime_handle:
+            status = self._lib.lokale_bundle_open(byref(handle), runtime_handle, os.fsencode(fspath), flags)
         if main:
             self._bump()  # framework bundles follow it; a stored in-app language may be restored
         check(status, fspath)
@@ -436,6 +533,9 @@ class Runtime:
             self._bundles.append(weakref.ref(bundle))
             if main:
                 self._main = bundle
+                with _main_bundles_lock:
+                    _main_bundles[:] = [ref for ref in _main_bundles if _live(ref)]
+                    _main_bundles.append(weakref.ref(bundle))
         return bundle
 
     @property

@@ -20,6 +20,13 @@
  * registered before any of the user's, so it runs first, after the new languages are published)
  * and the Runtime bumps it for the changes that run no callback (main bundle opened or closed,
  * device, fallback policy). A lookup that sees a new generation drops the memo.
+ *
+ * Closing: the Memo is also the bundle's guard (lokale/_guard.py says why). This module's own calls
+ * into the library never release the GIL, so a close() (which needs the GIL) cannot run during
+ * them: they only check `closed` first. Calls that do release it — the ctypes path's, for the
+ * format arguments this file hands over (format_fallback) and every other bundle function — count
+ * themselves in `active` (enter() before, leave() after), and the handle is freed (`release`, a
+ * Python callable) when the Memo is closed and no call is inside: by close(), or by the last leave().
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -36,7 +43,7 @@ static lookup_fn bundle_lookup;   /* lokale_bundle_lookup of the loaded library 
 static format_fn bundle_format;   /* lokale_bundle_format */
 static add_callback_fn add_callback; /* lokale_runtime_add_callback */
 static PyObject *raise_status;    /* lokale._library.raise_status(status): raises, never returns */
-static PyObject *format_fallback; /* (handle, key, args, default, table, comment) -> str, by ctypes */
+static PyObject *format_fallback; /* (memo, key, args, default, table, comment, locale) -> str, by ctypes */
 
 /* ---- Generation: changes of a runtime that can alter lookups ---- */
 
@@ -118,27 +125,89 @@ static PyObject *sp_watch(PyObject *self, PyObject *handle_obj) {
 
 typedef struct {
     PyObject_HEAD
-    void *handle;          /* the lokale_bundle; NULL once closed */
+    void *handle;          /* the lokale_bundle */
     Generation *generation;
     uint64_t seen;         /* the generation the entries belong to */
     PyObject *texts;       /* dict: key -> text, for string() (one object to reach, as gettext's dict) */
     PyObject *pairs;       /* dict: key -> (text, step), for lookup() */
+    /* The guard (changed with the GIL held): */
+    int closed;            /* close() was called: every call raises ClosedError */
+    Py_ssize_t active;     /* calls inside the library with the GIL released (enter() .. leave()) */
+    PyObject *release;     /* frees the handle (once); called when closed and active == 0 */
+    PyObject *on_closed;   /* raises lokale.ClosedError */
 } Memo;
 
 static void memo_dealloc(Memo *m) {
     Py_XDECREF(m->generation);
     Py_XDECREF(m->texts);
     Py_XDECREF(m->pairs);
+    Py_XDECREF(m->release);
+    Py_XDECREF(m->on_closed);
     PyObject_Free(m);
 }
 
+/* Raises ClosedError (through on_closed). Returns -1. */
+static int memo_closed_error(Memo *m) {
+    PyObject *r = PyObject_CallNoArgs(m->on_closed);
+    if (r != NULL) { /* on_closed always raises; be safe if it did not */
+        Py_DECREF(r);
+        PyErr_SetString(PyExc_ValueError, "lokale: the bundle is closed");
+    }
+    return -1;
+}
+
+/* Frees the handle (release) when the memo is closed and no call is inside. 0, or -1 with the
+ * exception release raised. */
+static int memo_release_if_idle(Memo *m) {
+    if (!m->closed || m->active != 0) return 0;
+    PyObject *r = PyObject_CallNoArgs(m->release);
+    if (r == NULL) return -1;
+    Py_DECREF(r);
+    return 0;
+}
+
+/* close(): later calls raise ClosedError; the handle is freed now if no call is inside, else by
+ * the last leave(). Idempotent (release frees once). */
 static PyObject *memo_close(PyObject *self, PyObject *unused) {
     (void)unused;
     Memo *m = (Memo *)self;
-    m->handle = NULL;
+    m->closed = 1;
     PyDict_Clear(m->texts);
     PyDict_Clear(m->pairs);
+    if (memo_release_if_idle(m) < 0) return NULL;
     Py_RETURN_NONE;
+}
+
+/* enter() -> int: counts a call about to pass the handle to the library (releasing the GIL), and
+ * returns the handle; ClosedError once closed. */
+static PyObject *memo_enter(PyObject *self, PyObject *unused) {
+    (void)unused;
+    Memo *m = (Memo *)self;
+    if (m->closed) {
+        memo_closed_error(m);
+        return NULL;
+    }
+    PyObject *address = PyLong_FromVoidPtr(m->handle);
+    if (address != NULL) m->active++;
+    return address;
+}
+
+/* leave(): the call entered has returned; after close(), the last one frees the handle. */
+static PyObject *memo_leave(PyObject *self, PyObject *unused) {
+    (void)unused;
+    Memo *m = (Memo *)self;
+    if (m->active <= 0) {
+        PyErr_SetString(PyExc_RuntimeError, "lokale._speedups: leave() without enter()");
+        return NULL;
+    }
+    m->active--;
+    if (memo_release_if_idle(m) < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *memo_get_closed(PyObject *self, void *closure) {
+    (void)closure;
+    return PyBool_FromLong(((Memo *)self)->closed);
 }
 
 static PyObject *memo_len(PyObject *self, PyObject *unused) {
@@ -148,9 +217,17 @@ static PyObject *memo_len(PyObject *self, PyObject *unused) {
 }
 
 static PyMethodDef memo_methods[] = {
-    {"close", memo_close, METH_NOARGS, "Forgets the bundle (before it is freed)."},
+    {"close", memo_close, METH_NOARGS,
+     "Refuses later calls (ClosedError); frees the handle now, or when the last call inside leaves."},
+    {"enter", memo_enter, METH_NOARGS, "Counts a call into the library; returns the handle."},
+    {"leave", memo_leave, METH_NOARGS, "Ends a call counted by enter()."},
     {"size", memo_len, METH_NOARGS, "The number of remembered lookups."},
     {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef memo_getset[] = {
+    {"closed", memo_get_closed, NULL, "whether close() was called", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
 };
 
 static PyTypeObject MemoType = {
@@ -161,13 +238,15 @@ static PyTypeObject MemoType = {
     .tp_doc = "A bundle's remembered plain lookups (see memo()).",
     .tp_dealloc = (destructor)memo_dealloc,
     .tp_methods = memo_methods,
+    .tp_getset = memo_getset,
 };
 
-/* memo(bundle_handle, generation) -> Memo */
+/* memo(bundle_handle, generation, release, on_closed) -> Memo */
 static PyObject *sp_memo(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 2 || !PyObject_TypeCheck(args[1], &GenerationType)) {
-        PyErr_SetString(PyExc_TypeError, "memo(bundle_handle, generation)");
+    if (nargs != 4 || !PyObject_TypeCheck(args[1], &GenerationType) || !PyCallable_Check(args[2]) ||
+        !PyCallable_Check(args[3])) {
+        PyErr_SetString(PyExc_TypeError, "memo(bundle_handle, generation, release, on_closed)");
         return NULL;
     }
     void *handle = PyLong_AsVoidPtr(args[0]);
@@ -178,6 +257,12 @@ static PyObject *sp_memo(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     Py_INCREF(args[1]);
     m->generation = (Generation *)args[1];
     m->seen = 0;
+    m->closed = 0;
+    m->active = 0;
+    Py_INCREF(args[2]);
+    m->release = args[2];
+    Py_INCREF(args[3]);
+    m->on_closed = args[3];
     m->texts = PyDict_New();
     m->pairs = PyDict_New();
     if (m->texts == NULL || m->pairs == NULL) {
@@ -187,9 +272,9 @@ static PyObject *sp_memo(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     return (PyObject *)m;
 }
 
-/* The ctypes path sends version-1 messages (no locale); so does this one, for the same behaviour
- * with every library that reads version 1. */
-#define MESSAGE_V1 1
+/* The ctypes path sends version-3 messages with LOKALE_MESSAGE_STRICT_ARGUMENTS, and a locale only
+ * to format (Bundle.format(locale=...)); so does this one (lokale/_abi.py). */
+#define MESSAGE_VERSION_SENT 3
 
 /* The UTF-8 of a str argument, or NULL with TypeError / UnicodeEncodeError set; None gives
  * *data = NULL when optional. Same messages as lokale._args.encode. */
@@ -208,22 +293,25 @@ static int utf8_arg(PyObject *value, const char *what, int optional, const char 
     return *data ? 0 : -1;
 }
 
-/* The lokale_bundle of a Memo argument (NULL once closed: the library refuses it). 0, or -1 with
- * TypeError. */
+/* The lokale_bundle of a Memo argument. 0, or -1 with TypeError, or ClosedError once the memo is
+ * closed (the GIL is held from here to the end of the library call, so no close() comes between). */
 static int bundle_arg(PyObject *value, void **handle) {
     if (Py_TYPE(value) != &MemoType) {
         PyErr_Format(PyExc_TypeError, "expected a lokale._speedups.Memo, not %.200s", Py_TYPE(value)->tp_name);
         return -1;
     }
-    *handle = ((Memo *)value)->handle;
+    Memo *m = (Memo *)value;
+    if (m->closed) return memo_closed_error(m);
+    *handle = m->handle;
     return 0;
 }
 
-/* A version-1 message of (key, default, table, comment), each None but the key; the UTF-8 stays
+/* A version-3 message of (key, default, table, comment), each None but the key; the UTF-8 stays
  * owned by the str objects. 0, or -1 with an exception. */
 static int message_args(PyObject *key, PyObject *def, PyObject *table, PyObject *comment, lokale_message *m) {
     *m = lokale_message_make(NULL, NULL, NULL);
-    m->version = MESSAGE_V1;
+    m->version = MESSAGE_VERSION_SENT;
+    m->flags = LOKALE_MESSAGE_STRICT_ARGUMENTS;
     Py_ssize_t size = 0;
     if (utf8_arg(key, "key", 0, &m->key, &size) < 0) return -1;
     m->key_len = size;
@@ -291,7 +379,7 @@ static PyObject *memo_dict(PyObject *const *args, Py_ssize_t nargs, int texts) {
         (nargs >= 5 && args[4] != Py_None))
         return NULL;
     Memo *memo = (Memo *)args[0];
-    if (memo->handle == NULL) return NULL;
+    if (memo->closed) return NULL; /* do_lookup raises ClosedError */
     uint64_t now = __atomic_load_n(&memo->generation->value, __ATOMIC_ACQUIRE);
     if (now != memo->seen) {
         PyDict_Clear(memo->texts);
@@ -381,32 +469,33 @@ static int c_arg(PyObject *value, lokale_arg *a) {
     return 0;
 }
 
-/* format(memo, key, args_tuple, default, table, comment) -> str. When an argument is not an exact
- * int, float or str (or there are more than 16), format_fallback (the ctypes backend) formats
- * instead, converting and checking them with its own errors. */
+/* format(memo, key, args_tuple, default, table, comment, locale=None) -> str. When an argument is
+ * not an exact int, float or str (or there are more than 16), format_fallback (the ctypes backend)
+ * formats instead, converting and checking them with its own errors: it is given the memo, and
+ * counts its call in the memo's guard (it releases the GIL). */
 static PyObject *sp_format(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 6 || !PyTuple_Check(args[2])) {
-        PyErr_SetString(PyExc_TypeError, "format(memo, key, args_tuple, default, table, comment)");
+    if ((nargs != 6 && nargs != 7) || !PyTuple_Check(args[2])) {
+        PyErr_SetString(PyExc_TypeError, "format(memo, key, args_tuple, default, table, comment, locale=None)");
         return NULL;
     }
     if (!ready()) return NULL;
     void *handle;
     lokale_message m;
+    PyObject *locale = nargs == 7 ? args[6] : Py_None;
     if (bundle_arg(args[0], &handle) < 0) return NULL;
     if (message_args(args[1], args[3], args[4], args[5], &m) < 0) return NULL;
+    /* After the comment, as lokale._args.MessageFields.fill encodes it. */
+    Py_ssize_t locale_size = 0;
+    if (utf8_arg(locale, "locale", 1, &m.locale, &locale_size) < 0) return NULL;
+    m.locale_len = locale_size;
     Py_ssize_t count = PyTuple_GET_SIZE(args[2]);
     lokale_arg values[FORMAT_STACK_ARGS];
     int exact = count <= FORMAT_STACK_ARGS;
     for (Py_ssize_t i = 0; exact && i < count; i++) exact = c_arg(PyTuple_GET_ITEM(args[2], i), &values[i]);
-    if (!exact) {
-        PyObject *address = PyLong_FromVoidPtr(handle);
-        if (address == NULL) return NULL;
-        PyObject *text = PyObject_CallFunctionObjArgs(format_fallback, address, args[1], args[2], args[3],
-                                                      args[4], args[5], NULL);
-        Py_DECREF(address);
-        return text;
-    }
+    if (!exact)
+        return PyObject_CallFunctionObjArgs(format_fallback, args[0], args[1], args[2], args[3], args[4], args[5],
+                                            locale, NULL);
     /* (dst, capacity, needed): the stack first, then the size the library reports (it may grow
      * again if another thread changes the language in between). */
     char stack[FORMAT_STACK_BYTES];
@@ -475,7 +564,7 @@ static PyMethodDef methods[] = {
     {"lookup", (PyCFunction)(void (*)(void))sp_lookup, METH_FASTCALL,
      "lookup(memo, key, default=None, table=None, comment=None) -> (str, step)"},
     {"format", (PyCFunction)(void (*)(void))sp_format, METH_FASTCALL,
-     "format(memo, key, args_tuple, default, table, comment) -> str"},
+     "format(memo, key, args_tuple, default, table, comment, locale=None) -> str"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -92,6 +92,14 @@ def test_status_codes_are_the_header_codes() -> None:
     assert found == {status.name: status.value for status in lokale.Status}
 
 
+@needs_header
+def test_loading_values_are_the_header_flags() -> None:
+    assert HEADER is not None
+    flags = dict(re.findall(r"#\s*define\s+LOKALE_OPEN_(COPY|MAP)\s+(\d+)u?", HEADER))
+    assert {name: int(value) for name, value in flags.items()} == {"COPY": lokale.Loading.COPY, "MAP": lokale.Loading.MAP}
+    assert lokale.Loading.AUTO == 0
+
+
 def test_errors_carry_the_status() -> None:
     runtime = lokale.Runtime(["en"], settings_path="")
     try:
@@ -107,7 +115,10 @@ def test_errors_carry_the_status() -> None:
 
 
 def test_no_private_names_in_the_package_namespace() -> None:
-    for name in dir(lokale):
+    # dir() shows the public API and dunders only (PEP 562 __dir__), not the private submodules.
+    assert [n for n in dir(lokale) if n.startswith("_") and not n.endswith("__")] == []
+    assert [n for n in dir(lokale) if not n.startswith("__")] == sorted(lokale.__all__)
+    for name in vars(lokale):
         if name in lokale.__all__ or (name.startswith("__") and name.endswith("__")):
             continue
         value = getattr(lokale, name)

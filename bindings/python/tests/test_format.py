@@ -155,3 +155,76 @@ def test_arguments_whose_conversion_formats_again(open_plurals: Callable[..., lo
 
     assert en.format("nope", "a", Reentrant(3), "b", default="%1$@ %2$lld %3$@") == "a 3 b"
     assert en.format("files.count", Reentrant(2)) == "2 files"
+
+
+def test_arguments_their_specifier_cannot_print_raise(open_plurals: Callable[..., lokale.Bundle]) -> None:
+    """As Python's % raises rather than print something else (issue 17): a number outside what its
+    specifier prints is an OverflowError (lokale.OutOfRange), text that is not a number under a
+    numeric specifier a ValueError (lokale.InvalidArgument). Both backends (the suite runs twice)."""
+    en = open_plurals("en")
+    # 2**63 fits LOKALE_ARG_UINT, but %lld would wrap it to a negative number.
+    for call in (lambda: en.format("files.count", 2**63),
+                 lambda: en.format("nope", 2**63, default="%lld bytes"),
+                 lambda: en.format("nope", 2**64 - 1, default="%d"),
+                 lambda: en.format("nope", -1, default="%llu"),
+                 lambda: en.format("nope", float("inf"), default="%lld"),
+                 lambda: en.format("nope", 1e30, default="%lld"),
+                 lambda: en.format("nope", "1e30", default="%lld")):
+        with pytest.raises(OverflowError) as info:
+            call()
+        assert isinstance(info.value, lokale.OutOfRange) and info.value.status == lokale.Status.ERANGE
+        assert str(info.value).startswith("argument 1 is ") and "out of the range of '%" in str(info.value)
+    # Beyond 64 bits, either way: refused before the call.
+    for value in (-(2**63) - 1, 2**64):
+        with pytest.raises(OverflowError):
+            en.format("files.count", value)
+    # Text that is not a number, NaN: ValueError, naming the argument and the specifier.
+    for call, specifier in ((lambda: en.format("files.count", "abc"), "the plural"),
+                            (lambda: en.format("nope", "x", "abc", default="%1$@ %2$lld"), "'%2$lld'"),
+                            (lambda: en.format("price", "abc", "€"), "'%.2f'"),
+                            (lambda: en.format("nope", "abc", default="%d"), "'%d'"),
+                            (lambda: en.format("nope", float("nan"), default="%d"), "'%d'"),
+                            (lambda: en.format("nope", Decimal("NaN"), default="%lld"), "'%lld'")):
+        with pytest.raises(ValueError) as error:
+            call()
+        assert isinstance(error.value, lokale.InvalidArgument) and error.value.status == lokale.Status.EINVAL
+        assert "needs a number" in str(error.value) and specifier in str(error.value), str(error.value)
+    # What fits still formats: numeric text is a number, text under %@ is text, 2**63 under %llu.
+    assert en.format("files.count", "3") == "3 files"
+    assert en.format("nope", "1.0", default="%lld") == "1"
+    assert en.format("nope", " -2 ", default="%lld") == "-2"
+    assert en.format("echo", "abc") == "Start abc end"
+    assert en.format("nope", 2**63 + 5, default="%llu") == f"{2**63 + 5:,}"
+    assert en.format("nope", -(2**63), default="%lld") == f"{-(2**63):,}"
+    assert en.format("nope", -1, default="%llx") == "ffffffffffffffff"  # %x prints the bits, as C
+    assert en.format("nope", 300, default="%hhd") == "44"  # h and hh truncate, as C
+    # format_problems (for a caller who checks) still reports them without raising.
+    assert en.format_problems("nope", 2**63, default="%lld") == [
+        "argument 1 is 9223372036854775808, out of the range of '%lld' "
+        "(-9223372036854775808 to 9223372036854775807)"]
+    assert en.format_problems("nope", "abc", default="%d") == ["argument 1 is a string, but '%d' needs a number"]
+
+
+def test_locale_writes_the_numbers_only(open_plurals: Callable[..., lokale.Bundle]) -> None:
+    """locale= (the lokale_message's locale): numbers as that locale writes them; the translation
+    and its plural form stay those of the served language."""
+    french = open_plurals("fr")
+    assert french.format("files.count", 1234567) == "1\u202f234\u202f567 fichiers"
+    assert french.format("files.count", 1234567, locale="en") == "1,234,567 fichiers"
+    assert french.format("files.count", 1234567, locale="de") == "1.234.567 fichiers"
+    assert french.format("files.count", 1, locale="ar") == "\u0661 fichier"
+    assert french.format("files.count", 0, locale="en") == "0 fichier"  # French rule: 0 is "one"
+    assert french.format("price", 2.5, "TVA", locale="en") == "Total : 2.50 (TVA)"
+    assert french.format("nothing.here", 1234, default="%lld", locale="de") == "1.234"
+    trace = french.explain("files.count", 2000, locale="en")
+    assert (trace["served"], trace["result"]) == ("fr", "2,000 fichiers")
+    assert french.format_problems("files.count", 2000, locale="en") == []
+    assert french.format_problems("price", locale="en") != []
+    with pytest.raises(lokale.InvalidArgument):
+        french.format("files.count", 2, locale="not a locale!")
+    with pytest.raises(TypeError):
+        french.format("files.count", 2, locale=b"en")  # type: ignore[arg-type]
+    with pytest.raises(lokale.InvalidArgument):
+        french.explain("files.count", 2, locale="not a locale!")
+    # The next format without locale= writes numbers as the served language does again.
+    assert french.format("files.count", 1234) == "1\u202f234 fichiers"

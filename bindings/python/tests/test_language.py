@@ -267,3 +267,30 @@ def test_language_picker(app_path: Path, runtime_factory: Callable[..., lokale.R
     assert picker["de"] == ("Deutsch", "German")
     assert picker["ja"] == ("日本語", "Japanese")
     assert picker["fr"][1] == "French"
+
+
+def test_settings_path_shows_the_default_location_once_known(app_path: Path, panel_path: Path,
+                                                             tmp_path: Path) -> None:
+    """settings_path read None whatever happened with the default location (issue 17): it shows the
+    file once the main bundle's identifier decides it, and None again without a main bundle."""
+    stored = tmp_path / "xdg-config" / "lokale" / "com.example.DesktopApp.language"
+    with lokale.Runtime(["en"]) as runtime:
+        assert runtime.settings_path is None  # no main bundle yet
+        runtime.open(panel_path)  # not the main bundle: decides nothing
+        assert runtime.settings_path is None
+        app = runtime.open(app_path, main=True)
+        assert runtime.settings_path == str(stored)
+        runtime.set_language("fr")
+        assert stored.is_file()
+        app.close()
+        assert runtime.settings_path is None
+    assert runtime.settings_path is None  # closed: the path given at creation
+    # A path given, or "" (not persisted), reads as given, main bundle or not.
+    given = str(tmp_path / "given.language")
+    with lokale.Runtime(["en"], settings_path=given) as runtime:
+        assert runtime.settings_path == given
+        runtime.open(app_path, main=True)
+        assert runtime.settings_path == given
+    with lokale.Runtime(["en"], settings_path="") as runtime:
+        runtime.open(app_path, main=True)
+        assert runtime.settings_path == ""

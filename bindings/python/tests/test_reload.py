@@ -49,7 +49,7 @@ def test_reload_after_atomic_rename(tmp_path: Path, runtime_factory: Callable[..
 
 def test_failed_reload_keeps_the_version(tmp_path: Path, runtime_factory: Callable[..., lokale.Runtime]) -> None:
     target = _build(tmp_path, "app", "One")
-    bundle = runtime_factory(["en"]).open(target, loading="copy")
+    bundle = runtime_factory(["en"]).open(target, loading=lokale.Loading.COPY)
     junk = tmp_path / "junk"
     junk.write_bytes(b"L" * 4096)
     os.replace(junk, target)
@@ -119,3 +119,25 @@ def test_cli_watch_prints_again_after_a_replacement(tmp_path: Path) -> None:
     finally:
         proc.kill()
         proc.wait()
+
+
+def test_loading_is_an_enum(tmp_path: Path, runtime_factory: Callable[..., lokale.Runtime]) -> None:
+    runtime = runtime_factory(["en"])
+    target = _build(tmp_path, "app", "One")
+    for loading in lokale.Loading:
+        with runtime.open(target, loading=loading) as bundle:
+            assert bundle.string("title") == "One"
+    assert [m.name for m in lokale.Loading] == ["AUTO", "COPY", "MAP"]
+    with runtime.open(target, loading=int(lokale.Loading.MAP)) as bundle:
+        assert bundle.reload(force=True) is True
+    # The names of lokale 0.1 still work, with a DeprecationWarning that points at the caller.
+    for name, member in (("auto", "AUTO"), ("copy", "COPY"), ("map", "MAP")):
+        with pytest.warns(DeprecationWarning, match=f"lokale.Loading.{member}") as warned:
+            bundle = runtime.open(target, loading=name)  # type: ignore[arg-type]
+        assert warned[0].filename == __file__
+        assert bundle.string("title") == "One"
+        bundle.close()
+    for wrong, error in (("lazy", ValueError), ("COPY", ValueError), (3, ValueError), (True, TypeError),
+                         (None, TypeError), (4.0, TypeError)):
+        with pytest.raises(error):
+            runtime.open(target, loading=wrong)  # type: ignore[arg-type]

@@ -28,9 +28,10 @@ def ctypes_lookup(bundle: lokale.Bundle, key: Any, default: Any = None, table: A
 
 
 def ctypes_format(bundle: lokale.Bundle, key: Any, *args: Any, default: Optional[str] = None,
-                  table: Optional[str] = None, comment: Optional[str] = None) -> str:
+                  table: Optional[str] = None, comment: Optional[str] = None,
+                  locale: Optional[str] = None) -> str:
     """The reference: a format through ctypes."""
-    return _backend_ctypes.format_at(ctypes.c_void_p(bundle._h()), key, args, default, table, comment)
+    return _backend_ctypes.format_at(ctypes.c_void_p(bundle._h()), key, args, default, table, comment, locale)
 
 
 def test_the_mode_the_run_asked_for() -> None:
@@ -109,7 +110,7 @@ def test_accelerator_reports_library_failures_as_the_ctypes_path(
 
     # A handle the library refuses (NULL): the status becomes the same exception, with the
     # library's message.
-    memo = _speedups.memo(0, runtime_factory(["de"])._generation)
+    memo = _speedups.memo(0, runtime_factory(["de"])._generation, lambda: None, lambda: None)
     for call in (lambda: _speedups.string(memo, "key"), lambda: _speedups.lookup(memo, "key"),
                  lambda: _speedups.format(memo, "key", (1,), None, None, None),
                  lambda: _speedups.format(memo, "key", (decimal.Decimal(1),), None, None, None)):
@@ -236,6 +237,19 @@ class _Special(int):
 
 
 FORMAT_CASES: List[tuple] = [
+    # locale= (numbers written in that locale; the translation unchanged), on both paths, and on
+    # the accelerator's hand-over to ctypes (an int subclass).
+    (("files.count", 1234567), {"locale": "de"}),
+    (("files.count", 1), {"locale": "ar"}),
+    (("price", 1234.5, "x"), {"locale": "de-CH"}),
+    (("files.count", _Special(1234)), {"locale": "en"}),
+    (("files.count", 2), {"locale": "not a locale!"}),
+    (("files.count", 2), {"locale": ""}),
+    (("files.count", 2), {"locale": 3}),
+    (("files.count", _Special(2)), {"locale": b"de"}),
+    (("files.count", 2), {"locale": "\udcff"}),
+    ((3, 2), {"locale": 3}),
+    (("files.count", 2), {"comment": 3, "locale": 3}),
     (("files.count", 0), {}),
     (("files.count", 1), {}),
     (("files.count", 21), {}),
@@ -255,6 +269,14 @@ FORMAT_CASES: List[tuple] = [
     (("echo", "\udcff"), {}),
     (("echo", "x" * 5000), {}),
     (("nope", 2**63 + 5), {"default": "%llu bytes"}),
+    (("files.count", 2**63), {}),
+    (("nope", 2**63), {"default": "%lld bytes"}),
+    (("nope", -1), {"default": "%llu"}),
+    (("files.count", "abc"), {}),
+    (("files.count", "3"), {}),
+    (("nope", "abc"), {"default": "%d"}),
+    (("nope", float("nan")), {"default": "%d"}),
+    (("nope", float("inf")), {"default": "%d"}),
     (("nope", "x", 7), {"default": "%2$lld/%1$@"}),
     (("nope",) + tuple(range(20)), {"default": "%20$lld"}),
     (("nope", 1), {"default": "\udcff"}),

@@ -106,7 +106,7 @@ public enum GettextReader {
             if comment != nil || !checks { result.info[key] = MessageInfo(comment: comment, checksFormat: checks) }
             let forms = try entry.strings.map { f throws(CatalogError) in try text(f, entry) }
             func warn(_ m: String) {
-                result.warnings.append(CatalogWarning(file: entry.line.map { "\(file):\($0)" } ?? file, table: table,
+                result.warnings.append(CatalogWarning(file: file, line: entry.line, table: table,
                                                       localization: localization, key: key, message: m))
             }
             if let p = entry.idPlural, let mapping {

@@ -25,7 +25,7 @@ struct MoReader {
     }
 
     static func parse(_ bytes: [UInt8], file: String) throws(CatalogError) -> GettextCatalog {
-        guard bytes.count >= 28 else { throw CatalogError(file: file, "is not a .mo file: \(bytes.count) bytes, shorter than the 28-byte header") }
+        guard bytes.count >= 28 else { throw CatalogError(file: file, "is not a .mo file: \(English.count(bytes.count, "byte")), shorter than the 28-byte header") }
         let le = UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24
         let be = UInt32(bytes[3]) | UInt32(bytes[2]) << 8 | UInt32(bytes[1]) << 16 | UInt32(bytes[0]) << 24
         guard le == magic || be == magic else { throw CatalogError(file: file, "is not a .mo file (bad magic number)") }
@@ -39,9 +39,9 @@ struct MoReader {
         let originals = try header(12, "original table offset")
         let translations = try header(16, "translation table offset")
         // Each table holds `count` (length, offset) pairs: 8 bytes each.
-        guard count <= bytes.count / 8 else { throw error("is truncated: \(count) strings cannot fit in \(bytes.count) bytes") }
+        guard count <= bytes.count / 8 else { throw error("is truncated: \(English.count(count, "string")) cannot fit in \(English.count(bytes.count, "byte"))") }
         for (name, table) in [("original", originals), ("translation", translations)] where table > bytes.count - count * 8 {
-            throw error("is truncated: the \(name) string table (offset \(table), \(count) entries) ends past the end of the file (\(bytes.count) bytes)")
+            throw error("is truncated: the \(name) string table (offset \(table), \(English.count(count, "entry", "entries"))) ends past the end of the file (\(English.count(bytes.count, "byte")))")
         }
         var catalog = GettextCatalog(file: file)
         for i in 0..<count {
@@ -62,7 +62,7 @@ struct MoReader {
     func string(table: Int, index: Int, what: String) throws(CatalogError) -> [UInt8] {
         let length = Int(word(table + index * 8)!), offset = Int(word(table + index * 8 + 4)!)
         guard offset < bytes.count, length < bytes.count - offset else {
-            throw error("is truncated: \(what) \(index) (offset \(offset), length \(length)) ends past the end of the file (\(bytes.count) bytes)")
+            throw error("is truncated: \(what) \(index) (offset \(offset), length \(length)) ends past the end of the file (\(English.count(bytes.count, "byte")))")
         }
         guard bytes[offset + length] == 0 else { throw error("\(what) \(index) (offset \(offset), length \(length)) is not NUL terminated") }
         return Array(bytes[offset..<(offset + length)])
@@ -92,7 +92,7 @@ struct MoReader {
         let originals = try header(40, "system-dependent original table offset")
         let translations = try header(44, "system-dependent translation table offset")
         guard segmentCount <= bytes.count / 8, segments <= bytes.count - segmentCount * 8 else {
-            throw error("is truncated: the system-dependent segment table (offset \(segments), \(segmentCount) entries) ends past the end of the file")
+            throw error("is truncated: the system-dependent segment table (offset \(segments), \(English.count(segmentCount, "entry", "entries"))) ends past the end of the file")
         }
         for i in 0..<segmentCount {
             let length = Int(word(segments + i * 8)!), offset = Int(word(segments + i * 8 + 4)!)
@@ -120,7 +120,7 @@ struct MoReader {
                     }
                     total += Int(length)
                     guard start <= bytes.count, total <= bytes.count - start else {
-                        throw error("is truncated: system-dependent \(name) string \(i) (offset \(start), \(total) bytes so far) ends past the end of the file (\(bytes.count) bytes)")
+                        throw error("is truncated: system-dependent \(name) string \(i) (offset \(start), \(English.count(total, "byte")) so far) ends past the end of the file (\(English.count(bytes.count, "byte")))")
                     }
                     if reference == 0xFFFF_FFFF { break }
                     guard Int(reference) < segmentCount else {
