@@ -269,7 +269,7 @@ test-c-tsan: examples
 	@mkdir -p $(OUT)/tests
 	$(LOKALE) compile Tests/C/fixtures/Tables -o $(OUT)/tests/Tables.lokale 2>/dev/null
 	$(SWIFT_TOOLCHAIN)clang -std=c11 -g -O1 -fsanitize=thread -fuse-ld=lld -pthread -I$(OUT)/include $(C_TEST_SRC) \
-	  -L$(TSAN_SCRATCH)/debug -llokale -L$(SWIFT_TOOLCHAIN)../lib/swift/linux -ldispatch -lBlocksRuntime \
+	  -L$(TSAN_SCRATCH)/debug -l$(LIB_PRODUCT) -L$(SWIFT_TOOLCHAIN)../lib/swift/linux -ldispatch -lBlocksRuntime \
 	  -Wl,-rpath,$(TSAN_SCRATCH)/debug -Wl,-rpath,$(SWIFT_TOOLCHAIN)../lib/swift/linux -o $(OUT)/tests/test_lokale_tsan
 	SWIFT_BACKTRACE=enable=no TSAN_OPTIONS=halt_on_error=1 $(OUT)/tests/test_lokale_tsan $(OUT)/examples $(OUT)/tests
 

@@ -451,6 +451,16 @@ LOKALE_API int lokale_bundle_format_problems(char *dst, size_t capacity, size_t 
                                              const lokale_bundle *bundle, const lokale_message *message,
                                              const lokale_arg *args, size_t arg_count);
 
+/* The text of the variant lokale_bundle_format would choose for args — plural and device
+ * variants, the development text for a replaced translation — without formatting it: specifiers,
+ * %% and substitution references stay as the catalog wrote them (gettext's ngettext contract).
+ * A failed lookup gives the default value, else the key, also unformatted. *out_step (may be
+ * NULL) receives the row of the fallback contract. Writes into dst as described under "Formatted
+ * results". */
+LOKALE_API int lokale_bundle_lookup_variant(char *dst, size_t capacity, size_t *needed, lokale_step *out_step,
+                                            const lokale_bundle *bundle, const lokale_message *message,
+                                            const lokale_arg *args, size_t arg_count);
+
 /* Explains a lookup as JSON: the bundle, the table, the languages negotiated against, the ordered
  * localizations with the reason for each, which localization's table was read, which served, the
  * step of the fallback contract, the formatted result and any problems. Writes into dst as

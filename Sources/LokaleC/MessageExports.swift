@@ -115,6 +115,20 @@ func formatted(_ bundle: OpaquePointer?, _ message: UnsafePointer<lokale_message
 }
 
 @c @implementation
+public func lokale_bundle_lookup_variant(_ dst: UnsafeMutablePointer<CChar>!, _ capacity: Int, _ needed: UnsafeMutablePointer<Int>!,
+                                         _ outStep: UnsafeMutablePointer<lokale_step>!, _ bundle: OpaquePointer!,
+                                         _ message: UnsafePointer<lokale_message>!, _ args: UnsafePointer<lokale_arg>!,
+                                         _ count: Int) -> Int32 {
+    status { () throws(LokaleError) in
+        let b = try bundleHandle(bundle).bundle
+        let m = try MessageView(message)
+        let (bytes, step) = try b.variantBytes(key: m.key, table: m.table, defaultValue: m.defaultValue, arguments: try arguments(args, count))
+        outStep?.pointee = lokale_step(rawValue: UInt32(step.code))
+        try emit(bytes, dst, capacity, needed)
+    }
+}
+
+@c @implementation
 public func lokale_bundle_format_problems(_ dst: UnsafeMutablePointer<CChar>!, _ capacity: Int, _ needed: UnsafeMutablePointer<Int>!,
                                           _ bundle: OpaquePointer!, _ message: UnsafePointer<lokale_message>!,
                                           _ args: UnsafePointer<lokale_arg>!, _ count: Int) -> Int32 {

@@ -17,6 +17,37 @@ void test_format(void) {
     /* A number passed as text. */
     lokale_arg text_number = lokale_arg_string("1");
     CHECK_STR(fmt(b, "files", NULL, NULL, &text_number, 1), "1 fichier");
+    /* The variant format chooses, unformatted (gettext's ngettext): French 0 and 1 are "one". */
+    {
+        lokale_message f = lokale_message_make("files", NULL, NULL);
+        char text[64];
+        size_t needed = 0;
+        lokale_step step = LOKALE_STEP_KEY;
+        CHECK(lokale_bundle_lookup_variant(text, sizeof text, &needed, &step, b, &f, &one, 1) == LOKALE_OK);
+        CHECK_STR(text, "%lld fichier");
+        CHECK(step == LOKALE_STEP_TRANSLATION);
+        CHECK(lokale_bundle_lookup_variant(text, sizeof text, &needed, NULL, b, &f, &zero, 1) == LOKALE_OK);
+        CHECK_STR(text, "%lld fichier");
+        CHECK(lokale_bundle_lookup_variant(text, sizeof text, &needed, NULL, b, &f, &two, 1) == LOKALE_OK);
+        CHECK_STR(text, "%lld fichiers");
+        /* The same text as the fast and general format paths give, before formatting. */
+        char formatted[64];
+        CHECK(lokale_bundle_format(formatted, sizeof formatted, &needed, b, &f, &two, 1) == LOKALE_OK);
+        CHECK(strcmp(formatted, "2 fichiers") == 0);
+        /* A failed lookup: the default value, unformatted; else the key; the step says which. */
+        lokale_message missing = lokale_message_make("no.such.key", NULL, "%d thing(s)");
+        CHECK(lokale_bundle_lookup_variant(text, sizeof text, &needed, &step, b, &missing, &two, 1) == LOKALE_OK);
+        CHECK_STR(text, "%d thing(s)");
+        CHECK(step == LOKALE_STEP_DEFAULT);
+        missing.default_value = NULL;
+        CHECK(lokale_bundle_lookup_variant(text, sizeof text, &needed, &step, b, &missing, &two, 1) == LOKALE_OK);
+        CHECK_STR(text, "no.such.key");
+        CHECK(step == LOKALE_STEP_KEY);
+        /* dst too small: the length needed, as every (dst, capacity, needed) function. */
+        CHECK(lokale_bundle_lookup_variant(text, 3, &needed, NULL, b, &f, &two, 1) == LOKALE_ETRUNCATED);
+        CHECK(needed > 3);
+        CHECK(lokale_bundle_lookup_variant(text, sizeof text, &needed, NULL, NULL, &f, &two, 1) == LOKALE_EINVAL);
+    }
     /* Missing arguments are never read: the specifier stays visible, and the problem is there for
      * a caller who asks. */
     CHECK_STR(fmt(b, "greeting", NULL, NULL, NULL, 0), "Bonjour, %@ !");

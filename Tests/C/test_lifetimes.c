@@ -8,19 +8,20 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 
 /* ---- the runtime freed under readers of its bundles ---- */
 
 struct reader {
     lokale_bundle *bundle;
-    volatile int *stop;
+    atomic_int *stop; /* atomic: the main thread sets it while the readers read it */
     int rounds, bad;
 };
 
 static void *read_until_stopped(void *arg) {
     struct reader *r = arg;
-    while (!*r->stop || r->rounds < 200) {
+    while (!atomic_load(r->stop) || r->rounds < 200) {
         lokale_message m = lokale_message_make("files", NULL, NULL);
         lokale_arg count = lokale_arg_int(r->rounds % 7);
         char out[64];
@@ -53,7 +54,7 @@ static void test_runtime_freed_first(void) {
     called = 0;
     CHECK(lokale_bundle_reload(&reloaded, b, LOKALE_RELOAD_FORCE) == LOKALE_OK && reloaded == 1 && called == 1);
 
-    volatile int stop = 0;
+    atomic_int stop = 0;
     pthread_t threads[3];
     struct reader readers[3];
     for (int i = 0; i < 3; i++) {
@@ -61,7 +62,7 @@ static void test_runtime_freed_first(void) {
         pthread_create(&threads[i], NULL, read_until_stopped, &readers[i]);
     }
     lokale_runtime_free(rt); /* the readers' bundle keeps the runtime */
-    stop = 1;
+    atomic_store(&stop, 1);
     int bad = 0;
     for (int i = 0; i < 3; i++) {
         pthread_join(threads[i], NULL);

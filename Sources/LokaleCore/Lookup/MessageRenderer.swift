@@ -13,6 +13,8 @@ struct MessageRenderer {
     /// Substitutions of the enclosing message node: name bytes -> (argument, node).
     var substitutions: [(name: UnsafeRawBufferPointer, argument: Int, node: UInt32)] = []
     var budget = 256
+    /// Choose variants only: a text node is written as the catalog wrote it, never formatted.
+    var choosingOnly = false
     static let maxDepth = Limits.renderDepth
     /// Where the served localization's plural rules come from: its bundle's per-localization cache.
     let rules: (contents: BundleContents, localization: Int)?
@@ -35,7 +37,7 @@ struct MessageRenderer {
         case .text:
             let text = try table.bytes(try table.nodeWord(at + 1), try table.nodeWord(at + 2))
             let fmt = try table.nodeWord(at + 3)
-            if fmt == TableLayout.none {
+            if fmt == TableLayout.none || choosingOnly {
                 out.bytes.append(contentsOf: text)
                 return
             }

@@ -262,6 +262,25 @@ public final class Bundle: Sendable {
         return (m.bytes, m.problems)
     }
 
+    /// The text of the variant `format` would choose for `arguments` (plural and device variants,
+    /// the development text for a replaced translation), unformatted; a failed lookup gives the
+    /// default value when non-empty, else the key, unformatted too (gettext's `ngettext`).
+    public func variantBytes(key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?, defaultValue: UnsafeRawBufferPointer?,
+                             arguments: [FormatArgument]) throws(LokaleError) -> (bytes: [UInt8], step: Resolution.Step) {
+        let c = contents
+        let hasDefault = (defaultValue?.count ?? 0) > 0
+        let r = try resolve(in: c, key: key, table: name, hasDefault: hasDefault)
+        guard let e = r.entry, let served = r.served else { return (Array(hasDefault ? defaultValue! : key), r.step) }
+        let table = c.table
+        guard e.node != TableLayout.none else { return (Array(try table.value(of: e)), r.step) }
+        var renderer = MessageRenderer(table: table, arguments: arguments, locale: table.localizations[served],
+                                       device: runtime.deviceClass, symbols: .posix, rules: (c, served))
+        renderer.choosingOnly = true
+        var out = FormatOutput()
+        try renderer.render(e.node, into: &out)
+        return (out.bytes, r.step)
+    }
+
     // MARK: Explain
 
     public func explain(_ key: String, default defaultValue: String? = nil, table name: String? = nil,

@@ -133,6 +133,10 @@ SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
         c_int,
         [c_char_p, c_size_t, _size_p, c_void_p, POINTER(lokale_message), POINTER(lokale_arg), c_size_t],
     ),
+    "lokale_bundle_lookup_variant": (
+        c_int,
+        [c_char_p, c_size_t, _size_p, POINTER(c_int), c_void_p, POINTER(lokale_message), POINTER(lokale_arg), c_size_t],
+    ),
     "lokale_bundle_format_problems": (
         c_int,
         [c_char_p, c_size_t, _size_p, c_void_p, POINTER(lokale_message), POINTER(lokale_arg), c_size_t],

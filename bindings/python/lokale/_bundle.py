@@ -11,7 +11,6 @@ import functools
 import threading
 import weakref
 from ctypes import byref, c_int, c_size_t, c_void_p
-from dataclasses import dataclass
 from typing import Any, Callable, Dict, Iterable, List, NoReturn, Optional, Tuple
 
 from ._abi import RELOAD_FORCE, RELOAD_VERIFY
@@ -31,12 +30,38 @@ _lookup = BACKEND.lookup
 _format = BACKEND.format
 
 
-@dataclass(frozen=True)
 class LookupResult:
     """The text of a lookup and the row of the fallback contract that answered it."""
 
+    # Not a dataclass: importing dataclasses costs milliseconds of every program's start-up.
+    __slots__ = ("text", "step")
+
     text: str
     step: Step
+
+    def __init__(self, text: str, step: Step) -> None:
+        object.__setattr__(self, "text", text)
+        object.__setattr__(self, "step", step)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}: a LookupResult is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}: a LookupResult is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not LookupResult:
+            return NotImplemented
+        return (self.text, self.step) == (other.text, other.step)  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((self.text, self.step))
+
+    def __repr__(self) -> str:
+        return f"LookupResult(text={self.text!r}, step={self.step!r})"
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        return (LookupResult, (self.text, self.step))
 
     def __str__(self) -> str:
         return self.text
@@ -64,7 +89,6 @@ class Bundle:
         "_memo",
         "_finalizer",
         "_lock",
-        "_variants",
         "runtime",
         "path",
         "is_main",
@@ -79,7 +103,6 @@ class Bundle:
     _memo: Optional[Memo]  # the backend's memo of this bundle, also its guard; None once closed
     _finalizer: Callable[[], Any]  # a weakref.finalize: closes the memo once
     _lock: threading.Lock
-    _variants: _Variants  # the plural variants ngettext found (see _gettext)
     runtime: Runtime
     path: str
     is_main: bool
@@ -97,7 +120,6 @@ class Bundle:
         self._lib = lib
         self._handle = handle
         self._lock = threading.Lock()
-        self._variants = _Variants(runtime._generation)
         self.runtime = runtime
         self.path = path
         self.is_main = main
@@ -318,6 +340,17 @@ class Bundle:
         finally:
             memo.leave()
 
+    def _variant_text(self, key: str, args: Tuple[Arg, ...], table: Optional[str]) -> Tuple[str, int]:
+        """The unformatted text of the variant :meth:`format` would choose for ``args``, and the
+        step (lokale_bundle_lookup_variant): gettext's ``ngettext``."""
+        step = c_int(0)
+
+        def variant(dst: Any, capacity: int, needed: Any, *rest: Any) -> int:
+            return self._lib.lokale_bundle_lookup_variant(dst, capacity, needed, byref(step), *rest)
+
+        text = self._call_formatter(variant, key, args, None, table, None).decode("utf-8", "replace")
+        return text, step.value
+
     # -- gettext's protocol -----------------------------------------------------------------------
 
     def gettext(self, message: str) -> str:
@@ -374,7 +407,7 @@ class Bundle:
 
 
 # Last, as _runtime and _gettext import Bundle: for typing.get_type_hints(Bundle) (see _message).
-from ._gettext import Translations, _Variants  # noqa: E402
+from ._gettext import Translations  # noqa: E402
 from ._gettext import gettext as _gettext  # noqa: E402
 from ._gettext import install as _install  # noqa: E402
 from ._gettext import ngettext as _ngettext  # noqa: E402

@@ -7,123 +7,27 @@ Keys are those ``lokale compile`` gives a ``.po`` (docs/GETTEXT.md): the msgid, 
 ``msgctxt + "\\x04" + msgid`` (glibc's ``pgettext`` key); a ``msgid_plural`` entry is a plural
 message on argument 1 whose development text is ``one`` = msgid, ``other`` = msgid_plural.
 
-Choosing the plural form: the C library chooses a plural variant only while formatting
-(``lokale_bundle_format``), and its plain lookup (``lokale_bundle_lookup``) returns a plural's
-"other" text; no function returns the text of the variant chosen for n unformatted. Until one
-does, :func:`_variant` finds it from what the library does say, and checks every answer by asking
-the library to format it again: see there.
+Choosing the plural form: ``lokale_bundle_lookup_variant`` chooses the variant exactly as
+``lokale_bundle_format`` would for n (the served language's CLDR rules, Apple's zero rule, the
+device) and returns its text unformatted.
 """
 
 from __future__ import annotations
 
 import builtins
-import difflib
-import itertools
-import threading
-from typing import Callable, Dict, Iterable, List, Optional, Tuple, Union
+from typing import Iterable, Optional, Union
 
 from ._bundle import Bundle  # imported by _bundle once Bundle is defined
 from ._backend import BACKEND
 from ._enums import Step
-from ._errors import FormatError, InvalidArgument, OutOfRange
 
 __all__ = ["Translations", "CONTEXT_SEPARATOR"]
 
 CONTEXT_SEPARATOR = "\x04"
 """Between msgctxt and msgid in the key of a message with a context (glibc's, and `lokale compile`'s)."""
 
-# A key no catalog has (a NUL cannot be in a .po's or .mo's msgid): formatting it shows the default
-# value, which is how a candidate text is formatted the way the bundle formats its own texts.
-_PROBE = "\x00lokale.gettext.probe\x00"
-# Two locales that write every digit and separator of a number differently (and nothing else):
-# where the two formats of one variant differ is where the number was written.
-_LATIN, _ARABIC = "en", "ar"
 _MISSING = (int(Step.DEFAULT), int(Step.KEY))
 _INT64 = (-(2**63), 2**63 - 1)
-_VARIANT_MEMO_LIMIT = 4096
-_MAX_ESCAPE_GUESSES = 16
-_ATTEMPTS = 5
-
-# -- Apple's format syntax, as lokale's FormatParser reads it -------------------------------------
-
-_FLAGS = "-+ #0'"
-_CONVERSIONS = frozenset("diuxXofFeEgGaA@scC")
-_LENGTHS = ("hh", "ll", "h", "l", "q", "z", "t", "j", "L")
-
-
-def _specifiers(text: str) -> List[Tuple[int, int, Optional[int]]]:
-    """The ``%`` sequences of ``text`` as lokale's formatter reads them: (start, end, argument)
-    with the argument a specifier consumes (1-based), 0 for ``%%``, None for a malformed sequence
-    (the formatter shows it as it is)."""
-    found: List[Tuple[int, int, Optional[int]]] = []
-    n = len(text)
-    i = 0
-    sequential = 0
-    while i < n:
-        if text[i] != "%":
-            i += 1
-            continue
-        start = i
-        j = i + 1
-        if j < n and text[j] == "%":
-            found.append((start, j + 1, 0))
-            i = j + 1
-            continue
-        explicit: Optional[int] = None
-        k = j
-        while k < n and text[k].isdigit() and text[k].isascii():
-            k += 1
-        if k > j and k < n and text[k] == "$":
-            explicit = int(text[j:k])
-            j = k + 1
-
-        def position() -> int:
-            nonlocal sequential
-            if explicit is not None:
-                return explicit
-            sequential += 1
-            return sequential
-
-        if text.startswith("#@", j):
-            end = text.find("@", j + 2)
-            if end > j + 2:
-                found.append((start, end + 1, position()))
-                i = end + 1
-                continue
-        while j < n and text[j] in _FLAGS:
-            j += 1
-        for _ in range(2):  # width, then precision after a "."
-            if j < n and text[j] == "*":
-                j += 1
-                k = j
-                while k < n and text[k].isdigit() and text[k].isascii():
-                    k += 1
-                if k > j and k < n and text[k] == "$":
-                    j = k + 1
-                else:
-                    position()
-            else:
-                while j < n and text[j].isdigit() and text[j].isascii():
-                    j += 1
-            if j < n and text[j] == ".":
-                j += 1
-            else:
-                break
-        for length in _LENGTHS:
-            if text.startswith(length, j):
-                j += len(length)
-                break
-        if j < n and text[j] in _CONVERSIONS:
-            found.append((start, j + 1, position()))
-            i = j + 1
-        else:
-            end = max(min(j + 1, n), start + 1)
-            found.append((start, end, None))
-            i = end
-    return found
-
-
-# -- the variant chosen for n ---------------------------------------------------------------------
 
 
 def _count(n: Union[int, float]) -> Union[int, float]:
@@ -138,165 +42,11 @@ def _count(n: Union[int, float]) -> Union[int, float]:
     raise TypeError(f"n must be an int, not {type(n).__name__}")
 
 
-class _Variants:
-    """What :func:`_variant` found, per (table, key, n), while the runtime's languages stay as they
-    were (its generation): one bundle's."""
-
-    __slots__ = ("generation", "seen", "answers", "lock")
-
-    def __init__(self, generation: object) -> None:
-        self.generation = generation
-        self.seen = -1
-        self.answers: Dict[Tuple[Optional[str], str, type, Union[int, float]], str] = {}
-        self.lock = threading.Lock()
-
-
-def _variant(bundle: Bundle, table: Optional[str], key: str, n: Union[int, float],
-             sources: Tuple[str, ...]) -> Optional[str]:
-    """The unformatted text of the variant of ``key`` that the bundle chooses for ``n``; None
-    when the bundle has no translation of ``key``.
-
-    The library formats the message with n (twice: numbers written in ``en`` and in ``ar``, whose
-    digits and separators share no character), and each candidate is formatted with n the same
-    way, as the default value of a key no catalog has: the first that gives both texts is the
-    answer. The candidates: the plain lookup's text (the "other" variant, and every message that is
-    not a plural), then ``sources`` (the msgids: the development localization's variants), then the
-    chosen variant rebuilt from its formatted text — the places where the two formats differ are
-    where n was written, put back as the specifier of argument 1 that the "other" text uses (or
-    ``%d``), and each ``%`` left standing is ``%%`` or a specifier shown as it is. When nothing is
-    confirmed (a text this cannot rebuild), the lookup's text: the "other" variant.
-
-    Answers are remembered for the runtime's generation they were found in. The calls are
-    bracketed by reading the bundle's ordered localizations: an answer found while the languages
-    changed (the generation moved, or the localizations differ) is found again, a few times at
-    most, so that all its calls saw the same languages. (A change moves the generation before the
-    next change can start; reading both closes the window between a change and its callbacks.)
-    """
-    memo: _Variants = bundle._variants
-    generation = memo.generation
-    cache_key = (table, key, type(n), n)  # 1 and 1.0 may select differently
-    answer: Optional[str] = None
-    for _attempt in range(_ATTEMPTS):
-        now: int = generation.value  # type: ignore[attr-defined]
-        if memo.seen == now:  # answers are stored only for the generation they were found in
-            hit = memo.answers.get(cache_key)
-            if hit is not None:
-                return hit
-        before = bundle.preferred_localizations
-        text = _found(bundle, table, key)
-        if text is None:
-            return None
-        answer = _find_variant(bundle, table, key, text, n, sources)
-        if bundle.preferred_localizations != before:
-            continue  # the languages changed meanwhile: again
-        with memo.lock:
-            if generation.value != now:  # type: ignore[attr-defined]
-                continue  # the languages changed meanwhile: again
-            if memo.seen != now:
-                memo.answers.clear()
-                memo.seen = now
-            if len(memo.answers) >= _VARIANT_MEMO_LIMIT:
-                memo.answers.clear()
-            memo.answers[cache_key] = answer
-        return answer
-    return answer
-
-
-# What formatting n may raise: a specifier that cannot print it (a negative n under %u, …).
-_REFUSED = (InvalidArgument, OutOfRange, FormatError)
-
-
-def _find_variant(bundle: Bundle, table: Optional[str], key: str, text: str, n: Union[int, float],
-                  sources: Tuple[str, ...]) -> str:
-    try:
-        latin = bundle.format(key, n, table=table, locale=_LATIN)
-        arabic = bundle.format(key, n, table=table, locale=_ARABIC)
-    except _REFUSED:
-        return text
-
-    def render(candidate: str, locale: str) -> Optional[str]:
-        try:
-            return bundle.format(_PROBE, n, default=candidate, locale=locale)
-        except _REFUSED:
-            return None
-
-    def confirmed(candidate: str) -> bool:
-        return render(candidate, _LATIN) == latin and render(candidate, _ARABIC) == arabic
-
-    for candidate in (text, *sources):
-        if candidate and confirmed(candidate):
-            return candidate
-    for candidate in _rebuilt(latin, arabic, text, lambda spec: render(spec, _LATIN)):
-        if confirmed(candidate):
-            return candidate
-    return text
-
-
-def _rebuilt(latin: str, arabic: str, other: str,
-             render: Callable[[str], Optional[str]]) -> Iterable[str]:
-    """Texts that may have given ``latin`` (and ``arabic``) when formatted with n: see
-    :func:`_variant`. The likeliest first; at most ``_MAX_ESCAPE_GUESSES``."""
-    # Where n was written: the ranges of `latin` that differ in `arabic`.
-    ranges: List[List[int]] = []
-    matcher = difflib.SequenceMatcher(None, latin, arabic, autojunk=False)
-    for tag, i1, i2, _j1, _j2 in matcher.get_opcodes():
-        if tag == "equal":
-            continue
-        if ranges and ranges[-1][1] >= i1:
-            ranges[-1][1] = max(ranges[-1][1], i2)
-        else:
-            ranges.append([i1, i2])
-    ranges = [r for r in ranges if r[1] > r[0]]
-    # The specifiers of argument 1 in the "other" text, then %d; each with how it writes n.
-    specs: List[str] = []
-    for start, end, argument in _specifiers(other):
-        if argument == 1 and other[start:end] not in specs:
-            specs.append(other[start:end])
-    if "%d" not in specs:
-        specs.append("%d")
-    written = [(spec, render(spec)) for spec in specs]
-    # Each range becomes the first specifier whose text covers it (padding included).
-    pieces: List[Tuple[int, int, str]] = []
-    for start, end in ranges:
-        for spec, text in written:
-            if not text:
-                continue
-            found = latin.find(text, max(0, end - len(text)))
-            if found != -1 and found <= start and found + len(text) >= end:
-                pieces.append((found, found + len(text), spec))
-                break
-        else:
-            return
-    # The literal parts: every "%" is "%%" unless it starts a specifier shown as it is (one whose
-    # argument is missing, or a malformed one such as Python's "%(name)s"); both when unsure.
-    literal_parts: List[str] = []
-    cursor = 0
-    for start, end, _spec in pieces:
-        if start < cursor:
-            return
-        literal_parts.append(latin[cursor:start])
-        cursor = end
-    literal_parts.append(latin[cursor:])
-    choices: List[List[str]] = []  # per "%" of the literal parts: its readings, likeliest first
-    for part in literal_parts:
-        for index, char in enumerate(part):
-            if char != "%":
-                continue
-            rest = part[index:]
-            shown = rest.startswith("%(") or any(
-                start == 0 and argument not in (None, 0) for start, _end, argument in _specifiers(rest)[:1]
-            )
-            choices.append(["%", "%%"] if shown else ["%%", "%"])
-    for guess, readings in enumerate(itertools.product(*choices)):
-        if guess >= _MAX_ESCAPE_GUESSES:
-            return
-        signs = iter(readings)
-        out: List[str] = []
-        for index, part in enumerate(literal_parts):
-            out.append("".join(next(signs) if char == "%" else char for char in part))
-            if index < len(pieces):
-                out.append(pieces[index][2])
-        yield "".join(out)
+def _variant(bundle: Bundle, table: Optional[str], key: str, n: Union[int, float]) -> Optional[str]:
+    """The unformatted text of the variant of ``key`` the bundle chooses for ``n``; None when the
+    bundle has no translation of ``key``."""
+    text, step = bundle._variant_text(key, (n,), table)
+    return None if step in _MISSING else text
 
 
 # -- the protocol ---------------------------------------------------------------------------------
@@ -391,7 +141,7 @@ def _plural(bundle: Bundle, table: Optional[str], key: str, singular: str, plura
     for name, value in (("singular", singular), ("plural", plural)):
         if not isinstance(value, str):
             raise TypeError(f"{name} must be str, not {type(value).__name__}")
-    answer = _variant(bundle, table, key, _count(n), (singular, plural))
+    answer = _variant(bundle, table, key, _count(n))
     if answer is None:
         return singular if n == 1 else plural
     return answer

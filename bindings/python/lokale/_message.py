@@ -3,7 +3,6 @@ a lazy string (Babel's ``LazyProxy``, Django's ``gettext_lazy``) that renders wi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Optional, Tuple, Union
 
 from ._args import Arg, check_arg
@@ -11,7 +10,6 @@ from ._args import Arg, check_arg
 __all__ = ["Message"]
 
 
-@dataclass(frozen=True, eq=False)
 class Message:
     """A deferred message (Apple's ``LocalizedStringResource``): what to look up, what to show
     when the lookup fails, and the typed arguments, resolved only at display time by
@@ -37,14 +35,29 @@ class Message:
     unlike the str it equals; look a rendered text up in a dict of texts with ``str(message)``.
     """
 
-    key: str
-    default: Optional[str] = None
-    table: Optional[str] = None
-    bundle: Union[Bundle, str, None] = field(default=None, compare=False)
-    comment: Optional[str] = None
-    args: Tuple[Arg, ...] = ()
+    # A plain class with __slots__ rather than a frozen dataclass: importing dataclasses costs
+    # milliseconds of every program's start-up (it imports inspect, ast, dis).
+    __slots__ = ("key", "default", "table", "bundle", "comment", "args")
 
-    def __post_init__(self) -> None:
+    key: str
+    default: Optional[str]
+    table: Optional[str]
+    bundle: Union[Bundle, str, None]
+    comment: Optional[str]
+    args: Tuple[Arg, ...]
+
+    def __init__(
+        self,
+        key: str,
+        default: Optional[str] = None,
+        table: Optional[str] = None,
+        bundle: Union[Bundle, str, None] = None,
+        comment: Optional[str] = None,
+        args: Tuple[Arg, ...] = (),
+    ) -> None:
+        for name, value in (("key", key), ("default", default), ("table", table), ("bundle", bundle),
+                            ("comment", comment), ("args", args)):
+            object.__setattr__(self, name, value)
         if not isinstance(self.key, str):
             raise TypeError(f"key must be str, not {type(self.key).__name__}")
         for name in ("default", "table", "comment"):
@@ -59,6 +72,19 @@ class Message:
         for index, value in enumerate(args):
             check_arg(index, value)
         object.__setattr__(self, "args", args)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}: a Message is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}: a Message is immutable")
+
+    def __repr__(self) -> str:
+        return (f"Message(key={self.key!r}, default={self.default!r}, table={self.table!r}, "
+                f"bundle={self.bundle!r}, comment={self.comment!r}, args={self.args!r})")
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        return (Message, (self.key, self.default, self.table, self.bundle, self.comment, self.args))
 
     def with_args(self, *args: Arg) -> "Message":
         """A copy of this message with these arguments."""
