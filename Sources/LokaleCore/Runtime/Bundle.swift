@@ -234,13 +234,16 @@ public final class Bundle: Sendable {
 
     /// A found message: its text as is, or its tree rendered with the served localization's
     /// plural rules and number symbols (or `locale`'s symbols).
+    /// - Parameter choosingOnly: choose the variants but write the chosen text unformatted.
     private func render(_ e: CompiledTable.Entry, served: Int, numbering: String?, in c: BundleContents, arguments: [FormatArgument],
-                        locale: String?, into out: inout FormatOutput) throws(LokaleError) {
+                        locale: String?, choosingOnly: Bool = false, into out: inout FormatOutput) throws(LokaleError) {
         let table = c.table
         guard e.node != TableLayout.none else { return out.bytes.append(contentsOf: try table.value(of: e)) }
-        let symbols = locale.map(NumberSymbols.forLocale) ?? c.numberSymbols(localization: served, numbering: numbering)
+        // Unformatted text writes no number: no symbols to look up.
+        let symbols = choosingOnly ? .posix : locale.map(NumberSymbols.forLocale) ?? c.numberSymbols(localization: served, numbering: numbering)
         var renderer = MessageRenderer(table: table, arguments: arguments, locale: table.localizations[served],
                                        device: runtime.deviceClass, symbols: symbols, rules: (c, served))
+        renderer.choosingOnly = choosingOnly
         try renderer.render(e.node, into: &out)
     }
 
@@ -271,13 +274,8 @@ public final class Bundle: Sendable {
         let hasDefault = (defaultValue?.count ?? 0) > 0
         let r = try resolve(in: c, key: key, table: name, hasDefault: hasDefault)
         guard let e = r.entry, let served = r.served else { return (Array(hasDefault ? defaultValue! : key), r.step) }
-        let table = c.table
-        guard e.node != TableLayout.none else { return (Array(try table.value(of: e)), r.step) }
-        var renderer = MessageRenderer(table: table, arguments: arguments, locale: table.localizations[served],
-                                       device: runtime.deviceClass, symbols: .posix, rules: (c, served))
-        renderer.choosingOnly = true
         var out = FormatOutput()
-        try renderer.render(e.node, into: &out)
+        try render(e, served: served, numbering: nil, in: c, arguments: arguments, locale: nil, choosingOnly: true, into: &out)
         return (out.bytes, r.step)
     }
 
