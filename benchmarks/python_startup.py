@@ -9,6 +9,7 @@ gives each one's median and minimum and what it adds to ``pass``.
     python3 benchmarks/python_startup.py                       # the interpreter running this script
     python3 benchmarks/python_startup.py --python venv/bin/python --runs 50
     python3 benchmarks/python_startup.py --importtime           # and where the import's time goes
+    python3 benchmarks/python_startup.py --modules              # and the modules it adds to a start
 
 Run it with the interpreter of a venv where the wheel is installed (``make wheel``, then
 ``pip install dist/lokale-*.whl``): from the checkout, ``lokale`` is not importable by default.
@@ -79,11 +80,36 @@ def importtime(python: str, env: dict, cwd: str, top: int) -> list:
     return sorted(rows, reverse=True)[:top]
 
 
+MODULES = (
+    "import sys\n"
+    "before = set(sys.modules)\n"
+    "import lokale\n"
+    "lokale.Runtime(settings_path='')\n"
+    "print(' '.join(sorted(set(sys.modules) - before)))\n"
+)
+
+UNCACHED = (  # the package's modules imported without a .pyc
+    "import os, sys, lokale\n"
+    "lokale.Runtime(settings_path='')\n"
+    "print(' '.join(sorted(name for name, module in sys.modules.items() if name.startswith('lokale')\n"
+    "                      and getattr(module, '__cached__', None)\n"
+    "                      and not os.path.exists(module.__cached__))))\n"
+)
+
+
+def modules(python: str, env: dict, cwd: str) -> list:
+    """The modules that ``import lokale; lokale.Runtime()`` adds to those of a start."""
+    result = subprocess.run([python, "-c", MODULES], env=env, cwd=cwd, capture_output=True, text=True,
+                            check=True)
+    return result.stdout.split()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--python", default=sys.executable, help="the interpreter to measure")
     parser.add_argument("--runs", type=int, default=30, help="runs of each snippet (default 30)")
     parser.add_argument("--importtime", action="store_true", help="also show `-X importtime`'s largest")
+    parser.add_argument("--modules", action="store_true", help="also list the modules the import adds")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     args = parser.parse_args()
 
@@ -100,6 +126,12 @@ def main() -> int:
         library, accelerated, version = probe.stdout.split()
         for _, code in SNIPPETS:  # warm the page cache and the .pyc files
             run_once(args.python, code, env, home)
+        # pip compiles the .pyc files at install, and the runs above write missing ones where they
+        # can: without them every run would compile the package again.
+        uncached = subprocess.run([args.python, "-c", UNCACHED], env=env, cwd=home, capture_output=True,
+                                  text=True, check=True).stdout.split()
+        if uncached:
+            sys.stderr.write(f"python_startup: no .pyc for {', '.join(uncached)}: the runs compile them\n")
         times: dict = {name: [] for name, _ in SNIPPETS}
         parts: list = []
         for _ in range(args.runs):
@@ -107,6 +139,7 @@ def main() -> int:
                 times[name].append(run_once(args.python, code, env, home))
             parts.append(inside(args.python, env, home))
         slowest = importtime(args.python, env, home, 12) if args.importtime else []
+        added = modules(args.python, env, home) if args.modules else []
 
     base_median = statistics.median(times["pass"])
     base_min = min(times["pass"])
@@ -129,7 +162,8 @@ def main() -> int:
     if args.json:
         print(json.dumps({"python": version, "library": library, "accelerated": accelerated == "True",
                           "runs": args.runs, "results": results, "inside": inside_ms,
-                          "importtime": [{"module": n, "cumulative_us": c, "self_us": s} for c, s, n in slowest]},
+                          "importtime": [{"module": n, "cumulative_us": c, "self_us": s} for c, s, n in slowest],
+                          "modules": added},
                          indent=2))
         return 0
     print(f"Python {version}, {args.runs} runs each; liblokale: {library} (accelerator: {accelerated})")
@@ -144,6 +178,10 @@ def main() -> int:
         print("\n-X importtime of `import lokale; lokale.Runtime()`, largest cumulative (µs):")
         for cumulative, self_us, name in slowest:
             print(f"  {cumulative:>8} {self_us:>8}  {name}")
+    if added:
+        ours = [name for name in added if name == "lokale" or name.startswith("lokale.")]
+        others = " ".join(name for name in added if name not in ours)
+        print(f"\nModules added to a start: {len(ours)} of lokale, and {others}")
     return 0
 
 

@@ -11,10 +11,17 @@ then the Lokale checkout's ``build/lib`` (see :func:`library_path`). It is loade
 when it cannot be found, :class:`LibraryNotFound` (an ImportError) says where it looked.
 
 The modules behind it: ``_runtime`` (Runtime, Subscription), ``_bundle`` (Bundle, LookupResult),
-``_message`` (Message), ``_enums`` (Step, Device, Strategy, Fallback), ``_errors`` (Status and the
-exceptions), ``_library`` (finding and calling liblokale), ``_abi`` (its ctypes declarations),
-``_args`` (Python values to call arguments), and ``_backend`` with its two implementations,
-``_backend_speedups`` (the C accelerator ``_speedups``) and ``_backend_ctypes``.
+``_message`` (Message), ``_enums`` (Status, Step, Device, Strategy, Fallback, Loading), ``_errors``
+(the exceptions), ``_library`` (finding and calling liblokale), ``_abi`` (its ctypes declarations
+and the values of its enumerations), ``_args`` (Python values to call arguments), and ``_backend``
+with its two implementations, ``_backend_speedups`` (the C accelerator ``_speedups``) and
+``_backend_ctypes``.
+
+Start-up (docs/PYTHON.md): ``import lokale`` imports none of :mod:`typing`, :mod:`enum`,
+:mod:`decimal`, :mod:`threading` or :mod:`weakref` (together most of what it used to add to a
+Python start). The enums and ``Arg`` are made on first use (PEP 562 ``__getattr__`` below);
+annotations are not evaluated (PEP 563) and resolve for ``typing.get_type_hints`` through
+``lokale.Step`` and the like; the binding itself works with the plain ints of ``_abi``.
 """
 
 from ._version import __version__ as __version__  # "as": re-exported for type checkers
@@ -31,11 +38,8 @@ from ._errors import (
     OutOfMemory,
     OutOfRange,
     StateError,
-    Status,
     UnsupportedVersion,
 )
-from ._enums import Device, Fallback, Loading, Step, Strategy
-from ._args import Arg
 from ._library import display_name, library_path, library_version, table_format_version
 from ._backend import accelerated
 
@@ -78,6 +82,32 @@ __all__ = [
     "library_version",
     "table_format_version",
 ]
+
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from ._args import Arg as Arg
+    from ._enums import Device as Device
+    from ._enums import Fallback as Fallback
+    from ._enums import Loading as Loading
+    from ._enums import Status as Status
+    from ._enums import Step as Step
+    from ._enums import Strategy as Strategy
+else:  # hidden from type checkers, which see the imports above
+
+    def __getattr__(name: str) -> object:  # PEP 562: the enums and Arg, made on first use
+        if name in ("Device", "Fallback", "Loading", "Status", "Step", "Strategy"):
+            from . import _enums as module
+        elif name == "Arg":
+            from . import _args as module
+        else:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        value = getattr(module, name)
+        globals()[name] = value  # found here from now on (vars(lokale) lists only __all__'s names)
+        return value
+
+
+del TYPE_CHECKING
 
 
 def __dir__() -> "list[str]":  # PEP 562: the public API, not the private submodules

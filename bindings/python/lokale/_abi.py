@@ -1,6 +1,11 @@
 """The C declarations of ``include/lokale.h`` in :mod:`ctypes`: its structures (named as there),
-constants and the signature of each function (status codes are :class:`lokale.Status`, in
-``_errors``)."""
+constants, the values of its enumerations (the public enums of ``_enums`` have the same members;
+a test checks that they agree) and the signature of each function.
+
+The binding itself works with the plain ints of this module: :class:`lokale.Status`,
+:class:`lokale.Step` and the other enums are made only when a program uses them (``import enum``
+costs milliseconds of start-up).
+"""
 
 from __future__ import annotations
 
@@ -19,7 +24,10 @@ from ctypes import (
     c_uint64,
     c_void_p,
 )
-from typing import Any, Dict, List, Tuple
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (milliseconds of start-up)
+if TYPE_CHECKING:
+    from typing import Any
 
 # ruff: noqa: N801 - the structures keep the header's names
 
@@ -88,13 +96,35 @@ OPEN_MAP = 8
 RELOAD_FORCE = 1
 RELOAD_VERIFY = 2
 
+# lokale_status (lokale.Status): name -> value, and the ones the binding tests.
+STATUS: dict[str, int] = {
+    "OK": 0, "ERROR": -1, "EINVAL": -2, "EIO": -3, "ECORRUPT": -4, "EVERSION": -5, "ENOTFOUND": -6,
+    "ETRUNCATED": -7, "EFORMAT": -8, "ENOMEM": -9, "ESTATE": -10, "ERANGE": -11,
+}
+OK = 0
+EIO = -3
+ENOTFOUND = -6
+ETRUNCATED = -7
+# lokale_step (lokale.Step)
+STEP: dict[str, int] = {"TRANSLATION": 1, "LATER_PREFERENCE": 2, "DEVELOPMENT": 3, "DEFAULT": 4, "KEY": 5}
+STEP_DEFAULT = 4
+STEP_KEY = 5
+# lokale_device (lokale.Device), lokale_strategy (lokale.Strategy), lokale_fallback_policy
+# (lokale.Fallback), and the ways of loading a bundle (lokale.Loading: its LOKALE_OPEN_* flag).
+DEVICE: dict[str, int] = {
+    "IPHONE": 0, "IPAD": 1, "IPOD": 2, "MAC": 3, "APPLEWATCH": 4, "APPLETV": 5, "APPLEVISION": 6, "OTHER": 7,
+}
+STRATEGY: dict[str, int] = {"APPLE": 0, "ICU": 1}
+FALLBACK: dict[str, int] = {"APPLE": 0, "CHAIN": 1}
+LOADING: dict[str, int] = {"AUTO": 0, "COPY": OPEN_COPY, "MAP": OPEN_MAP}
+
 # void (*lokale_change_callback)(void *payload, lokale_runtime *runtime)
 ChangeCallback = CFUNCTYPE(None, c_void_p, c_void_p)
 
 _size_p = POINTER(c_size_t)
 
 # name: (restype, argtypes)
-SIGNATURES: Dict[str, Tuple[Any, List[Any]]] = {
+SIGNATURES: dict[str, tuple[Any, list[Any]]] = {
     "lokale_version": (c_char_p, []),
     "lokale_version_number": (c_int, []),
     "lokale_table_format_version": (c_int, []),

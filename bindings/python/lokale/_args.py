@@ -1,35 +1,55 @@
 """Python values to the arguments of a call: text to UTF-8, a message's fields to a
-``lokale_message``, format arguments to a ``lokale_arg`` array. Every ctypes call packs its
-arguments here, one way; the C accelerator does the same in C for exact int, float and str, with
-the same error messages, and hands anything else back to this module (through the ctypes backend).
+``lokale_message``, format arguments to a ``lokale_arg`` array, names of the enumerations to their
+values. Every ctypes call packs its arguments here, one way; the C accelerator does the same in C
+for exact int, float and str, with the same error messages, and hands anything else back to this
+module (through the ctypes backend).
+
+:mod:`decimal`, :mod:`numbers` and :mod:`typing` are imported only when needed (an argument that is
+not an exact int, float or str; ``lokale.Arg``): each costs milliseconds of start-up.
 """
 
 from __future__ import annotations
 
 import ctypes
-import decimal
-import numbers
 import struct
 from ctypes import c_void_p
-from typing import Any, Optional, Sequence, Union
 
 from ._abi import (
     ARG_DOUBLE,
     ARG_INT,
     ARG_STRING,
     ARG_UINT,
+    LOADING,
     MESSAGE_STRICT_ARGUMENTS,
     MESSAGE_VERSION,
     lokale_arg,
     lokale_message,
 )
+from ._errors import InvalidArgument
 
-__all__ = ["Arg", "encode", "encode_optional", "check_arg", "MessageFields", "ArgArray", "pack_args"]
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from decimal import Decimal
+    from typing import Any, Optional, Union
 
-Arg = Union[int, float, str, decimal.Decimal]
-"""A format argument: int (``LOKALE_ARG_INT``, or ``UINT`` above 2**63-1), float (``DOUBLE``),
-str (``STRING``), or :class:`decimal.Decimal` (``STRING`` of its digits, so ``Decimal("1.0")``
-keeps its visible fraction digit for the plural rules)."""
+    Arg = Union[int, float, str, Decimal]
+    """A format argument: int (``LOKALE_ARG_INT``, or ``UINT`` above 2**63-1), float
+    (``DOUBLE``), str (``STRING``), or :class:`decimal.Decimal` (``STRING`` of its digits, so
+    ``Decimal("1.0")`` keeps its visible fraction digit for the plural rules)."""
+else:  # hidden from type checkers, which see Arg above
+
+    def __getattr__(name: str) -> object:  # PEP 562: ``Arg`` (lokale.Arg) is made on first use
+        if name == "Arg":
+            import decimal
+            import typing
+
+            alias = globals()["Arg"] = typing.Union[int, float, str, decimal.Decimal]
+            return alias
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+__all__ = ["Arg", "encode", "encode_optional", "coerce", "loading_flag", "check_arg", "MessageFields",
+           "ArgArray", "pack_args"]
 
 
 def encode(value: str, what: str) -> bytes:
@@ -42,6 +62,54 @@ def encode(value: str, what: str) -> bytes:
 def encode_optional(value: Optional[str], what: str) -> Optional[bytes]:
     """:func:`encode`, with None kept."""
     return None if value is None else encode(value, what)
+
+
+def coerce(kind: str, members: dict[str, int], value: object, what: str) -> int:
+    """The value of a member of an enumeration of ``_abi`` (``members``: name -> value; ``kind``
+    the name of its enum, e.g. ``"Device"``), given as a member of that enum, its int value, or
+    its name in any case ("mac", "ICU")."""
+    if isinstance(value, bool):
+        raise TypeError(f"{what} must be a {kind} or a name, not bool")
+    if isinstance(value, str):
+        try:
+            return members[value.strip().upper().replace("-", "_")]
+        except KeyError:
+            names = ", ".join(repr(name.lower()) for name in members)
+            raise InvalidArgument(f"unknown {what} {value!r}; expected one of {names}") from None
+    if isinstance(value, int):
+        if int(value) in members.values():
+            return int(value)
+        raise InvalidArgument(f"unknown {what} {value!r}")
+    raise TypeError(f"{what} must be a {kind}, a name or an int, not {type(value).__name__}")
+
+
+# The names ``loading`` took before it was an enum (lokale 0.1): accepted with a DeprecationWarning.
+_LOADING_NAMES = {"auto": "AUTO", "copy": "COPY", "map": "MAP"}
+
+
+def loading_flag(value: object) -> int:
+    """The LOKALE_OPEN_* flag of a :class:`lokale.Loading` member, or of its value (the members'
+    values are the flags: ``_abi.LOADING``); the old names with a DeprecationWarning (that points
+    at the caller of :meth:`Runtime.open`)."""
+    if isinstance(value, bool):
+        raise TypeError("loading must be a lokale.Loading, not bool")
+    if isinstance(value, str):
+        name = _LOADING_NAMES.get(value)
+        if name is None:
+            raise ValueError(f"lokale: loading must be a lokale.Loading, not {value!r}")
+        import warnings  # only for the deprecated names
+
+        warnings.warn(
+            f"loading={value!r} is deprecated; pass lokale.Loading.{name}",
+            DeprecationWarning,
+            stacklevel=3,
+        )
+        return LOADING[name]
+    if isinstance(value, int):
+        if int(value) in LOADING.values():
+            return int(value)
+        raise ValueError(f"lokale: loading must be a lokale.Loading, not {value!r}")
+    raise TypeError(f"loading must be a lokale.Loading, not {type(value).__name__}")
 
 
 # ------------------------------------------------------------------------------------------------
@@ -107,10 +175,16 @@ class MessageFields:
 
 def check_arg(index: int, value: Any) -> None:
     """Raises TypeError for a value that cannot be a format argument (bool, or an unknown type)."""
+    kind = type(value)
+    if kind is int or kind is str or kind is float:
+        return
     if isinstance(value, bool):
         raise TypeError(
             f"argument {index + 1}: bool is not a format argument; pass int(value) or a str"
         )
+    import decimal
+    import numbers
+
     if isinstance(value, (str, decimal.Decimal, numbers.Integral, numbers.Real)):
         return
     raise TypeError(
@@ -161,6 +235,9 @@ def pack_args(values: Sequence[Any], into: Optional[ArgArray] = None) -> Optiona
             if isinstance(value, str):  # a subclass: encoded as str below, no user code runs
                 kind = str
             else:
+                import decimal  # check_arg imported it (and numbers)
+                import numbers
+
                 if isinstance(value, decimal.Decimal):
                     value = format(value, "f")
                 elif isinstance(value, numbers.Integral):

@@ -9,20 +9,24 @@ output buffer), passed to the library by address through functions declared with
 
 from __future__ import annotations
 
+import _thread
+import _weakref  # weakref.ref; the weakref module costs half a millisecond of start-up
 import ctypes
 import itertools
-import threading
-import weakref
 from ctypes import byref, c_char_p, c_int, c_size_t, c_uint64, c_void_p
-from typing import TYPE_CHECKING, Any, Callable, Dict, NoReturn, Optional, Set, Tuple
 
-from ._abi import ChangeCallback
+from ._abi import ETRUNCATED, OK, ChangeCallback
 from ._args import ArgArray, MessageFields, pack_args
-from ._errors import Status
 from ._guard import Guard
+from . import _library
 from ._library import check, library, raise_status
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
+    import weakref
+    from collections.abc import Callable
+    from typing import Any, Dict, NoReturn, Optional, Set, Tuple
+
     from ._library import Library
 
 __all__ = ["ACCELERATED", "attach", "watch", "memo", "string", "lookup", "format",
@@ -106,7 +110,7 @@ class Memo(Guard):
         self.generation = generation
         self.texts: Dict[str, str] = {}
         self.pairs: Dict[str, Tuple[str, int]] = {}
-        self._ref = weakref.ref(self, generation.memos.discard)
+        self._ref = _weakref.ref(self, generation.memos.discard)
         generation.memos.add(self._ref)
 
     def close(self) -> None:
@@ -134,13 +138,13 @@ _SCRATCH_ARGS = 16  # format arguments written into the thread's array; more get
 _SCRATCH_BYTES = 512  # formatted output read from the thread's buffer; longer output gets its own
 _COUNTS = tuple(c_size_t(n) for n in range(_SCRATCH_ARGS + 1))  # size_t arguments, made once
 _CAPACITY = c_size_t(_SCRATCH_BYTES)
-_OK = int(Status.OK)  # plain ints: compared on every call
-_ETRUNCATED = int(Status.ETRUNCATED)
+_OK = OK  # compared on every call
+_ETRUNCATED = ETRUNCATED
 
 
 class _Scratch:
     """One thread's message, lookup out-parameters, argument array and output buffer, with their
-    addresses as c_void_p objects. A plain object reached through one threading.local attribute
+    addresses as c_void_p objects. A plain object reached through one thread-local attribute
     (each attribute of a threading.local subclass costs a per-thread dictionary switch)."""
 
     __slots__ = ("fields", "args", "text", "length", "step", "text_at", "length_at", "step_at",
@@ -164,7 +168,7 @@ class _Scratch:
         self.busy = False
 
 
-_THREAD = threading.local()
+_THREAD = _thread._local()  # threading.local, without importing threading
 
 
 def _scratch() -> _Scratch:
@@ -298,3 +302,9 @@ def format_at(handle: Optional[c_void_p], key: str, args: Tuple[Any, ...], defau
             raise_status(status)
     finally:
         s.busy = False
+
+
+# Imported once the library is loaded (the accelerated backend imports this module for the first
+# format it hands back): attached at once. Imported before, Runtime() attaches it (see attach).
+if _library._library is not None:
+    attach(_library._library)

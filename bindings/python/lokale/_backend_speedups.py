@@ -1,19 +1,23 @@
 """The accelerated backend (see ``_backend``): ``lokale._speedups`` (``_speedups.c``), which keeps
 the bundles' memos and the runtimes' generations in C and calls ``lokale_bundle_lookup`` and
 ``lokale_bundle_format`` directly. Importing this module fails (ImportError) when the accelerator
-was not built."""
+was not built. The ctypes backend is imported only for the first format whose arguments the
+accelerator hands back (``_format_fallback``)."""
 
 from __future__ import annotations
 
-import threading
+import _thread
+import sys
 from ctypes import c_void_p
-from typing import TYPE_CHECKING, Any, Optional, Tuple
 
-from . import _backend_ctypes
 from ._library import raise_status
 from ._speedups import Generation, Memo, format, init, lookup, memo, string, watch
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any, Optional, Tuple
+
     from ._library import Library
 
 __all__ = ["ACCELERATED", "attach", "watch", "memo", "string", "lookup", "format", "Generation", "Memo"]
@@ -21,7 +25,8 @@ __all__ = ["ACCELERATED", "attach", "watch", "memo", "string", "lookup", "format
 ACCELERATED = True
 
 _attached = False
-_lock = threading.Lock()
+_lock = _thread.allocate_lock()  # threading.Lock(), without importing threading
+_format_at: Optional[Callable[..., str]] = None  # _backend_ctypes.format_at, once imported
 
 
 def _format_fallback(memo: Memo, key: str, args: Tuple[Any, ...], default: Optional[str],
@@ -30,9 +35,15 @@ def _format_fallback(memo: Memo, key: str, args: Tuple[Any, ...], default: Optio
     exact int, float or str, or more than 16 of them): the ctypes path, which converts or refuses
     them with its own errors. ctypes releases the GIL, so the call counts itself in the memo's
     guard (a close() meanwhile leaves the freeing to it)."""
+    global _format_at
+    format_at = _format_at
+    if format_at is None:
+        from . import _backend_ctypes  # attaches itself to the library, loaded by now
+
+        format_at = _format_at = _backend_ctypes.format_at
     handle = memo.enter()
     try:
-        return _backend_ctypes.format_at(c_void_p(handle), key, args, default, table, comment, locale)
+        return format_at(c_void_p(handle), key, args, default, table, comment, locale)
     finally:
         memo.leave()
 
@@ -46,7 +57,11 @@ def attach(lib: "Library") -> None:
     with _lock:
         if _attached:
             return
-        _backend_ctypes.attach(lib)
+        # The ctypes backend, when a program imported it before the library was loaded (a test
+        # calling its lookup_at); imported later, it attaches itself.
+        ctypes_backend = sys.modules.get(f"{__package__}._backend_ctypes")
+        if ctypes_backend is not None and hasattr(ctypes_backend, "attach"):
+            ctypes_backend.attach(lib)
         init(
             lib.address("lokale_bundle_lookup"),
             lib.address("lokale_bundle_format"),

@@ -6,21 +6,39 @@
 
 from __future__ import annotations
 
+import _thread
 import ctypes
-import functools
-import threading
-import weakref
 from ctypes import byref, c_int, c_size_t, c_void_p
-from typing import Any, Callable, Dict, Iterable, List, NoReturn, Optional, Tuple
+
+import lokale  # the package (being imported): ``lokale.Step`` and ``lokale.Arg`` in annotations
 
 from ._abi import RELOAD_FORCE, RELOAD_VERIFY
-from ._args import Arg, MessageFields, pack_args
-from ._backend import BACKEND, Memo
-from ._enums import STEPS, Step
+from ._args import MessageFields, pack_args
+from ._backend import BACKEND
 from ._errors import ClosedError
-from ._guard import Release, raise_closed
+from ._guard import Finalizer, Release, raise_closed
 from ._library import Library, borrowed, check, fill, fill_text, split
 from ._message import Message
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (milliseconds of start-up)
+if TYPE_CHECKING:
+    import typing
+    from collections.abc import Callable, Iterable
+    from typing import Any, NoReturn, Optional, Tuple
+
+    from ._backend import Memo
+else:  # what typing.get_type_hints needs of the public annotations, without importing typing
+    from _collections_abc import Callable, Iterable
+
+    class _Typing:
+        """``typing.Any`` of an annotation, imported when ``typing.get_type_hints`` reads it."""
+
+        def __getattr__(self, name: str) -> object:
+            import typing
+
+            return getattr(typing, name)
+
+    typing = _Typing()
 
 __all__ = ["Bundle", "LookupResult", "Translations"]  # Translations: _gettext's, re-exported
 
@@ -28,6 +46,9 @@ __all__ = ["Bundle", "LookupResult", "Translations"]  # Translations: _gettext's
 _string = BACKEND.string
 _lookup = BACKEND.lookup
 _format = BACKEND.format
+# Each step value's lokale.Step member (_enums.STEPS), filled by the first lookup(): _enums
+# imports enum, which costs milliseconds of start-up.
+_STEPS: dict[int, lokale.Step] = {}
 
 
 class LookupResult:
@@ -37,9 +58,9 @@ class LookupResult:
     __slots__ = ("text", "step")
 
     text: str
-    step: Step
+    step: lokale.Step
 
-    def __init__(self, text: str, step: Step) -> None:
+    def __init__(self, text: str, step: lokale.Step) -> None:
         object.__setattr__(self, "text", text)
         object.__setattr__(self, "step", step)
 
@@ -50,9 +71,9 @@ class LookupResult:
         raise AttributeError(f"cannot delete field {name!r}: a LookupResult is immutable")
 
     def __eq__(self, other: object) -> bool:
-        if other.__class__ is not LookupResult:
+        if type(other) is not LookupResult:
             return NotImplemented
-        return (self.text, self.step) == (other.text, other.step)  # type: ignore[attr-defined]
+        return (self.text, self.step) == (other.text, other.step)
 
     def __hash__(self) -> int:
         return hash((self.text, self.step))
@@ -60,7 +81,7 @@ class LookupResult:
     def __repr__(self) -> str:
         return f"LookupResult(text={self.text!r}, step={self.step!r})"
 
-    def __reduce__(self) -> Tuple[Any, ...]:
+    def __reduce__(self) -> tuple[Any, ...]:
         return (LookupResult, (self.text, self.step))
 
     def __str__(self) -> str:
@@ -98,17 +119,18 @@ class Bundle:
         "__weakref__",
     )
 
-    _lib: Library
-    _handle: Optional[int]
-    _memo: Optional[Memo]  # the backend's memo of this bundle, also its guard; None once closed
-    _finalizer: Callable[[], Any]  # a weakref.finalize: closes the memo once
-    _lock: threading.Lock
+    if TYPE_CHECKING:  # for type checkers only: typing.get_type_hints(Bundle) reads the public ones
+        _lib: Library
+        _handle: Optional[int]
+        _memo: Optional[Memo]  # the backend's memo of this bundle, also its guard; None once closed
+        _finalizer: Finalizer  # closes the memo once
+        _lock: _thread.LockType
     runtime: Runtime
     path: str
     is_main: bool
     identifier: str
     development_localization: str
-    localizations: Tuple[str, ...]
+    localizations: tuple[str, ...]
 
     def __init__(self) -> None:
         raise TypeError("open bundles with lokale.Runtime.open(path)")
@@ -119,21 +141,25 @@ class Bundle:
         lib = runtime._lib
         self._lib = lib
         self._handle = handle
-        self._lock = threading.Lock()
+        self._lock = _thread.allocate_lock()
         self.runtime = runtime
         self.path = path
         self.is_main = main
         # Frees the handle once the memo (the bundle's guard) is closed and no call is inside.
         release = Release(_free_bundle, lib, handle, runtime._generation if main else None)
+        what = f"the bundle {path!r}"
+
+        def on_closed() -> NoReturn:
+            raise_closed(what)
+
         try:
-            memo = BACKEND.memo(handle, runtime._generation, release,
-                                functools.partial(raise_closed, f"the bundle {path!r}"))
+            memo = BACKEND.memo(handle, runtime._generation, release, on_closed)
         except BaseException:
             release()
             raise
         self._memo = memo
         # Closing (or collecting) the bundle closes the memo; the memo does not refer to the bundle.
-        self._finalizer = weakref.finalize(self, memo.close)
+        self._finalizer = Finalizer(self, memo.close)
         try:
             self._read_facts(handle)
         except BaseException:
@@ -230,7 +256,7 @@ class Bundle:
     # -- facts ------------------------------------------------------------------------------------
 
     @property
-    def preferred_localizations(self) -> List[str]:
+    def preferred_localizations(self) -> list[str]:
         """The bundle's ordered localizations for the runtime's current languages (Apple's
         ``preferredLocalizations`` and the fallbacks, ending with the development localization)."""
         memo, handle = self._enter()
@@ -244,9 +270,9 @@ class Bundle:
     def string(
         self,
         key: str,
-        default: Optional[str] = None,
-        table: Optional[str] = None,
-        comment: Optional[str] = None,
+        default: str | None = None,
+        table: str | None = None,
+        comment: str | None = None,
     ) -> str:
         """The localized text of ``key`` (see :meth:`lookup`), without formatting."""
         return _string(self._memo or self._closed(), key, default, table, comment)
@@ -254,9 +280,9 @@ class Bundle:
     def lookup(
         self,
         key: str,
-        default: Optional[str] = None,
-        table: Optional[str] = None,
-        comment: Optional[str] = None,
+        default: str | None = None,
+        table: str | None = None,
+        comment: str | None = None,
     ) -> LookupResult:
         """Looks ``key`` up without formatting: the text and the :class:`Step` that answered.
 
@@ -266,16 +292,23 @@ class Bundle:
         "other" text unformatted: use :meth:`format` to choose a plural variant.
         """
         text, step = _lookup(self._memo or self._closed(), key, default, table, comment)
-        return LookupResult(text, STEPS[step])
+        try:
+            member = _STEPS[step]
+        except KeyError:  # the first lookup() of the process: lokale.Step is made now
+            from ._enums import STEPS
+
+            _STEPS.update(STEPS)
+            member = STEPS[step]
+        return LookupResult(text, member)
 
     def format(
         self,
         key: str,
-        *args: Arg,
-        default: Optional[str] = None,
-        table: Optional[str] = None,
-        comment: Optional[str] = None,
-        locale: Optional[str] = None,
+        *args: lokale.Arg,
+        default: str | None = None,
+        table: str | None = None,
+        comment: str | None = None,
+        locale: str | None = None,
     ) -> str:
         """Looks ``key`` up, chooses its plural and device variants, and formats it with ``args``.
 
@@ -293,12 +326,12 @@ class Bundle:
     def explain(
         self,
         key: str,
-        *args: Arg,
-        default: Optional[str] = None,
-        table: Optional[str] = None,
-        comment: Optional[str] = None,
-        locale: Optional[str] = None,
-    ) -> Dict[str, Any]:
+        *args: lokale.Arg,
+        default: str | None = None,
+        table: str | None = None,
+        comment: str | None = None,
+        locale: str | None = None,
+    ) -> dict[str, typing.Any]:
         """Explains a lookup: the bundle, the table, the languages negotiated against, the ordered
         localizations with the reason for each, which localization's table was read
         (``tableLocalization``), which served (``served``), the ``step`` (``"translation"``,
@@ -308,18 +341,18 @@ class Bundle:
         raw = self._call_formatter(self._lib.lokale_bundle_explain, key, args, default, table, comment, locale)
         import json  # only for explain: json costs milliseconds at import
 
-        result: Dict[str, Any] = json.loads(raw.decode("utf-8", "replace"))
+        result: dict[str, Any] = json.loads(raw.decode("utf-8", "replace"))
         return result
 
     def format_problems(
         self,
         key: str,
-        *args: Arg,
-        default: Optional[str] = None,
-        table: Optional[str] = None,
-        comment: Optional[str] = None,
-        locale: Optional[str] = None,
-    ) -> List[str]:
+        *args: lokale.Arg,
+        default: str | None = None,
+        table: str | None = None,
+        comment: str | None = None,
+        locale: str | None = None,
+    ) -> list[str]:
         """The problems :meth:`format` meets with the same arguments (a missing argument, a
         translation replaced because its format did not match), one sentence each; ``[]`` when
         there are none. :meth:`format` always returns text; this is for a caller who checks."""
@@ -327,7 +360,7 @@ class Bundle:
                                    locale)
         return raw.decode("utf-8", "replace").splitlines()
 
-    def _call_formatter(self, function: Callable[..., int], key: str, args: Tuple[Arg, ...],
+    def _call_formatter(self, function: Callable[..., int], key: str, args: Tuple[lokale.Arg, ...],
                         default: Optional[str], table: Optional[str], comment: Optional[str],
                         locale: Optional[str] = None) -> bytes:
         """The bytes of a (dst, capacity, needed) function of a message and its arguments."""
@@ -340,13 +373,13 @@ class Bundle:
         finally:
             memo.leave()
 
-    def _variant_text(self, key: str, args: Tuple[Arg, ...], table: Optional[str]) -> Tuple[str, int]:
+    def _variant_text(self, key: str, args: Tuple[lokale.Arg, ...], table: Optional[str]) -> Tuple[str, int]:
         """The unformatted text of the variant :meth:`format` would choose for ``args``, and the
         step (lokale_bundle_lookup_variant): gettext's ``ngettext``."""
         step = c_int(0)
 
         def variant(dst: Any, capacity: int, needed: Any, *rest: Any) -> int:
-            return self._lib.lokale_bundle_lookup_variant(dst, capacity, needed, byref(step), *rest)
+            return int(self._lib.lokale_bundle_lookup_variant(dst, capacity, needed, byref(step), *rest))
 
         text = self._call_formatter(variant, key, args, None, table, None).decode("utf-8", "replace")
         return text, step.value
@@ -375,13 +408,13 @@ class Bundle:
         """gettext's ``npgettext``: :meth:`ngettext` of a plural message in ``context``."""
         return _npgettext(self, None, context, singular, plural, n)
 
-    def install(self, names: Optional[Iterable[str]] = None) -> None:
+    def install(self, names: Iterable[str] | None = None) -> None:
         """Puts :meth:`gettext` into :mod:`builtins` as ``_`` (and those of ``gettext``,
         ``ngettext``, ``pgettext`` and ``npgettext`` that ``names`` lists), as
         :meth:`gettext.NullTranslations.install` does."""
         _install(self, names)
 
-    def translations(self, table: Optional[str] = None) -> Translations:
+    def translations(self, table: str | None = None) -> Translations:
         """gettext's protocol (``gettext``, ``ngettext``, ``pgettext``, ``npgettext``,
         ``install``) over one table of the bundle: the table of a ``.po`` or ``.mo`` domain
         (``locale/fr/LC_MESSAGES/shop.po`` compiles to the table ``shop``). None: the default

@@ -1,13 +1,47 @@
-"""The enumerations of ``include/lokale.h`` the API takes and returns, and their coercion from names."""
+"""The enumerations of ``include/lokale.h`` the API takes and returns: :class:`Status`,
+:class:`Step`, :class:`Device`, :class:`Strategy`, :class:`Fallback` and :class:`Loading`.
+
+This module is imported on first use of one of them (``lokale.Step``, the first
+:meth:`Bundle.lookup`, :attr:`Runtime.device`…), not by ``import lokale``: :mod:`enum` costs
+milliseconds of every start-up (it imports functools, collections, operator and types). The binding
+works with the plain ints of ``_abi`` (whose tables have the same members, a test checks it) and
+makes members only for what it returns.
+"""
 
 from __future__ import annotations
 
 import enum
-from typing import Dict, Type, TypeVar, Union
 
-from ._errors import InvalidArgument
+__all__ = ["Status", "Step", "Device", "Strategy", "Fallback", "Loading", "STEPS"]
 
-__all__ = ["Step", "Device", "Strategy", "Fallback", "Loading", "coerce"]
+
+class Status(enum.IntEnum):
+    """The status codes of ``include/lokale.h``, named as there without the ``LOKALE_`` prefix
+    (a test checks each name against ``lokale_status_name()``)."""
+
+    OK = 0
+    ERROR = -1
+    """An unexpected failure."""
+    EINVAL = -2
+    """A bad argument: NULL, a bad length, a malformed value."""
+    EIO = -3
+    """A file could not be read or mapped."""
+    ECORRUPT = -4
+    """A compiled table is damaged or not a compiled table."""
+    EVERSION = -5
+    """A compiled table of an unsupported format version."""
+    ENOTFOUND = -6
+    """A file that does not exist."""
+    ETRUNCATED = -7
+    """The output buffer was too small (handled inside the binding, never raised)."""
+    EFORMAT = -8
+    """A format string could not be used."""
+    ENOMEM = -9
+    """Out of memory."""
+    ESTATE = -10
+    """Not possible in the current state (e.g. a second main bundle)."""
+    ERANGE = -11
+    """A format argument outside what its specifier prints (2**63 for ``%lld``)."""
 
 
 class Step(enum.IntEnum):
@@ -25,7 +59,7 @@ class Step(enum.IntEnum):
     """The lookup failed and there is no default value: the key."""
 
 
-STEPS: Dict[int, Step] = {step.value: step for step in Step}
+STEPS: dict[int, Step] = {step.value: step for step in Step}
 """The member of each step value (a dict probe is faster than calling ``Step``)."""
 
 
@@ -71,24 +105,3 @@ class Loading(enum.IntEnum):
     rewrites the file in place."""
     MAP = 8
     """Always map the file (``LOKALE_OPEN_MAP``)."""
-
-
-_E = TypeVar("_E", bound=enum.IntEnum)
-
-
-def coerce(kind: Type[_E], value: Union[str, int, _E], what: str) -> _E:
-    """Accepts an enum member, its int value, or its name in any case ("mac", "ICU")."""
-    if isinstance(value, bool):
-        raise TypeError(f"{what} must be a {kind.__name__} or a name, not bool")
-    if isinstance(value, str):
-        try:
-            return kind[value.strip().upper().replace("-", "_")]
-        except KeyError:
-            names = ", ".join(repr(m.name.lower()) for m in kind)
-            raise InvalidArgument(f"unknown {what} {value!r}; expected one of {names}") from None
-    if isinstance(value, int):
-        try:
-            return kind(value)
-        except ValueError:
-            raise InvalidArgument(f"unknown {what} {value!r}") from None
-    raise TypeError(f"{what} must be a {kind.__name__}, a name or an int, not {type(value).__name__}")

@@ -1,14 +1,21 @@
-"""The C library's status codes (:class:`Status`) and the exceptions they are raised as."""
+"""The exceptions that the C library's status codes (:class:`lokale.Status`, in ``_enums``) are
+raised as."""
 
 from __future__ import annotations
 
 import builtins
-import enum
-import errno
-from typing import Dict, Optional, Type
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> object:  # PEP 562: Status lived here before it moved to _enums
+        if name == "Status":
+            from ._enums import Status
+
+            return Status
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
-    "Status",
     "Error",
     "LibraryNotFound",
     "ClosedError",
@@ -26,35 +33,6 @@ __all__ = [
 ]
 
 
-class Status(enum.IntEnum):
-    """The status codes of ``include/lokale.h``, named as there without the ``LOKALE_`` prefix
-    (a test checks each name against ``lokale_status_name()``)."""
-
-    OK = 0
-    ERROR = -1
-    """An unexpected failure."""
-    EINVAL = -2
-    """A bad argument: NULL, a bad length, a malformed value."""
-    EIO = -3
-    """A file could not be read or mapped."""
-    ECORRUPT = -4
-    """A compiled table is damaged or not a compiled table."""
-    EVERSION = -5
-    """A compiled table of an unsupported format version."""
-    ENOTFOUND = -6
-    """A file that does not exist."""
-    ETRUNCATED = -7
-    """The output buffer was too small (handled inside the binding, never raised)."""
-    EFORMAT = -8
-    """A format string could not be used."""
-    ENOMEM = -9
-    """Out of memory."""
-    ESTATE = -10
-    """Not possible in the current state (e.g. a second main bundle)."""
-    ERANGE = -11
-    """A format argument outside what its specifier prints (2**63 for ``%lld``)."""
-
-
 class Error(Exception):
     """Base class of every exception raised by :mod:`lokale`.
 
@@ -63,8 +41,8 @@ class Error(Exception):
     (``"LOKALE_EINVAL"``).
     """
 
-    status: Optional[int] = None
-    status_name: Optional[str] = None
+    status: int | None = None
+    status_name: str | None = None
 
     def __str__(self) -> str:
         # The library's message as is (OSError would otherwise prefix "[Errno N]").
@@ -125,20 +103,21 @@ class CallbackWarning(RuntimeWarning):
     """A language-change callback raised; the exception was reported, not propagated into C."""
 
 
-_BY_STATUS: Dict[int, Type[Error]] = {
-    Status.EINVAL: InvalidArgument,
-    Status.EIO: FileError,
-    Status.ECORRUPT: CorruptTable,
-    Status.EVERSION: UnsupportedVersion,
-    Status.ENOTFOUND: NotFound,
-    Status.EFORMAT: FormatError,
-    Status.ENOMEM: OutOfMemory,
-    Status.ESTATE: StateError,
-    Status.ERANGE: OutOfRange,
+# By status value (_abi.STATUS; plain ints, so that no enum is made at import).
+_BY_STATUS: dict[int, type[Error]] = {
+    -2: InvalidArgument,  # EINVAL
+    -3: FileError,  # EIO
+    -4: CorruptTable,  # ECORRUPT
+    -5: UnsupportedVersion,  # EVERSION
+    -6: NotFound,  # ENOTFOUND
+    -8: FormatError,  # EFORMAT
+    -9: OutOfMemory,  # ENOMEM
+    -10: StateError,  # ESTATE
+    -11: OutOfRange,  # ERANGE
 }
 
 
-def error_for(status: int, message: str, status_name: str, filename: Optional[str] = None) -> Error:
+def error_for(status: int, message: str, status_name: str, filename: str | None = None) -> Error:
     """The exception for a failed call: its class chosen by ``status``."""
     cls = _BY_STATUS.get(status, Error)
     text = message or status_name
@@ -148,6 +127,8 @@ def error_for(status: int, message: str, status_name: str, filename: Optional[st
     if isinstance(exc, builtins.OSError):
         if filename is not None:
             exc.filename = filename
-        exc.errno = errno.ENOENT if status == Status.ENOTFOUND else errno.EIO
+        import errno
+
+        exc.errno = errno.ENOENT if status == -6 else errno.EIO  # ENOTFOUND
         exc.strerror = text
     return exc

@@ -15,22 +15,27 @@ device) and returns its text unformatted.
 from __future__ import annotations
 
 import builtins
-from typing import Iterable, Optional, Union
 
+from ._abi import STEP_DEFAULT, STEP_KEY
 from ._bundle import Bundle  # imported by _bundle once Bundle is defined
 from ._backend import BACKEND
-from ._enums import Step
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+else:  # for typing.get_type_hints: the same class, without importing collections
+    from _collections_abc import Iterable
 
 __all__ = ["Translations", "CONTEXT_SEPARATOR"]
 
 CONTEXT_SEPARATOR = "\x04"
 """Between msgctxt and msgid in the key of a message with a context (glibc's, and `lokale compile`'s)."""
 
-_MISSING = (int(Step.DEFAULT), int(Step.KEY))
+_MISSING = (STEP_DEFAULT, STEP_KEY)
 _INT64 = (-(2**63), 2**63 - 1)
 
 
-def _count(n: Union[int, float]) -> Union[int, float]:
+def _count(n: int | float) -> int | float:
     """n as a format argument: a bool as its int, an int beyond 64 bits clamped (it selects as
     the largest number the library reads)."""
     if isinstance(n, bool):
@@ -42,7 +47,7 @@ def _count(n: Union[int, float]) -> Union[int, float]:
     raise TypeError(f"n must be an int, not {type(n).__name__}")
 
 
-def _variant(bundle: Bundle, table: Optional[str], key: str, n: Union[int, float]) -> Optional[str]:
+def _variant(bundle: Bundle, table: str | None, key: str, n: int | float) -> str | None:
     """The unformatted text of the variant of ``key`` the bundle chooses for ``n``; None when the
     bundle has no translation of ``key``."""
     text, step = bundle._variant_text(key, (n,), table)
@@ -55,7 +60,7 @@ def _variant(bundle: Bundle, table: Optional[str], key: str, n: Union[int, float
 _lookup = BACKEND.lookup
 
 
-def _found(bundle: Bundle, table: Optional[str], key: str) -> Optional[str]:
+def _found(bundle: Bundle, table: str | None, key: str) -> str | None:
     """The unformatted text of ``key``, or None when the bundle has no translation for it (a
     plain lookup, remembered in the bundle's memo as :meth:`Bundle.lookup`'s)."""
     text, step = _lookup(bundle._memo or bundle._closed(), key, None, table, None)
@@ -74,7 +79,7 @@ class Translations:
 
     __slots__ = ("bundle", "table", "__weakref__")
 
-    def __init__(self, bundle: Bundle, table: Optional[str] = None) -> None:
+    def __init__(self, bundle: Bundle, table: str | None = None) -> None:
         if not isinstance(bundle, Bundle):
             raise TypeError(f"bundle must be a lokale.Bundle, not {type(bundle).__name__}")
         if table is not None and not isinstance(table, str):
@@ -102,21 +107,21 @@ class Translations:
         """:meth:`ngettext` of a plural message in ``context`` (a ``.po``'s msgctxt)."""
         return npgettext(self.bundle, self.table, context, singular, plural, n)
 
-    def install(self, names: Optional[Iterable[str]] = None) -> None:
+    def install(self, names: Iterable[str] | None = None) -> None:
         """Puts :meth:`gettext` into :mod:`builtins` as ``_``, and those of ``gettext``,
         ``ngettext``, ``pgettext`` and ``npgettext`` that ``names`` lists under their names (others
         are ignored), as :meth:`gettext.NullTranslations.install` does."""
         install(self, names)
 
 
-def gettext(bundle: Bundle, table: Optional[str], message: str) -> str:
+def gettext(bundle: Bundle, table: str | None, message: str) -> str:
     if not isinstance(message, str):
         raise TypeError(f"message must be str, not {type(message).__name__}")
     text = _found(bundle, table, message)
     return message if text is None else text
 
 
-def pgettext(bundle: Bundle, table: Optional[str], context: str, message: str) -> str:
+def pgettext(bundle: Bundle, table: str | None, context: str, message: str) -> str:
     if not isinstance(context, str):
         raise TypeError(f"context must be str, not {type(context).__name__}")
     if not isinstance(message, str):
@@ -125,18 +130,18 @@ def pgettext(bundle: Bundle, table: Optional[str], context: str, message: str) -
     return message if text is None else text
 
 
-def ngettext(bundle: Bundle, table: Optional[str], singular: str, plural: str, n: int) -> str:
+def ngettext(bundle: Bundle, table: str | None, singular: str, plural: str, n: int) -> str:
     return _plural(bundle, table, singular, singular, plural, n)
 
 
-def npgettext(bundle: Bundle, table: Optional[str], context: str, singular: str, plural: str,
+def npgettext(bundle: Bundle, table: str | None, context: str, singular: str, plural: str,
               n: int) -> str:
     if not isinstance(context, str):
         raise TypeError(f"context must be str, not {type(context).__name__}")
     return _plural(bundle, table, context + CONTEXT_SEPARATOR + singular, singular, plural, n)
 
 
-def _plural(bundle: Bundle, table: Optional[str], key: str, singular: str, plural: str,
+def _plural(bundle: Bundle, table: str | None, key: str, singular: str, plural: str,
             n: int) -> str:
     for name, value in (("singular", singular), ("plural", plural)):
         if not isinstance(value, str):
@@ -150,7 +155,7 @@ def _plural(bundle: Bundle, table: Optional[str], key: str, singular: str, plura
 _INSTALLABLE = ("gettext", "ngettext", "pgettext", "npgettext")
 
 
-def install(translations: Union[Translations, Bundle], names: Optional[Iterable[str]]) -> None:
+def install(translations: Translations | Bundle, names: Iterable[str] | None) -> None:
     builtins.__dict__["_"] = translations.gettext
     if names is not None:
         wanted = set(names)

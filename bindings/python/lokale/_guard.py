@@ -15,13 +15,22 @@ statements; the binding is that caller, and keeps the rule for its users:
 The count is a list (``append`` and ``pop`` are atomic, and a call's entry is made before it reads
 ``closed``, so either close() sees the entry or the call sees ``closed``). The ctypes backend's
 memo inlines the same steps on its hot path; the C accelerator keeps them in its memo, in C.
+
+A runtime or bundle that is collected, or still open at exit, is closed by its :class:`Finalizer`
+(what ``weakref.finalize`` does, without importing :mod:`weakref`).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, List, NoReturn
+import _weakref  # weakref.ref itself; the weakref module costs half a millisecond of start-up
+import sys
 
-__all__ = ["Guard", "Release", "raise_closed"]
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any, Dict, List, NoReturn
+
+__all__ = ["Guard", "Release", "Finalizer", "raise_closed"]
 
 
 class Release:
@@ -94,3 +103,48 @@ class Guard:
 
     def __exit__(self, *exc_info: Any) -> None:
         self.leave()
+
+
+# The finalizers not yet called, in the order they were made, each with the weak reference to its
+# owner (which calls it when the owner is collected): they are kept alive here.
+_pending: Dict[Finalizer, Any] = {}
+_at_exit_registered = False
+
+
+class Finalizer:
+    """``weakref.finalize(owner, function)``: ``function()`` runs at most once, when the finalizer
+    is called (``close()``), when ``owner`` is collected, or at interpreter exit for those still
+    pending (the most recent first, exceptions reported through ``sys.excepthook``), whichever
+    comes first. Whoever pops it from ``_pending`` (atomic) runs it."""
+
+    __slots__ = ("_function",)
+
+    def __init__(self, owner: object, function: Callable[[], object]) -> None:
+        global _at_exit_registered
+        self._function = function
+        _pending[self] = _weakref.ref(owner, self._collected)
+        if not _at_exit_registered:
+            import atexit
+
+            _at_exit_registered = True
+            atexit.register(_at_exit)
+
+    def __call__(self) -> None:
+        if _pending.pop(self, None) is not None:
+            self._function()
+
+    @property
+    def alive(self) -> bool:
+        """Whether ``function`` has not run yet."""
+        return self in _pending
+
+    def _collected(self, _ref: object) -> None:
+        self()
+
+
+def _at_exit() -> None:
+    for finalizer in reversed(list(_pending)):
+        try:
+            finalizer()
+        except Exception as exc:
+            sys.excepthook(type(exc), exc, exc.__traceback__)

@@ -14,21 +14,25 @@ The library is looked for, in order:
 It is loaded on first use (:func:`library`), so that ``import lokale`` works without it. Start-up
 matters here (``import lokale`` should add little to a Python start): nothing heavier than
 :mod:`os` is imported to find the library (no :mod:`pathlib`; :mod:`ctypes.util`, which imports
-:mod:`subprocess`, only for step 4).
+:mod:`subprocess`, only for step 4), and each function is declared to ctypes on its first use.
 """
 
 from __future__ import annotations
 
+import _thread
 import ctypes
 import os
 import sys
-import threading
 from ctypes import byref, c_size_t, c_void_p
-from typing import Any, Callable, List, NoReturn, Optional, Tuple
 
-from ._abi import SIGNATURES
+from ._abi import ETRUNCATED, OK, SIGNATURES
 from ._args import encode, encode_optional
-from ._errors import Error, LibraryNotFound, Status, error_for
+from ._errors import Error, LibraryNotFound, error_for
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+    from typing import Any, List, NoReturn, Optional, Tuple
 
 __all__ = [
     "Library",
@@ -49,13 +53,16 @@ __all__ = [
 ENV_VAR = "LOKALE_LIBRARY"
 
 if sys.platform == "darwin":
-    LIBRARY_NAMES: Tuple[str, ...] = ("liblokale.dylib", "liblokale.so")
+    LIBRARY_NAMES: tuple[str, ...] = ("liblokale.dylib", "liblokale.so")
 elif sys.platform == "win32":
     LIBRARY_NAMES = ("lokale.dll", "liblokale.dll")
 else:
     LIBRARY_NAMES = ("liblokale.so",)
 
-PACKAGE_DIR = os.path.dirname(os.path.realpath(__file__))
+
+def package_dir() -> str:
+    """This package's directory (resolved when the library is looked for, not at import)."""
+    return os.path.dirname(os.path.realpath(__file__))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -76,7 +83,7 @@ def _repository_roots() -> List[str]:
     except ImportError:
         pass
     # Running from the checkout itself: <repo>/bindings/python/lokale/_library.py.
-    checkout = os.path.dirname(os.path.dirname(os.path.dirname(PACKAGE_DIR)))
+    checkout = os.path.dirname(os.path.dirname(os.path.dirname(package_dir())))
     if os.path.isfile(os.path.join(checkout, "include", "lokale.h")):
         roots.append(checkout)
     unique: List[str] = []
@@ -86,20 +93,22 @@ def _repository_roots() -> List[str]:
     return unique
 
 
-def candidates() -> List[Tuple[str, str]]:
-    """Where the library is looked for (after ``LOKALE_LIBRARY``), as (origin, path) pairs."""
-    found: List[Tuple[str, str]] = []
+def candidates() -> Iterator[Tuple[str, str]]:
+    """Where the library is looked for (after ``LOKALE_LIBRARY``), as (origin, path) pairs; the
+    checkouts only once the package directory has none (``_build_info`` is not even imported when
+    the wheel's library is there)."""
+    folder = package_dir()
     for name in LIBRARY_NAMES:
-        found.append(("package directory", os.path.join(PACKAGE_DIR, name)))
+        yield ("package directory", os.path.join(folder, name))
     for root in _repository_roots():
         for name in LIBRARY_NAMES:
-            found.append(("repository build folder", os.path.join(root, "build", "lib", name)))
-    return found
+            yield ("repository build folder", os.path.join(root, "build", "lib", name))
 
 
 class Library:
     """The loaded library: the :class:`ctypes.CDLL`, where it came from, and its functions with
-    the restype and argtypes of ``_abi.SIGNATURES`` (``lib.lokale_bundle_open``, ...)."""
+    the restype and argtypes of ``_abi.SIGNATURES`` (``lib.lokale_bundle_open``, ...), each
+    declared on its first use."""
 
     cdll: ctypes.CDLL
     path: str
@@ -109,16 +118,9 @@ class Library:
     def __init__(self, cdll: ctypes.CDLL, path: str) -> None:
         self.cdll = cdll
         self.path = path
-        for name, (restype, argtypes) in SIGNATURES.items():
-            try:
-                function = getattr(cdll, name)
-            except AttributeError as exc:
-                raise LibraryNotFound(
-                    f"{path} is not a compatible liblokale: it lacks {name}"
-                ) from exc
-            function.restype = restype
-            function.argtypes = argtypes
-            setattr(self, name, function)
+        for name in SIGNATURES:  # all there (a dlsym each), so that an old library fails here
+            if not hasattr(cdll, name):
+                raise LibraryNotFound(f"{path} is not a compatible liblokale: it lacks {name}")
         # lokale_bundle_lookup again (a distinct function object: cdll[name] is not cached), for
         # the ctypes backend's lookups: no argtypes, so ctypes checks nothing and passes the
         # c_void_p objects it is given as they are (~0.5 us a call; through argtypes with byref()
@@ -129,8 +131,18 @@ class Library:
         self.format_by_address = cdll["lokale_bundle_format"]
         self.format_by_address.restype = ctypes.c_int
 
-    def __getattr__(self, name: str) -> Any:  # the functions set in __init__, for type checkers
-        raise AttributeError(name)
+    def __getattr__(self, name: str) -> Any:
+        """A function of ``_abi.SIGNATURES``, declared (restype, argtypes) on its first use and
+        then kept as an attribute. Two threads may both declare one: the same values, harmlessly."""
+        try:
+            restype, argtypes = SIGNATURES[name]
+        except KeyError:
+            raise AttributeError(name) from None
+        function = getattr(self.cdll, name)
+        function.restype = restype
+        function.argtypes = argtypes
+        setattr(self, name, function)
+        return function
 
     def address(self, name: str) -> int:
         """The address of one of the library's functions (for the C accelerator)."""
@@ -182,7 +194,7 @@ def find_and_load() -> Library:
     raise LibraryNotFound(message)
 
 
-_lock = threading.Lock()
+_lock = _thread.allocate_lock()  # threading.Lock(), without importing threading
 _library: Optional[Library] = None
 
 
@@ -217,8 +229,8 @@ def raise_status(status: int, filename: Optional[str] = None) -> NoReturn:
 
 
 def check(status: int, filename: Optional[str] = None) -> None:
-    """Raises for any status but ``Status.OK``."""
-    if status != Status.OK:
+    """Raises for any status but ``LOKALE_OK``."""
+    if status != OK:
         raise_status(status, filename)
 
 
@@ -230,9 +242,9 @@ def fill(function: Callable[..., int], *args: Any) -> bytes:
     while True:
         buffer = ctypes.create_string_buffer(capacity)
         status = function(buffer, capacity, byref(needed), *args)
-        if status == Status.OK:
+        if status == OK:
             return ctypes.string_at(buffer, needed.value)
-        if status == Status.ETRUNCATED and needed.value >= capacity:
+        if status == ETRUNCATED and needed.value >= capacity:
             # The result may grow again in between (another thread changed the language).
             capacity = needed.value + 1
             continue
@@ -283,7 +295,7 @@ def table_format_version() -> int:
     return int(library().lokale_table_format_version())
 
 
-def display_name(language: str, in_language: Optional[str] = None) -> str:
+def display_name(language: str, in_language: str | None = None) -> str:
     """The display name of ``language`` for a language picker, from ICU: in ``in_language``, or
     in the language itself when ``in_language`` is None.
 

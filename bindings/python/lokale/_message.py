@@ -3,9 +3,13 @@ a lazy string (Babel's ``LazyProxy``, Django's ``gettext_lazy``) that renders wi
 
 from __future__ import annotations
 
-from typing import Any, Optional, Tuple, Union
+import lokale  # the package (being imported): ``lokale.Arg`` in annotations, made on first use
 
-from ._args import Arg, check_arg
+from ._args import check_arg
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["Message"]
 
@@ -40,20 +44,20 @@ class Message:
     __slots__ = ("key", "default", "table", "bundle", "comment", "args")
 
     key: str
-    default: Optional[str]
-    table: Optional[str]
-    bundle: Union[Bundle, str, None]
-    comment: Optional[str]
-    args: Tuple[Arg, ...]
+    default: str | None
+    table: str | None
+    bundle: Bundle | str | None
+    comment: str | None
+    args: tuple[lokale.Arg, ...]
 
     def __init__(
         self,
         key: str,
-        default: Optional[str] = None,
-        table: Optional[str] = None,
-        bundle: Union[Bundle, str, None] = None,
-        comment: Optional[str] = None,
-        args: Tuple[Arg, ...] = (),
+        default: str | None = None,
+        table: str | None = None,
+        bundle: Bundle | str | None = None,
+        comment: str | None = None,
+        args: tuple[lokale.Arg, ...] = (),
     ) -> None:
         for name, value in (("key", key), ("default", default), ("table", table), ("bundle", bundle),
                             ("comment", comment), ("args", args)):
@@ -69,8 +73,8 @@ class Message:
                 f"bundle must be a Bundle, a bundle identifier or None, not {type(self.bundle).__name__}"
             )
         args = tuple(self.args)
-        for index, value in enumerate(args):
-            check_arg(index, value)
+        for index, arg in enumerate(args):
+            check_arg(index, arg)
         object.__setattr__(self, "args", args)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -83,20 +87,20 @@ class Message:
         return (f"Message(key={self.key!r}, default={self.default!r}, table={self.table!r}, "
                 f"bundle={self.bundle!r}, comment={self.comment!r}, args={self.args!r})")
 
-    def __reduce__(self) -> Tuple[Any, ...]:
+    def __reduce__(self) -> tuple[Any, ...]:
         return (Message, (self.key, self.default, self.table, self.bundle, self.comment, self.args))
 
-    def with_args(self, *args: Arg) -> "Message":
+    def with_args(self, *args: lokale.Arg) -> Message:
         """A copy of this message with these arguments."""
         return Message(self.key, self.default, self.table, self.bundle, self.comment, args)
 
-    def resolve(self, where: Union[Bundle, Runtime]) -> str:
+    def resolve(self, where: Bundle | Runtime) -> str:
         """``where.resolve(self)``."""
         return where.resolve(self)
 
     # -- a value --------------------------------------------------------------------------------
 
-    def _identity(self) -> Tuple[Any, ...]:
+    def _identity(self) -> tuple[Any, ...]:
         return (self.key, self.default, self.table, self.comment, self.args)
 
     def __hash__(self) -> int:
@@ -114,7 +118,7 @@ class Message:
     def __str__(self) -> str:
         """The message rendered now: in its bundle (or the main bundle), with its arguments."""
         target = self.bundle
-        bundle: Optional[Bundle]
+        bundle: Bundle | None
         if isinstance(target, Bundle):
             bundle = target
         elif isinstance(target, str):
@@ -133,7 +137,7 @@ class Message:
         text: str = str(self) % values
         return text
 
-    def __add__(self, other: Union[str, "Message"]) -> str:
+    def __add__(self, other: str | Message) -> str:
         if isinstance(other, (str, Message)):
             return str(self) + str(other)
         return NotImplemented
@@ -149,22 +153,22 @@ class Message:
     def __contains__(self, part: str) -> bool:
         return part in str(self)
 
-    def __lt__(self, other: Union[str, "Message"]) -> bool:
+    def __lt__(self, other: str | Message) -> bool:
         if isinstance(other, (str, Message)):
             return str(self) < str(other)
         return NotImplemented
 
-    def __le__(self, other: Union[str, "Message"]) -> bool:
+    def __le__(self, other: str | Message) -> bool:
         if isinstance(other, (str, Message)):
             return str(self) <= str(other)
         return NotImplemented
 
-    def __gt__(self, other: Union[str, "Message"]) -> bool:
+    def __gt__(self, other: str | Message) -> bool:
         if isinstance(other, (str, Message)):
             return str(self) > str(other)
         return NotImplemented
 
-    def __ge__(self, other: Union[str, "Message"]) -> bool:
+    def __ge__(self, other: str | Message) -> bool:
         if isinstance(other, (str, Message)):
             return str(self) >= str(other)
         return NotImplemented

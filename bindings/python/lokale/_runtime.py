@@ -3,35 +3,45 @@ change callbacks (:class:`Subscription`)."""
 
 from __future__ import annotations
 
+import _thread
+import _weakref  # weakref.ref; the weakref module costs half a millisecond of start-up
 import ctypes
-import functools
 import os
-import threading
-import warnings
-import weakref
 from ctypes import byref, c_uint64, c_void_p
-from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, Union
 
-from ._abi import OPEN_COPY, OPEN_MAIN, OPEN_MAP, OPEN_VERIFY, ChangeCallback, lokale_runtime_options
-from ._args import encode, encode_optional
-from ._backend import BACKEND, Generation
+import lokale  # the package (being imported): ``lokale.Device`` and the other enums in annotations
+
+from ._abi import DEVICE, EIO, ENOTFOUND, FALLBACK, OPEN_MAIN, OPEN_VERIFY, STRATEGY
+from ._abi import ChangeCallback, lokale_runtime_options
+from ._args import coerce, encode, encode_optional, loading_flag
+from ._backend import BACKEND
 from ._bundle import Bundle
-from ._enums import Device, Fallback, Loading, Strategy, coerce
-from ._errors import CallbackWarning, ClosedError, StateError, Status
-from ._guard import Guard, Release, raise_closed
+from ._errors import CallbackWarning, ClosedError, StateError
+from ._guard import Finalizer, Guard, Release, raise_closed
 from ._library import Library, check, fill_text, library, non_null, split
 from ._message import Message
 
-__all__ = ["Runtime", "Subscription", "PathLike"]
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (milliseconds of start-up)
+if TYPE_CHECKING:
+    import weakref
+    from collections.abc import Callable, Iterable
+    from typing import Any, Dict, List, NoReturn, Optional, Tuple, Union
 
+    from ._backend import Generation
 
-PathLike = Union[str, "os.PathLike[str]"]
+    _AUTO: lokale.Loading = lokale.Loading.AUTO
+else:  # what typing.get_type_hints needs of the public annotations, without importing typing
+    from _collections_abc import Callable, Iterable
+
+    _AUTO = 0  # Loading.AUTO: open()'s default, without making the enum at import
+
+__all__ = ["Runtime", "Subscription"]
 
 # ------------------------------------------------------------------------------------------------
 # Callbacks
 # ------------------------------------------------------------------------------------------------
 
-_pending = threading.local()
+_pending = _thread._local()  # threading.local, without importing threading
 
 
 def _report_callback_error(callback: Callable[..., Any], exc: BaseException) -> None:
@@ -43,6 +53,8 @@ def _report_callback_error(callback: Callable[..., Any], exc: BaseException) -> 
         return
     message = f"lokale: change callback {callback!r} raised {type(exc).__name__}: {exc}"
     try:
+        import warnings  # only on this failure path
+
         warnings.warn(message, CallbackWarning, stacklevel=2)
     except BaseException:  # warnings turned into errors: log instead, never propagate
         try:
@@ -66,7 +78,7 @@ class Subscription:
 
     __slots__ = ("_runtime", "id", "callback", "__weakref__")
 
-    def __init__(self, runtime: "Runtime", id: int, callback: Callable[["Runtime"], Any]) -> None:
+    def __init__(self, runtime: Runtime, id: int, callback: Callable[[Runtime], object]) -> None:
         self._runtime: Optional[Runtime] = runtime
         self.id = id  # the C library's identifier of the callback
         self.callback = callback
@@ -84,7 +96,7 @@ class Subscription:
             return False
         return runtime._remove_callback(self.id)
 
-    def __enter__(self) -> "Subscription":
+    def __enter__(self) -> Subscription:
         return self
 
     def __exit__(self, *exc_info: Any) -> None:
@@ -112,7 +124,7 @@ def _live(ref: "weakref.ref[Bundle]") -> bool:
 
 def _language_array(
     languages: Union[Iterable[str], str, None]
-) -> Optional[Tuple["ctypes.Array[ctypes.c_char_p]", int]]:
+) -> Optional[Tuple[ctypes.Array[ctypes.c_char_p], int]]:
     """A non-NULL array of the encoded languages and their count; None for None.
 
     An empty list stays an empty list (a non-NULL array with count 0): no preferences, as
@@ -128,41 +140,12 @@ def _language_array(
     return array, len(encoded)
 
 
-# The flags of each way of loading (the enum's values are the flags themselves; this keeps _abi the
-# one place that spells the header's numbers).
-_LOADING_FLAGS = {Loading.AUTO: 0, Loading.COPY: OPEN_COPY, Loading.MAP: OPEN_MAP}
-# The names ``loading`` took before it was an enum (lokale 0.1): accepted with a DeprecationWarning.
-_LOADING_NAMES = {"auto": Loading.AUTO, "copy": Loading.COPY, "map": Loading.MAP}
-
-
-def _loading(value: Union[Loading, str]) -> Loading:
-    """A :class:`Loading` member; the old names with a DeprecationWarning."""
-    if isinstance(value, bool):
-        raise TypeError("loading must be a lokale.Loading, not bool")
-    if isinstance(value, str):
-        member = _LOADING_NAMES.get(value)
-        if member is None:
-            raise ValueError(f"lokale: loading must be a lokale.Loading, not {value!r}")
-        warnings.warn(
-            f"loading={value!r} is deprecated; pass lokale.Loading.{member.name}",
-            DeprecationWarning,
-            stacklevel=3,
-        )
-        return member
-    if isinstance(value, int):
-        try:
-            return Loading(value)
-        except ValueError:
-            raise ValueError(f"lokale: loading must be a lokale.Loading, not {value!r}") from None
-    raise TypeError(f"loading must be a lokale.Loading, not {type(value).__name__}")
-
-
 # The main bundles opened in this process, most recent last (weakly): a lokale.Message that names no
 # bundle renders in the last one still open (see main_bundle()).
 _main_bundles: List["weakref.ref[Bundle]"] = []
-_main_bundles_lock = threading.Lock()
-# Every runtime not yet collected, for a Message that names its bundle by identifier.
-_runtimes: "weakref.WeakSet[Runtime]" = weakref.WeakSet()
+# Every runtime not yet collected (weakly), for a Message that names its bundle by identifier.
+_runtimes: List["weakref.ref[Runtime]"] = []
+_registry_lock = _thread.allocate_lock()  # of both lists; threading.Lock(), without importing threading
 
 
 def main_bundle() -> Optional[Bundle]:
@@ -180,7 +163,10 @@ def open_bundle(identifier: str) -> Optional[Bundle]:
     any other open runtime; None when none is open."""
     main = main_bundle()
     runtimes = [main.runtime] if main is not None else []
-    runtimes += [runtime for runtime in list(_runtimes) if runtime not in runtimes]
+    for ref in list(_runtimes):
+        runtime = ref()
+        if runtime is not None and runtime not in runtimes:
+            runtimes.append(runtime)
     for runtime in runtimes:
         if runtime.closed:
             continue
@@ -189,6 +175,10 @@ def open_bundle(identifier: str) -> Optional[Bundle]:
         except StateError:
             continue
     return None
+
+
+def _runtime_closed() -> NoReturn:
+    raise_closed("the runtime")
 
 
 class Runtime:
@@ -209,19 +199,20 @@ class Runtime:
 
     def __init__(
         self,
-        preferred_languages: Union[Iterable[str], str, None] = None,
+        preferred_languages: Iterable[str] | str | None = None,
         *,
-        strategy: Union[str, int, Strategy] = "apple",
-        fallback: Union[str, int, Fallback] = "apple",
-        device: Union[str, int, Device] = "mac",
-        settings_path: Optional[PathLike] = None,
+        strategy: str | int | lokale.Strategy = "apple",
+        fallback: str | int | lokale.Fallback = "apple",
+        device: str | int | lokale.Device = "mac",
+        settings_path: str | os.PathLike[str] | None = None,
     ) -> None:
         lib = library()
         BACKEND.attach(lib)
         self._lib = lib
-        self._strategy = coerce(Strategy, strategy, "strategy")
-        self._fallback = coerce(Fallback, fallback, "fallback")
-        self._device = coerce(Device, device, "device")
+        # Plain ints (_abi's values): the enum members are made when asked for (see device).
+        self._strategy = coerce("Strategy", STRATEGY, strategy, "strategy")
+        self._fallback = coerce("Fallback", FALLBACK, fallback, "fallback")
+        self._device = coerce("Device", DEVICE, device, "device")
         self._settings_path: Optional[str] = (
             None if settings_path is None else os.fspath(settings_path)
         )
@@ -230,9 +221,9 @@ class Runtime:
         languages = _language_array(preferred_languages)
         if languages is not None:
             options.preferred_languages, options.preferred_count = languages
-        options.strategy = int(self._strategy)
-        options.fallback_policy = int(self._fallback)
-        options.device = int(self._device)
+        options.strategy = self._strategy
+        options.fallback_policy = self._fallback
+        options.device = self._device
         if self._settings_path is not None:
             options.settings_path = os.fsencode(self._settings_path)
         handle = c_void_p()
@@ -246,7 +237,7 @@ class Runtime:
             lib.lokale_runtime_free(created)
             raise
         self._handle: Optional[int] = created
-        self._lock = threading.Lock()  # registration and close only; never taken by lookups
+        self._lock = _thread.allocate_lock()  # registration and close only; never taken by lookups
         self._callbacks: Dict[int, Tuple[Any, Callable[..., Any]]] = {}
         self._retired: List[Any] = []  # removed trampolines a running change may still call
         self._changing = 0
@@ -259,10 +250,12 @@ class Runtime:
         self._guard = Guard(
             created,
             Release(_free_runtime, lib, created, self._callbacks, self._generation),
-            functools.partial(raise_closed, "the runtime"),
+            _runtime_closed,
         )
-        self._finalizer = weakref.finalize(self, self._guard.close)
-        _runtimes.add(self)
+        self._finalizer = Finalizer(self, self._guard.close)
+        with _registry_lock:
+            _runtimes[:] = [ref for ref in _runtimes if ref() is not None]
+            _runtimes.append(_weakref.ref(self))
 
     # -- lifetime ---------------------------------------------------------------------------------
 
@@ -324,17 +317,17 @@ class Runtime:
                     self._retired.clear()
 
     @property
-    def preferred_languages(self) -> List[str]:
+    def preferred_languages(self) -> list[str]:
         """The user's preferred languages, most preferred first. Assign a list (or None to re-read
         the environment); malformed identifiers are skipped and listed in :attr:`diagnostics`."""
         with self._guard as handle:
             return split(fill_text(self._lib.lokale_runtime_preferred_languages, handle))
 
     @preferred_languages.setter
-    def preferred_languages(self, languages: Union[Iterable[str], str, None]) -> None:
+    def preferred_languages(self, languages: Iterable[str] | str | None) -> None:
         self.set_preferred_languages(languages)
 
-    def set_preferred_languages(self, languages: Union[Iterable[str], str, None]) -> None:
+    def set_preferred_languages(self, languages: Iterable[str] | str | None) -> None:
         """Replaces the preferred languages; None re-reads the environment. Every bundle of the
         runtime follows at once, and the change callbacks run before this returns."""
         converted = _language_array(languages)
@@ -347,7 +340,7 @@ class Runtime:
         check(status)
 
     @property
-    def language(self) -> Optional[str]:
+    def language(self) -> str | None:
         """The in-app language, or None when the system preferences apply. Assigning calls
         :meth:`set_language`."""
         with self._guard as handle:
@@ -355,10 +348,10 @@ class Runtime:
         return text or None
 
     @language.setter
-    def language(self, language: Optional[str]) -> None:
+    def language(self, language: str | None) -> None:
         self.set_language(language)
 
-    def set_language(self, language: Optional[str]) -> None:
+    def set_language(self, language: str | None) -> None:
         """Sets the in-app language, which comes before the user's preferences for every bundle
         of the runtime (framework bundles included) from the next lookup on; None returns to the
         system preferences. The choice is persisted as ``settings_path`` says and restored at the
@@ -371,47 +364,53 @@ class Runtime:
         with self._guard as handle:
             status = self._changed(lambda: self._lib.lokale_runtime_set_language(handle, encoded))
         _reraise_pending()
-        check(status, self._settings_path if status == Status.EIO else None)
+        check(status, self._settings_path if status == EIO else None)
 
     def reset_language(self) -> None:
         """Returns to the system preferences (``set_language(None)``)."""
         self.set_language(None)
 
     @property
-    def device(self) -> Device:
+    def device(self) -> lokale.Device:
         """The device class used for device variants (assignable)."""
         self._h()
-        return self._device
+        from ._enums import Device  # made on first use: enum costs milliseconds at import
+
+        return Device(self._device)
 
     @device.setter
-    def device(self, device: Union[str, int, Device]) -> None:
-        value = coerce(Device, device, "device")
+    def device(self, device: str | int | lokale.Device) -> None:
+        value = coerce("Device", DEVICE, device, "device")
         with self._guard as handle:
-            check(self._lib.lokale_runtime_set_device(handle, int(value)))
+            check(self._lib.lokale_runtime_set_device(handle, value))
         self._bump()
         self._device = value
 
     @property
-    def fallback(self) -> Fallback:
+    def fallback(self) -> lokale.Fallback:
         """The fallback policy for missing keys (assignable)."""
         self._h()
-        return self._fallback
+        from ._enums import Fallback
+
+        return Fallback(self._fallback)
 
     @fallback.setter
-    def fallback(self, fallback: Union[str, int, Fallback]) -> None:
-        value = coerce(Fallback, fallback, "fallback")
+    def fallback(self, fallback: str | int | lokale.Fallback) -> None:
+        value = coerce("Fallback", FALLBACK, fallback, "fallback")
         with self._guard as handle:
-            check(self._lib.lokale_runtime_set_fallback_policy(handle, int(value)))
+            check(self._lib.lokale_runtime_set_fallback_policy(handle, value))
         self._bump()
         self._fallback = value
 
     @property
-    def strategy(self) -> Strategy:
+    def strategy(self) -> lokale.Strategy:
         """How localizations are ordered (fixed when the runtime is created)."""
-        return self._strategy
+        from ._enums import Strategy
+
+        return Strategy(self._strategy)
 
     @property
-    def settings_path(self) -> Optional[str]:
+    def settings_path(self) -> str | None:
         """The file the in-app language is kept in: the path given at creation, or for the default
         location the file it resolves to once the main bundle is open
         (``$XDG_CONFIG_HOME/lokale/<main bundle identifier>.language``); None while that is not
@@ -427,7 +426,7 @@ class Runtime:
         return text or self._settings_path
 
     @property
-    def diagnostics(self) -> List[str]:
+    def diagnostics(self) -> list[str]:
         """Problems the runtime noticed and worked around, one per entry: malformed preferred
         languages that were skipped, a settings file that could not be read or written."""
         with self._guard as handle:
@@ -436,7 +435,7 @@ class Runtime:
 
     # -- callbacks --------------------------------------------------------------------------------
 
-    def on_change(self, callback: Callable[["Runtime"], Any]) -> Subscription:
+    def on_change(self, callback: Callable[[Runtime], object]) -> Subscription:
         """Registers ``callback(runtime)`` to run after the languages change (``set_language``,
         ``set_preferred_languages``), on the thread that changed them; it may look messages up.
 
@@ -448,7 +447,7 @@ class Runtime:
         if not callable(callback):
             raise TypeError(f"callback must be callable, not {type(callback).__name__}")
         self._h()
-        self_ref = weakref.ref(self)
+        self_ref = _weakref.ref(self)
 
         def trampoline(_payload: Optional[int], _runtime: Optional[int]) -> None:
             try:
@@ -465,7 +464,7 @@ class Runtime:
             self._callbacks[cid.value] = (thunk, callback)
         return Subscription(self, cid.value, callback)
 
-    def remove_callback(self, subscription: Union[Subscription, int]) -> bool:
+    def remove_callback(self, subscription: Subscription | int) -> bool:
         """Unregisters a callback by its :class:`Subscription` (or id). False when it was not
         registered."""
         if isinstance(subscription, Subscription):
@@ -490,7 +489,7 @@ class Runtime:
             entry = self._callbacks.pop(cid, None)
             if entry is not None and self._changing:
                 self._retired.append(entry)  # a change in progress may still be calling it
-        if status == Status.ENOTFOUND:
+        if status == ENOTFOUND:
             return False
         check(status)
         return entry is not None
@@ -499,10 +498,10 @@ class Runtime:
 
     def open(
         self,
-        path: PathLike,
+        path: str | os.PathLike[str],
         main: bool = False,
         verify: bool = False,
-        loading: Union[Loading, str] = Loading.AUTO,
+        loading: lokale.Loading | str = _AUTO,
     ) -> Bundle:
         """Opens the compiled bundle (``.lokale``) at ``path``.
 
@@ -510,9 +509,10 @@ class Runtime:
         runtime (:class:`StateError` otherwise) and the one whose in-app language is restored.
         The runtime keeps its main bundle open (see :attr:`main_bundle`) until it is closed.
         ``verify``: also verify the payload checksum (reads the whole file).
-        ``loading``: :attr:`Loading.AUTO` reads files up to 1 MiB into memory and maps larger
-        ones; :attr:`Loading.COPY` always reads (immune to programs that rewrite the file in
-        place); :attr:`Loading.MAP` always maps. :meth:`Bundle.reload` loads the same way. (The
+        ``loading``: :attr:`Loading.AUTO` (the default, written ``0``: the enum is made only when
+        a program uses it) reads files up to 1 MiB into memory and maps larger ones;
+        :attr:`Loading.COPY` always reads (immune to programs that rewrite the file in place);
+        :attr:`Loading.MAP` always maps. :meth:`Bundle.reload` loads the same way. (The
         names ``"auto"``, ``"copy"`` and ``"map"`` are still accepted, with a DeprecationWarning.)
         Raises :class:`NotFound` (a FileNotFoundError), :class:`CorruptTable`,
         :class:`UnsupportedVersion` or :class:`lokale.FileError`.
@@ -520,7 +520,7 @@ class Runtime:
         fspath = os.fspath(path)
         if not isinstance(fspath, str):
             fspath = os.fsdecode(fspath)
-        flags = (OPEN_MAIN if main else 0) | (OPEN_VERIFY if verify else 0) | _LOADING_FLAGS[_loading(loading)]
+        flags = (OPEN_MAIN if main else 0) | (OPEN_VERIFY if verify else 0) | loading_flag(loading)
         handle = c_void_p()
         with self._guard as runtime_handle:
             status = self._lib.lokale_bundle_open(byref(handle), runtime_handle, os.fsencode(fspath), flags)
@@ -530,16 +530,16 @@ class Runtime:
         bundle = Bundle._create(self, non_null(handle, "lokale_bundle_open"), fspath, bool(main))
         with self._lock:
             self._bundles = [ref for ref in self._bundles if _live(ref)]
-            self._bundles.append(weakref.ref(bundle))
+            self._bundles.append(_weakref.ref(bundle))
             if main:
                 self._main = bundle
-                with _main_bundles_lock:
+                with _registry_lock:
                     _main_bundles[:] = [ref for ref in _main_bundles if _live(ref)]
-                    _main_bundles.append(weakref.ref(bundle))
+                    _main_bundles.append(_weakref.ref(bundle))
         return bundle
 
     @property
-    def main_bundle(self) -> Optional[Bundle]:
+    def main_bundle(self) -> Bundle | None:
         """The open main bundle of this runtime, if any."""
         bundle = self._main
         return bundle if bundle is not None and not bundle.closed else None

@@ -1,0 +1,168 @@
+"""What ``import lokale`` costs a Python start (issue 16: at most 15 ms with the first Runtime(),
+measured by benchmarks/python_startup.py): the standard library modules it keeps out of a start
+stay out, and the plain ints the binding uses in their place agree with the public enums. No
+timing here: the imported modules are what a test can check reliably."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import List
+
+import pytest
+
+import lokale
+from lokale import _abi, _errors
+
+from conftest import PACKAGE_ROOT
+
+# Each costs from half a millisecond (weakref) to about ten (typing, which imports re, enum,
+# functools, collections and contextlib) of a start, and none is needed before a program asks for
+# what uses it: lokale.Step and the other enums (enum), lokale.Arg and typing.get_type_hints
+# (typing), a Decimal argument (decimal, numbers), a deprecated name or a failing callback
+# (warnings).
+LAZY = ("typing", "enum", "decimal", "numbers", "threading", "weakref", "functools", "collections",
+        "re", "warnings", "contextlib", "dataclasses", "json", "logging", "pathlib", "ctypes.util")
+
+PROBE = """
+import sys
+before = set(sys.modules)
+import lokale
+{work}
+new = sorted(set(sys.modules) - before)
+import json
+print(json.dumps({{"new": new, "before": sorted(before)}}))
+"""
+
+
+def _run(*args: str) -> "subprocess.CompletedProcess[str]":
+    """A new interpreter, in PACKAGE_ROOT, importing lokale from this checkout."""
+    env = dict(os.environ, PYTHONPATH=str(PACKAGE_ROOT))
+    if env.get("LOKALE_LIBRARY"):  # run from PACKAGE_ROOT: a relative path would not be found
+        env["LOKALE_LIBRARY"] = os.path.abspath(env["LOKALE_LIBRARY"])
+    return subprocess.run([sys.executable, *args], env=env, capture_output=True, text=True,
+                          cwd=str(PACKAGE_ROOT))
+
+
+def _new_modules(work: str) -> List[str]:
+    """The modules a new interpreter imports for ``import lokale`` and ``work``: without site (-S),
+    so that no .pth file of the machine imports them first."""
+    result = _run("-S", "-c", PROBE.format(work=work))
+    assert result.returncode == 0, result.stderr
+    found = json.loads(result.stdout)
+    preloaded = [name for name in LAZY if name in found["before"]]
+    if preloaded:
+        pytest.skip(f"this interpreter imports {preloaded} before any code runs")
+    return list(found["new"])
+
+
+def test_import_and_first_runtime_keep_the_standard_library_out() -> None:
+    new = _new_modules("lokale.Runtime(['de'], settings_path='').close()")
+    assert "lokale._runtime" in new and "ctypes" in new
+    assert not [name for name in LAZY if name in new]
+
+
+def test_a_first_lookup_keeps_it_out(app_path: Path) -> None:
+    # What a program does at start: open its bundle, look a message up, format one.
+    new = _new_modules(
+        "runtime = lokale.Runtime(['de'], settings_path='')\n"
+        f"app = runtime.open({str(app_path)!r}, main=True)\n"
+        "assert app.string('workspace.title') == 'Arbeitsbereich'\n"
+        "assert app.format('summary.item-count', 3, default='%lld items') == '3 Objekte'\n"
+    )
+    assert not [name for name in LAZY if name in new]
+
+
+def test_a_format_the_accelerator_hands_back(app_path: Path) -> None:
+    # A Decimal goes through the ctypes path: with the accelerator, that module is imported only
+    # then, and finds the library already loaded.
+    code = (
+        "import decimal, sys, lokale\n"
+        "app = lokale.Runtime(['de'], settings_path='').open(sys.argv[1], main=True)\n"
+        "assert app.format('summary.item-count', 3) == '3 Objekte'\n"
+        "print('lokale._backend_ctypes' in sys.modules)\n"
+        "assert app.format('summary.item-count', decimal.Decimal('3')) == '3 Objekte'\n"
+        "assert app.format('summary.item-count', decimal.Decimal('1')) == '1 Objekt'\n"
+    )
+    result = _run("-c", code, str(app_path))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == [str(not lokale.accelerated())]
+
+
+def test_the_enums_and_arg_are_made_on_first_use() -> None:
+    new = _new_modules(
+        "assert 'enum' not in sys.modules and 'typing' not in sys.modules\n"
+        "assert lokale.Step.KEY == 5 and lokale.Loading.COPY == 4\n"
+        "assert 'enum' in sys.modules and 'typing' not in sys.modules\n"
+        "assert 'decimal' in str(lokale.Arg)\n"
+    )
+    assert {"lokale._enums", "enum", "typing", "decimal"} <= set(new)
+
+
+def test_the_values_the_binding_uses_are_the_enums() -> None:
+    for table, enum in ((_abi.STATUS, lokale.Status), (_abi.STEP, lokale.Step), (_abi.DEVICE, lokale.Device),
+                        (_abi.STRATEGY, lokale.Strategy), (_abi.FALLBACK, lokale.Fallback),
+                        (_abi.LOADING, lokale.Loading)):
+        assert table == {member.name: member.value for member in enum}, enum
+    S = lokale.Status
+    assert (_abi.OK, _abi.EIO, _abi.ENOTFOUND, _abi.ETRUNCATED) == (S.OK, S.EIO, S.ENOTFOUND, S.ETRUNCATED)
+    assert (_abi.STEP_DEFAULT, _abi.STEP_KEY) == (lokale.Step.DEFAULT, lokale.Step.KEY)
+    assert {S(code).name: cls.__name__ for code, cls in _errors._BY_STATUS.items()} == {
+        "EINVAL": "InvalidArgument", "EIO": "FileError", "ECORRUPT": "CorruptTable",
+        "EVERSION": "UnsupportedVersion", "ENOTFOUND": "NotFound", "EFORMAT": "FormatError",
+        "ENOMEM": "OutOfMemory", "ESTATE": "StateError", "ERANGE": "OutOfRange",
+    }
+    assert _errors.Status is lokale.Status  # type: ignore[attr-defined]  # where pickles find it
+
+
+def test_runtime_returns_enum_members() -> None:
+    runtime = lokale.Runtime(["en"], strategy="icu", fallback=lokale.Fallback.CHAIN, device=1,
+                             settings_path="")
+    try:
+        assert runtime.strategy is lokale.Strategy.ICU
+        assert runtime.fallback is lokale.Fallback.CHAIN
+        assert runtime.device is lokale.Device.IPAD
+    finally:
+        runtime.close()
+
+
+def test_finalizer_runs_once() -> None:
+    # _guard.Finalizer stands for weakref.finalize (which imports weakref): called, collected, or
+    # at exit, whichever comes first, and only once.
+    from lokale._guard import Finalizer
+
+    class Owner:
+        pass
+
+    calls: List[str] = []
+    owner = Owner()
+    finalizer = Finalizer(owner, lambda: calls.append("closed"))
+    assert finalizer.alive
+    finalizer()
+    finalizer()
+    del owner
+    assert calls == ["closed"] and not finalizer.alive
+    owner = Owner()
+    finalizer = Finalizer(owner, lambda: calls.append("collected"))
+    del owner  # no cycle: collected at once
+    assert calls == ["closed", "collected"] and not finalizer.alive
+
+
+def test_finalizers_run_at_exit_most_recent_first() -> None:
+    code = (
+        "import lokale\n"
+        "from lokale._guard import Finalizer\n"
+        "class Owner: pass\n"
+        "owners = [Owner(), Owner(), Owner()]\n"
+        "finalizers = [Finalizer(o, lambda i=i: print('finalized', i)) for i, o in enumerate(owners)]\n"
+        "finalizers[1]()\n"
+        "runtime = lokale.Runtime(['de'], settings_path='')\n"
+        "print('exiting')\n"
+    )
+    result = _run("-c", code)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split("\n") == ["finalized 1", "exiting", "finalized 2", "finalized 0", ""]
+    assert not result.stderr
