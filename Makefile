@@ -257,7 +257,7 @@ test-asan:
 # C test program (test-c-tsan: its reader threads on the C lookup path while languages change and
 # the bundle reloads) against a ThreadSanitizer build of liblokale, compiled with the toolchain's
 # clang so that one TSan runtime serves both; then the threaded Swift tests (TSAN_FILTER).
-TSAN_FILTER ?= ConcurrencyTests|MainBundleTests|ReloadTests
+TSAN_FILTER ?= ConcurrencyTests|MainBundleTests|ReloadTests|TaskLanguagesTests|RequestLanguagesTests
 SWIFT_TOOLCHAIN = $(dir $(realpath $(shell command -v $(SWIFT))))
 test-tsan: test-c-tsan
 	SWIFT_BACKTRACE=enable=no TSAN_OPTIONS=halt_on_error=1 \
@@ -283,3 +283,9 @@ clean:
 .PHONY: bench
 bench:
 	QUICK="$(QUICK)" PYTHON="$(PYTHON)" bash benchmarks/bench.sh
+
+# Per-call languages (issue 18, servers): lookups carrying a request's languages against plain
+# ones, Accept-Language requests, memory per list; writes benchmarks/results/requests.{md,json}.
+.PHONY: bench-requests
+bench-requests:
+	QUICK="$(QUICK)" PYTHON="$(PYTHON)" bash benchmarks/requests.sh

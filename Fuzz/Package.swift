@@ -26,5 +26,8 @@ let package = Package(
         // (f) the C ABI, from C.
         .executableTarget(name: "fuzz-capi", dependencies: [.product(name: "lokale-c", package: "Lokale")],
                           cSettings: [.unsafeFlags(["-I../include"])]),
+        // (i) Accept-Language headers, through lokale_parse_accept_language.
+        .executableTarget(name: "fuzz-accept", dependencies: [.product(name: "lokale-c", package: "Lokale")],
+                          cSettings: [.unsafeFlags(["-I../include"])]),
     ]
 )

@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 mode=${1:-fuzz}; seconds=${2:-60}; shift 2 || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(table strings catalog format language capi gettext tooling)
+[ ${#targets[@]} -gt 0 ] || targets=(table strings catalog format language capi gettext tooling accept)
 SWIFT=${SWIFT:-swift}
 NICE=${NICE:-nice -n 10}
 JOBS=${JOBS:-2}
@@ -19,8 +19,13 @@ JOBS=${JOBS:-2}
 build=("$SWIFT" build -c release -j "$JOBS" -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
        -Xcc -fsanitize=fuzzer-no-link,address -Xcxx -fsanitize=fuzzer-no-link,address)
 t0=$(date +%s)
-$NICE "${build[@]}" 2>&1 | grep -v '^\[' || true
-[ "${PIPESTATUS[0]}" = 0 ] || { echo "fuzz: build failed" >&2; exit 1; }
+# The build's status is kept before its progress lines are filtered out of its output.
+log=$(mktemp /tmp/lokale-fuzz-build.XXXXXX)
+status=0
+$NICE "${build[@]}" > "$log" 2>&1 || status=$?
+grep -v '^\[' "$log" || true
+rm -f "$log"
+[ "$status" = 0 ] || { echo "fuzz: build failed (status $status)" >&2; exit 1; }
 bin=$("${build[@]}" --show-bin-path)
 echo "fuzz: built in $(( $(date +%s) - t0 ))s ($bin)"
 

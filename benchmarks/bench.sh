@@ -160,3 +160,11 @@ for ext in json md png; do
   [ -f "$B/results/latest.$ext" ] && cp "$B/results/latest.$ext" "$B/results/$MODE.$ext"
 done
 log "done: benchmarks/results/latest.{json,md,png} (copied to $MODE.*)"
+
+# --- per-call languages (issue 18): requests.sh on the same copy of the release library ----------
+# BENCH_SKIP_REQUESTS=1 leaves it out; a failure there does not fail the suite's results above.
+if [ -z "${BENCH_SKIP_REQUESTS:-}" ]; then
+  log "per-call languages: benchmarks/requests.sh"
+  BENCH_SKIP_BUILD=1 QUICK="$QUICK" PYTHON="$PYTHON" bash "$B/requests.sh" \
+    || log "requests.sh failed: benchmarks/results/requests.* not updated"
+fi

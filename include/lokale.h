@@ -228,6 +228,58 @@ LOKALE_API int lokale_language_display_name(char *dst, size_t capacity, size_t *
                                             const char *language, const char *display_language);
 
 /* ---------------------------------------------------------------------------------------------
+ * Languages of a request: per-call preferences (servers)
+ * ------------------------------------------------------------------------------------------- */
+
+typedef struct lokale_languages lokale_languages;
+
+/* An ordered list of preferred languages (a request's) for the calls whose message carries it
+ * (lokale_message.languages), in place of the runtime's preferred languages and in-app language,
+ * which stay untouched. Such a call answers exactly what a runtime with these preferred languages
+ * and no in-app language would: each bundle's ordered localizations, framework bundles following
+ * the main bundle under the same list, the development localization last. Malformed identifiers
+ * are skipped (a list of nothing else gives the development localization). Copied; need not
+ * outlive the call.
+ *
+ * Each bundle computes its localizations for a list once and keeps them: equal lists share that
+ * work (the runtime remembers the last LOKALE_LANGUAGES_REMEMBERED distinct lists, and each bundle
+ * keeps the choices and lookup plans of about as many lists last used), so a repeated list costs
+ * about a plain lookup. Memory stays bounded however many distinct lists come: a list evicted
+ * from those caches is negotiated again when it returns (microseconds, once). Any number of threads may use one lokale_languages at once. Free with
+ * lokale_languages_free once every call using it has returned; the runtime may be freed first. */
+LOKALE_API int lokale_languages_new(lokale_languages **out, lokale_runtime *runtime,
+                                    const char *const *languages, size_t count);
+
+#define LOKALE_LANGUAGES_REMEMBERED 1024
+
+/* lokale_languages_new with the languages of an HTTP Accept-Language header, as
+ * lokale_parse_accept_language reads it (a header with none gives the development localization). */
+LOKALE_API int lokale_languages_from_accept_language(lokale_languages **out, lokale_runtime *runtime,
+                                                     const char *header, ptrdiff_t header_len);
+
+/* The languages as used (malformed ones skipped), comma-separated, into dst (see "Formatted
+ * results"). */
+LOKALE_API int lokale_languages_list(char *dst, size_t capacity, size_t *needed,
+                                     const lokale_languages *languages);
+
+/* NULL does nothing. Every call using it must have returned (see "Lifetimes"). */
+LOKALE_API void lokale_languages_free(lokale_languages *languages);
+
+/* The language ranges of an HTTP Accept-Language header (RFC 9110, section 12.5.4), most
+ * preferred first: by q-value, equal q-values in the header's order. Left out: ranges with q=0,
+ * the wildcard "*" (it names no language), repeated ranges (the first counts), and malformed
+ * elements (a bad range, a bad q-value, an unknown parameter), which are skipped without failing
+ * the rest. Repeats are compared without case; the first occurrence's q-value and position count
+ * ("en;q=0, en" gives nothing). At most the first 64 distinct ranges are read; later ones are
+ * ignored. Written comma-separated into dst (see "Formatted results"; a truncated result holds
+ * whole ranges only, and the result is never longer than the header, so header_len + 1 bytes
+ * always suffice); *count (may be NULL) receives how many. A header of nothing usable gives "" and
+ * 0. header_len: bytes, or -1 when NUL-terminated; headers longer than 64 KiB are LOKALE_EINVAL.
+ * A pure function: lokale_last_error is not set. */
+LOKALE_API int lokale_parse_accept_language(char *dst, size_t capacity, size_t *needed, size_t *count,
+                                            const char *header, ptrdiff_t header_len);
+
+/* ---------------------------------------------------------------------------------------------
  * Bundles
  * ------------------------------------------------------------------------------------------- */
 
@@ -297,9 +349,9 @@ LOKALE_API int lokale_bundle_preferred_localizations(char *dst, size_t capacity,
  * Messages
  * ------------------------------------------------------------------------------------------- */
 
-/* Version 2 added `locale`, version 3 `flags`. Structs of earlier versions are still accepted
- * (their locale is NULL, their flags 0). */
-#define LOKALE_MESSAGE_VERSION 3
+/* Version 2 added `locale`, version 3 `flags`, version 4 `languages`. Structs of earlier versions
+ * are still accepted (their locale and languages are NULL, their flags 0). */
+#define LOKALE_MESSAGE_VERSION 4
 
 /* Flags of a message (lokale_message.flags). */
 /* lokale_bundle_format fails instead of printing an argument that does not fit its specifier:
@@ -329,6 +381,9 @@ typedef struct lokale_message {
     const char *locale;
     ptrdiff_t locale_len;
     uint32_t flags; /* LOKALE_MESSAGE_* flags; 0 by default */
+    /* The preferred languages to answer in (a request's); NULL: the runtime's. Borrowed for the
+     * call. See lokale_languages_new. */
+    const lokale_languages *languages;
 } lokale_message;
 
 /* A message with NUL-terminated key, table (may be NULL) and default value (may be NULL). */
@@ -347,6 +402,7 @@ static inline lokale_message lokale_message_make(const char *key, const char *ta
     m.locale = NULL;
     m.locale_len = 0;
     m.flags = 0;
+    m.languages = NULL;
     return m;
 }
 

@@ -4,7 +4,7 @@
  * memory is not handed back to malloc at once. It waits in a quarantine of the last
  * LK_HANDLE_QUARANTINE retired handles (their kind LK_HANDLE_FREED, their pointers NULL), so a
  * stale pointer to a recent handle reads "freed" — the C ABI then answers LOKALE_EINVAL, or does
- * nothing for a second free — rather than another object. 32 bytes a handle, 128 KiB at most. */
+ * nothing for a second free — rather than another object. 48 bytes a handle, 192 KiB at most. */
 #include "lokale_table.h"
 
 #include <pthread.h>
@@ -25,6 +25,7 @@ void lk_handle_retire(lk_handle *h) {
     /* A fast path that still reads the handle finds no plan and declines before it reads `shared`;
      * the general path finds the kind freed. */
     lk_handle_set_plan(h, NULL);
+    lk_handle_set_lists(h, NULL);
     __atomic_store_n(&h->shared, NULL, __ATOMIC_RELEASE);
     __atomic_store_n(&h->object, NULL, __ATOMIC_RELEASE);
     lk_handle_set_kind(h, LK_HANDLE_FREED);
@@ -35,3 +36,7 @@ void lk_handle_retire(lk_handle *h) {
     pthread_mutex_unlock(&quarantine_lock);
     free(oldest);
 }
+
+lk_list_slot *lk_list_slots_new(void) { return calloc(LK_LIST_SLOTS, sizeof(lk_list_slot)); }
+
+void lk_list_slots_free(lk_list_slot *slots) { free(slots); }

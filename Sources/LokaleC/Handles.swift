@@ -102,20 +102,47 @@ func bundleHandle(_ p: OpaquePointer?) throws(LokaleError) -> BundleHandle {
     return Unmanaged<BundleHandle>.fromOpaque(object).takeUnretainedValue()
 }
 
+/// A new lokale_languages* for `languages` (its `list` the list's id); nil when out of memory.
+func newLanguagesPointer(_ languages: Languages) -> OpaquePointer? {
+    guard let h = lk_handle_new(nil) else { return nil }
+    h.pointee.object = Unmanaged.passRetained(languages).toOpaque()
+    h.pointee.list = languages.id
+    lk_handle_set_kind(h, LK_HANDLE_LANGUAGES)
+    return OpaquePointer(h)
+}
+
+/// lokale_languages_free: releases the list and retires the handle.
+func freeLanguagesPointer(_ p: OpaquePointer) {
+    let h = UnsafeMutablePointer<lk_handle>(p)
+    guard lk_handle_mark_freed(h, LK_HANDLE_LANGUAGES) != 0 else { return misuse(h, "lokale_languages_free", "languages") }
+    guard let object = h.pointee.object else { return }
+    lk_handle_retire(h)
+    Unmanaged<Languages>.fromOpaque(object).release()
+}
+
+func languagesHandle(_ p: OpaquePointer?, _ what: String = "languages") throws(LokaleError) -> Languages {
+    guard let p else { throw invalid("\(what) is NULL") }
+    let object = try live(UnsafeMutablePointer<lk_handle>(p), LK_HANDLE_LANGUAGES, "languages", as: what)
+    return Unmanaged<Languages>.fromOpaque(object).takeUnretainedValue()
+}
+
 /// The object of a live handle of `kind`; LOKALE_EINVAL for a freed handle or another kind.
-private func live(_ h: UnsafeMutablePointer<lk_handle>, _ kind: UInt32, _ what: String) throws(LokaleError) -> UnsafeMutableRawPointer {
+/// `what` names the handle's type ("bundle"), `name` the argument when it is not that.
+private func live(_ h: UnsafeMutablePointer<lk_handle>, _ kind: UInt32, _ what: String, as name: String? = nil) throws(LokaleError) -> UnsafeMutableRawPointer {
     let k = lk_handle_kind(h)
-    guard k == kind, let object = h.pointee.object else { throw invalid(refusal(k == kind ? LK_HANDLE_FREED : k, what)) }
+    guard k == kind, let object = h.pointee.object else { throw invalid(refusal(k == kind ? LK_HANDLE_FREED : k, what, as: name)) }
     return object
 }
 
-/// Why a pointer is not a live `what` ("bundle", "runtime") when its kind is `kind`.
-private func refusal(_ kind: UInt32, _ what: String) -> String {
-    switch kind {
-    case LK_HANDLE_FREED: "the \(what) was freed (lokale_\(what)_free): a pointer used after free"
-    case LK_HANDLE_BUNDLE: "a lokale_bundle was passed as the \(what)"
-    case LK_HANDLE_RUNTIME: "a lokale_runtime was passed as the \(what)"
-    default: "the \(what) is not a lokale_\(what) the library made"
+/// Why a pointer is not a live `what` ("bundle", "runtime", "languages") when its kind is `kind`.
+private func refusal(_ kind: UInt32, _ what: String, as name: String? = nil) -> String {
+    let name = name ?? what
+    return switch kind {
+    case LK_HANDLE_FREED: "the \(name) was freed (lokale_\(what)_free): a pointer used after free"
+    case LK_HANDLE_BUNDLE: "a lokale_bundle was passed as the \(name)"
+    case LK_HANDLE_RUNTIME: "a lokale_runtime was passed as the \(name)"
+    case LK_HANDLE_LANGUAGES: "a lokale_languages was passed as the \(name)"
+    default: "the \(name) is not a lokale_\(what) the library made"
     }
 }
 

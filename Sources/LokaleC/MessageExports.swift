@@ -13,6 +13,8 @@ struct MessageView {
     var locale: String?
     /// LOKALE_MESSAGE_STRICT_ARGUMENTS: lokale_bundle_format refuses an argument that does not fit.
     var strictArguments = false
+    /// A per-call list of languages (message version 4); nil: the runtime's.
+    var languages: Languages?
 
     init(_ m: UnsafePointer<lokale_message>?) throws(LokaleError) {
         let v = try MessageView.fields(m)
@@ -28,12 +30,15 @@ struct MessageView {
         let known = LOKALE_MESSAGE_STRICT_ARGUMENTS
         guard v.flags & ~known == 0 else { throw invalid("message.flags has unknown flags 0x\(String(v.flags & ~known, radix: 16))") }
         strictArguments = v.flags & LOKALE_MESSAGE_STRICT_ARGUMENTS != 0
+        if let l = v.languages { languages = try languagesHandle(OpaquePointer(UnsafeRawPointer(l)), "message.languages") }
     }
 
-    /// The caller's struct: version 1 ends before `locale`, version 2 before `flags`.
+    /// The caller's struct: version 1 ends before `locale`, version 2 before `flags`, version 3
+    /// before `languages`.
     static func fields(_ m: UnsafePointer<lokale_message>?) throws(LokaleError) -> lokale_message {
         try versioned(m, "message") { v in
-            v >= 3 ? MemoryLayout<lokale_message>.size
+            v >= 4 ? MemoryLayout<lokale_message>.size
+                : v == 3 ? MemoryLayout<lokale_message>.offset(of: \lokale_message.languages)!
                 : v == 2 ? MemoryLayout<lokale_message>.offset(of: \lokale_message.flags)!
                 : MemoryLayout<lokale_message>.offset(of: \lokale_message.locale)!
         }
@@ -55,7 +60,7 @@ public func lk_bundle_lookup_general(_ out: UnsafeMutablePointer<UnsafePointer<C
         guard let out, let outLen else { throw invalid("out or out_len is NULL") }
         let b = try bundleHandle(bundle).bundle
         let m = try MessageView(message)
-        let (text, step) = try b.lookup(key: m.key, table: m.table, default: m.defaultValue)
+        let (text, step) = try b.lookup(key: m.key, table: m.table, default: m.defaultValue, languages: m.languages)
         out.pointee = text.baseAddress?.assumingMemoryBound(to: CChar.self)
         outLen.pointee = text.count
         outStep?.pointee = lokale_step(rawValue: UInt32(step.code))
@@ -110,7 +115,7 @@ func formatted(_ bundle: OpaquePointer?, _ message: UnsafePointer<lokale_message
     let b = try bundleHandle(bundle).bundle
     let m = try MessageView(message)
     let (bytes, problems) = try b.formatBytes(key: m.key, table: m.table, defaultValue: m.defaultValue,
-                                              arguments: try arguments(args, count), locale: m.locale)
+                                              arguments: try arguments(args, count), locale: m.locale, languages: m.languages)
     return (bytes, problems, m.strictArguments)
 }
 
@@ -122,7 +127,8 @@ public func lokale_bundle_lookup_variant(_ dst: UnsafeMutablePointer<CChar>!, _ 
     status { () throws(LokaleError) in
         let b = try bundleHandle(bundle).bundle
         let m = try MessageView(message)
-        let (bytes, step) = try b.variantBytes(key: m.key, table: m.table, defaultValue: m.defaultValue, arguments: try arguments(args, count))
+        let (bytes, step) = try b.variantBytes(key: m.key, table: m.table, defaultValue: m.defaultValue, arguments: try arguments(args, count),
+                                               languages: m.languages)
         outStep?.pointee = lokale_step(rawValue: UInt32(step.code))
         try emit(bytes, dst, capacity, needed)
     }
@@ -145,7 +151,7 @@ public func lokale_bundle_explain(_ dst: UnsafeMutablePointer<CChar>!, _ capacit
         let b = try bundleHandle(bundle).bundle
         let m = try MessageView(message)
         let trace = try b.explain(m.keyString, default: m.defaultString, table: m.tableString,
-                                  arguments: try arguments(args, count), locale: m.locale)
+                                  arguments: try arguments(args, count), locale: m.locale, languages: m.languages)
         try emit(trace.json.utf8, dst, capacity, needed)
     }
 }

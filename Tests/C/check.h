@@ -68,5 +68,9 @@ void test_threads(void);
 void test_in_app_language(void);
 /* test_lifetimes.c */
 void test_lifetimes(void);
+/* test_accept_language.c */
+void test_accept_language(void);
+/* test_requests.c */
+void test_requests(void);
 
 #endif

@@ -6,7 +6,7 @@
  *
  * One program built from every .c file of Tests/C, split by concern (check.h lists the tests:
  * test_runtime.c, test_lookup.c, test_format.c, test_files.c, test_threads.c, test_language.c,
- * test_lifetimes.c).
+ * test_lifetimes.c, test_accept_language.c).
  * This file holds the counters, the shared helpers and main, which runs every test in order and
  * prints "N passed, M failed".
  */
@@ -66,6 +66,8 @@ int main(int argc, char **argv) {
     test_in_app_language();
     test_reload();
     test_lifetimes();
+    test_accept_language();
+    test_requests();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

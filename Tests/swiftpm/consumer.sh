@@ -62,6 +62,16 @@ for l in fr de pl ja sv es; do
 done
 step "6 languages as expected (es: the library follows the application, which has no Spanish)"
 LANGUAGE=en check switch-pl.txt "$bin/SummaryDemo" --count 1 --count 3 --switch pl
+# Requests served concurrently in tasks, each in its Accept-Language: the process's own French must
+# not leak in, and each page is what a process started with those languages shows.
+LANGUAGE=fr check serve.txt "$bin/SummaryDemo" --count 1 --count 3 --serve "pl, en;q=0.5" "de-CH, fr;q=0.9" "es-MX,es;q=0.9" "ja" "*" "sv;q=0.8, xx-YY"
+for pair in "pl, en;q=0.5|pl:en" "ja|ja" "sv;q=0.8, xx-YY|sv"; do
+  header=${pair%|*}
+  LANGUAGE=${pair#*|} "$bin/SummaryDemo" --count 1 --count 3 > "$work/process.txt"
+  LANGUAGE=de "$bin/SummaryDemo" --count 1 --count 3 --serve "$header" | tail -n +2 > "$work/request.txt"
+  diff -u "$work/process.txt" "$work/request.txt" || fail "the request '$header' differs from a process in ${pair#*|}"
+done
+step "requests in concurrent tasks (withLanguages): each in its own languages, as a process in them"
 step "in-app switch: the change stream yields and the window redraws in Polish"
 LANGUAGE=en swift run "${swiftpm[@]}" SummaryDemo --set-language fr > /dev/null 2>&1 || fail "--set-language fr"
 [ -f "$XDG_CONFIG_HOME/lokale/SummaryLabel.SummaryDemo.language" ] || fail "the in-app language was not stored under the main bundle's identifier"

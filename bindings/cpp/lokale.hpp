@@ -254,6 +254,36 @@ inline std::string display_name(const std::string &language, const std::string &
     });
 }
 
+// The language ranges of an HTTP Accept-Language header, most preferred first
+// (lokale_parse_accept_language): q-values ordered, q=0, "*", repeats and malformed parts left out.
+inline std::vector<std::string> parse_accept_language(std::string_view header) {
+    return detail::split(detail::fill_or_throw([&](char *dst, std::size_t capacity, std::size_t *needed) {
+        return lokale_parse_accept_language(dst, capacity, needed, nullptr, detail::ptr(header), detail::len(header));
+    }));
+}
+
+// A request's preferred languages (lokale_languages), for messages that carry them
+// (message::in(...)): answers as a runtime with these languages would give, leaving the runtime's
+// own untouched. Made by Runtime::languages or Runtime::languages_for_header; shares ownership of
+// the C handle, so copies are cheap and any thread may use it.
+class languages {
+public:
+    languages() = default;
+    lokale_languages *handle() const noexcept { return handle_.get(); }
+    explicit operator bool() const noexcept { return handle_ != nullptr; }
+    // The languages as used, most preferred first.
+    std::vector<std::string> list() const {
+        return detail::split(detail::fill_or_throw([&](char *d, std::size_t c, std::size_t *n) {
+            return lokale_languages_list(d, c, n, handle());
+        }));
+    }
+
+private:
+    friend class Runtime;
+    explicit languages(lokale_languages *handle) : handle_(handle, &lokale_languages_free) {}
+    std::shared_ptr<lokale_languages> handle_;
+};
+
 // ---------------------------------------------------------------------------------------------
 // Messages and arguments
 // ---------------------------------------------------------------------------------------------
@@ -269,6 +299,7 @@ struct message {
     std::string_view comment;       // for translators and extraction only
     std::string_view locale;        // how numbers are written; empty: the serving localization
                                     // (needs a lokale.h with LOKALE_MESSAGE_VERSION >= 2)
+    const lokale_languages *request = nullptr; // a request's languages; null: the runtime's
 
     message() = default;
     message(std::string_view k, std::string_view def = {}, std::string_view tbl = {},
@@ -282,6 +313,8 @@ struct message {
     message &in_table(std::string_view value) { table = value; return *this; }
     message &with_comment(std::string_view value) { comment = value; return *this; }
     message &with_locale(std::string_view value) { locale = value; return *this; }
+    // In a request's languages (the object must outlive the calls with this message).
+    message &in(const lokale::languages &value) { request = value.handle(); return *this; }
 
     // The C struct, viewing the same memory.
     lokale_message c() const noexcept {
@@ -298,6 +331,9 @@ struct message {
 #if LOKALE_MESSAGE_VERSION >= 2
         m.locale = locale.empty() ? nullptr : locale.data();
         m.locale_len = detail::len(locale);
+#endif
+#if LOKALE_MESSAGE_VERSION >= 4
+        m.languages = request;
 #endif
         return m;
     }
@@ -538,6 +574,22 @@ public:
     void set_fallback_policy(lokale::fallback value) {
         detail::check(lokale_runtime_set_fallback_policy(handle(), static_cast<int>(value)));
     }
+    // A request's languages (lokale_languages_new): pass them with message::in. Equal lists share
+    // their bundles' work, so making one per request is cheap.
+    lokale::languages languages(const std::vector<std::string> &list) const {
+        std::vector<const char *> pointers;
+        for (const auto &language : list) pointers.push_back(language.c_str());
+        lokale_languages *handle = nullptr;
+        detail::check(lokale_languages_new(&handle, this->handle(), pointers.data(), pointers.size()));
+        return lokale::languages(handle);
+    }
+    // The languages of an HTTP Accept-Language header (lokale_languages_from_accept_language).
+    lokale::languages languages_for_header(std::string_view header) const {
+        lokale_languages *handle = nullptr;
+        detail::check(lokale_languages_from_accept_language(&handle, this->handle(), detail::ptr(header), detail::len(header)));
+        return lokale::languages(handle);
+    }
+
     // Problems the runtime noticed and worked around, one per entry.
     std::vector<std::string> diagnostics() const {
         std::string text = detail::fill_or_throw([&](char *d, std::size_t c, std::size_t *n) {

@@ -2,6 +2,9 @@
 // usage: test_cpp DIR   (DIR holds DesktopApp.lokale, DesktopAppMixed.lokale, PanelKit.lokale)
 #include "lokale.hpp"
 
+#include <atomic>
+#include <thread>
+
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -232,6 +235,47 @@ static void language_switch(const std::string &dir) {
     CHECK_EQ(survivor.string("panel.ready"), std::string("Panel bereit"));
 }
 
+// A server: requests in their own languages through one runtime and one bundle each, each answer
+// what a runtime with those languages gives; threads at once; the runtime's languages untouched.
+static void requests(const std::string &dir) {
+    lokale::runtime_options options;
+    options.preferred_languages = std::vector<std::string>{"ja"};
+    options.settings_path = "";
+    lokale::Runtime runtime(options);
+    lokale::Bundle app = runtime.open(dir + "/DesktopApp.lokale", lokale::open_main);
+    lokale::Bundle panel = runtime.open(dir + "/PanelKit.lokale");
+    CHECK(lokale::parse_accept_language("de-CH;q=0.5, fr, *;q=0.1, en;q=x") == (std::vector<std::string>{"fr", "de-CH"}));
+    const std::vector<std::string> headers = {"fr-CA, en;q=0.5", "de", "pt-BR", "es, de;q=0.8", "zz", ""};
+    std::vector<std::string> expected;
+    for (const auto &header : headers) {
+        lokale::runtime_options o;
+        o.preferred_languages = lokale::parse_accept_language(header);
+        o.settings_path = "";
+        lokale::Runtime reference(o);
+        lokale::Bundle ref_app = reference.open(dir + "/DesktopApp.lokale", lokale::open_main);
+        lokale::Bundle ref_panel = reference.open(dir + "/PanelKit.lokale");
+        expected.push_back(ref_app.format({"summary.item-count", "%lld items"}, 2) + " / " + ref_panel.string("panel.ready"));
+    }
+    std::vector<std::thread> threads;
+    std::atomic<int> wrong{0};
+    for (std::size_t t = 0; t < headers.size(); t++) {
+        threads.emplace_back([&, t] {
+            for (int round = 0; round < 500; round++) {
+                lokale::languages request = runtime.languages_for_header(headers[t]);
+                std::string got = app.format(lokale::message("summary.item-count", "%lld items").in(request), 2) + " / "
+                    + panel.string(lokale::message("panel.ready").in(request));
+                if (got != expected[t]) wrong++;
+            }
+        });
+    }
+    for (auto &thread : threads) thread.join();
+    CHECK_EQ(wrong.load(), 0);
+    lokale::languages de = runtime.languages({"de", "en"});
+    CHECK(de.list() == (std::vector<std::string>{"de", "en"}));
+    CHECK_EQ(app.string(lokale::message("workspace.title").in(de)), std::string("Arbeitsbereich"));
+    CHECK_EQ(app.string("workspace.title"), std::string("ワークスペース")); // the runtime's own
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         std::fprintf(stderr, "usage: %s DIR\n", argv[0]);
@@ -245,6 +289,7 @@ int main(int argc, char **argv) {
         truncation_grows_the_buffer(dir);
         errors(dir);
         language_switch(dir);
+        requests(dir);
     } catch (const std::exception &e) {
         std::cerr << "unexpected exception: " << e.what() << "\n";
         failed++;

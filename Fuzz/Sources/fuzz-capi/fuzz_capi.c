@@ -3,7 +3,10 @@
  * lokale_bundle_open; every NUL-terminated string of the input is then looked up, formatted and
  * explained through hostile message structs: odd versions, a version-1 struct allocated at its
  * version-1 size (so reading `locale` would be an overflow), bad lengths, NULL pointers, invalid
- * argument types, short and zero output buffers. Every call must return a status, never crash. */
+ * argument types, short and zero output buffers; and through per-call language lists made from
+ * the input's own strings (as a list and as an Accept-Language header), a runtime or a bundle
+ * passed as the list, and a version-3 struct at its own size (so reading `languages` would be an
+ * overflow). Every call must return a status, never crash. */
 #define _GNU_SOURCE
 #include "lokale.h"
 
@@ -122,6 +125,34 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             m.key = key;
             m.version = (n & 1) ? 0 : 99;
             drive(b, &m, choice + 6);
+            /* A request's languages: the key as one tag and as a header; other handles as lists. */
+            lokale_languages *list = NULL, *header = NULL;
+            const char *tags[] = {key, "fr", key + klen / 2};
+            if (lokale_languages_new(&list, runtime, tags, 3) == LOKALE_OK) {
+                m.version = LOKALE_MESSAGE_VERSION;
+                m.languages = list;
+                drive(b, &m, choice + 8);
+                drive(b, &m, choice + 9); /* the second call reads the plan the first published */
+                if (lokale_languages_from_accept_language(&header, runtime, key, (ptrdiff_t)klen) == LOKALE_OK) {
+                    m.languages = header;
+                    drive(b, &m, choice + 10);
+                    lokale_languages_free(header);
+                }
+                lokale_languages_free(list);
+            }
+            m.version = LOKALE_MESSAGE_VERSION;
+            m.languages = (const lokale_languages *)(void *)((n & 1) ? (void *)runtime : (void *)b);
+            drive(b, &m, choice + 11);
+            char parsed[64];
+            size_t parsed_count = 0;
+            lokale_parse_accept_language(parsed, sizeof parsed, &needed, &parsed_count, key, (ptrdiff_t)klen);
+            /* Version 3 at its own size: the library must not read `languages`. */
+            lokale_message *v3 = malloc(offsetof(lokale_message, languages));
+            memcpy(v3, &m, offsetof(lokale_message, languages));
+            v3->version = 3;
+            drive(b, v3, choice + 12);
+            free(v3);
+            m.languages = NULL;
             /* Version 1 at its own size: the library must not read `locale`. */
             lokale_message *v1 = malloc(offsetof(lokale_message, locale));
             memcpy(v1, &m, offsetof(lokale_message, locale));

@@ -168,20 +168,91 @@ typedef struct lk_arg {
     } value;
 } lk_arg;
 
+/* One entry of a bundle's plans for per-call language lists (lokale_languages): which plan the
+ * list `list` reads in runtime generation `generation`. Written by one writer at a time (the
+ * bundle's PlanStore, under its lock) and read without a lock as a sequence lock: `seq` is odd
+ * while the entry is being rewritten, and a reader that sees it change retries by declining. The
+ * plans themselves are never freed while the bundle lives, so a reader never holds freed memory. */
+typedef struct lk_list_slot {
+    uint64_t seq;
+    uint64_t list;       /* the list's id (never reused); 0: empty */
+    uint64_t generation;
+    const lk_plan *plan;
+} lk_list_slot;
+
+/* A bundle's entries: LK_LIST_SETS sets of LK_LIST_WAYS entries, a list's set chosen by its id
+ * (ids are consecutive, so the lists in steady use spread evenly; two ways keep two lists whose ids
+ * share a set from evicting each other on every call). */
+#define LK_LIST_SETS 512
+#define LK_LIST_WAYS 2
+#define LK_LIST_SLOTS (LK_LIST_SETS * LK_LIST_WAYS)
+
+/* The first entry of list's set. */
+static inline uint64_t lk_list_set(uint64_t list) { return (list & (LK_LIST_SETS - 1)) * LK_LIST_WAYS; }
+
+/* The plan entry e holds for `list`, if it is the one of `generation`; NULL otherwise. */
+static inline const lk_plan *lk_list_entry_plan(const lk_list_slot *e, uint64_t list, uint64_t generation) {
+    uint64_t seq = __atomic_load_n(&e->seq, __ATOMIC_ACQUIRE);
+    if (seq & 1) return NULL;
+    uint64_t id = __atomic_load_n(&e->list, __ATOMIC_RELAXED);
+    uint64_t g = __atomic_load_n(&e->generation, __ATOMIC_RELAXED);
+    const lk_plan *p = __atomic_load_n(&e->plan, __ATOMIC_RELAXED);
+    __atomic_thread_fence(__ATOMIC_ACQUIRE);
+    if (__atomic_load_n(&e->seq, __ATOMIC_RELAXED) != seq || id != list || g != generation) return NULL;
+    return p;
+}
+
+/* The plan `list` has in slots for `generation`, if any. */
+static inline const lk_plan *lk_list_slot_plan(const lk_list_slot *slots, uint64_t list, uint64_t generation) {
+    const lk_list_slot *set = &slots[lk_list_set(list)];
+    const lk_plan *p = lk_list_entry_plan(&set[0], list, generation);
+    return p ? p : lk_list_entry_plan(&set[1], list, generation);
+}
+
+/* Stores (list, generation, plan) in entry `index` of slots. One writer at a time, which also
+ * chooses the entry: the list's own, else the less recently written of its set. */
+static inline void lk_list_slot_set(lk_list_slot *slots, uint64_t index, uint64_t list, uint64_t generation, const lk_plan *plan) {
+    lk_list_slot *s = &slots[index];
+    uint64_t seq = __atomic_load_n(&s->seq, __ATOMIC_RELAXED);
+    __atomic_store_n(&s->seq, seq + 1, __ATOMIC_RELAXED);
+    __atomic_thread_fence(__ATOMIC_RELEASE);
+    __atomic_store_n(&s->list, list, __ATOMIC_RELAXED);
+    __atomic_store_n(&s->generation, generation, __ATOMIC_RELAXED);
+    __atomic_store_n(&s->plan, plan, __ATOMIC_RELAXED);
+    __atomic_store_n(&s->seq, seq + 2, __ATOMIC_RELEASE);
+}
+
+/* The list entry `index` holds (for the writer). */
+static inline uint64_t lk_list_slot_list(const lk_list_slot *slots, uint64_t index) {
+    return __atomic_load_n(&slots[index].list, __ATOMIC_RELAXED);
+}
+
+/* LK_LIST_SLOTS zeroed entries (free with lk_list_slots_free); NULL when out of memory. */
+lk_list_slot *lk_list_slots_new(void);
+void lk_list_slots_free(lk_list_slot *slots);
+
 /* What a lokale_bundle * points to, owned by the runtime's bundle (LokaleCore): `plan` is the
- * bundle's plan as last published (NULL until then), `shared` its runtime's; `object` and `kind`
- * belong to the C ABI layer (its handle object, and which handle it is). A lokale_runtime * is one
- * too (no plan, no shared state), so that both kinds are told apart and recognized once freed. */
+ * bundle's plan as last published (NULL until then), `lists` its plans for per-call language
+ * lists (NULL until the first), `shared` its runtime's; `object` and `kind` belong to the C ABI
+ * layer (its handle object, and which handle it is). A lokale_runtime * and a lokale_languages *
+ * are handles too (no plan, no shared state; a languages handle's `list` is its id), so that the
+ * kinds are told apart and recognized once freed. */
 typedef struct lk_handle {
     const lk_plan *plan;
     const lk_shared *shared;
     void *object;
+    lk_list_slot *lists;
+    uint64_t list;
     uint32_t kind; /* LK_HANDLE_*: 0 until the C ABI hands it out */
 } lk_handle;
 
-#define LK_HANDLE_BUNDLE 0x4c4b4255u  /* a live lokale_bundle ("LKBU") */
-#define LK_HANDLE_RUNTIME 0x4c4b5255u /* a live lokale_runtime ("LKRU") */
-#define LK_HANDLE_FREED 0x4c4b4644u   /* freed by lokale_*_free ("LKFD") */
+#define LK_HANDLE_BUNDLE 0x4c4b4255u    /* a live lokale_bundle ("LKBU") */
+#define LK_HANDLE_RUNTIME 0x4c4b5255u   /* a live lokale_runtime ("LKRU") */
+#define LK_HANDLE_LANGUAGES 0x4c4b4c41u /* a live lokale_languages ("LKLA") */
+#define LK_HANDLE_FREED 0x4c4b4644u     /* freed by lokale_*_free ("LKFD") */
+
+static inline lk_list_slot *lk_handle_lists(const lk_handle *h) { return __atomic_load_n(&h->lists, __ATOMIC_ACQUIRE); }
+static inline void lk_handle_set_lists(lk_handle *h, lk_list_slot *lists) { __atomic_store_n(&h->lists, lists, __ATOMIC_RELEASE); }
 
 static inline const lk_plan *lk_handle_plan(const lk_handle *h) { return __atomic_load_n(&h->plan, __ATOMIC_ACQUIRE); }
 static inline void lk_handle_set_plan(lk_handle *h, const lk_plan *plan) { __atomic_store_n(&h->plan, plan, __ATOMIC_RELEASE); }

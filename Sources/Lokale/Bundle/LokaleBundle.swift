@@ -31,15 +31,20 @@ public struct LokaleBundle: Sendable {
 
     /// The text of `message` in this bundle's language: the translation, else the default value,
     /// else the key, with the message's values written in; a verbatim message as it is.
+    /// Inside `LokaleRuntime.withLanguages`, the language is chosen for that task's languages.
     public func string(_ message: Message) -> String {
+        string(message, in: LokaleRuntime.requestLanguages)
+    }
+
+    func string(_ message: Message, in languages: Languages?) -> String {
         if message.isVerbatim { return message.key }
         guard let core else { return Self.unresolved(message) }
         do {
             if !message.isFormat {
-                return try core.text(message.key, default: message.defaultValue, table: message.table)
+                return try core.text(message.key, default: message.defaultValue, table: message.table, languages: languages)
             }
             return try core.formattedText(message.key, default: message.defaultValue, table: message.table,
-                                          arguments: message.arguments)
+                                          arguments: message.arguments, languages: languages)
         } catch {
             // Only a table damaged on disk after it was opened gets here: the text is still shown.
             return Self.unresolved(message)
@@ -48,6 +53,10 @@ public struct LokaleBundle: Sendable {
 
     /// The trace of `message`: what `string(_:)` returns, and why.
     public func explain(_ message: Message) -> Explanation {
+        explain(message, in: LokaleRuntime.requestLanguages)
+    }
+
+    func explain(_ message: Message, in languages: Languages?) -> Explanation {
         if message.isVerbatim { return Explanation(notLookedUp: message.key, problems: []) }
         switch storage {
         case .unavailable(_, let problem):
@@ -55,11 +64,11 @@ public struct LokaleBundle: Sendable {
         case .open(let core):
             do {
                 var trace = try core.explain(message.key, default: message.defaultValue, table: message.table,
-                                             arguments: message.isFormat ? message.arguments : [])
+                                             arguments: message.isFormat ? message.arguments : [], languages: languages)
                 if !message.isFormat {
                     // `string` shows a plain message's text as found, never formatted ("100%%" stays
                     // "100%%"): so does the trace, without the problems formatting it would meet.
-                    let shown = try core.text(message.key, default: message.defaultValue, table: message.table)
+                    let shown = try core.text(message.key, default: message.defaultValue, table: message.table, languages: languages)
                     trace.problems = Self.removing(Self.formatProblems(of: shown), from: trace.problems)
                     trace.result = shown
                 }
@@ -121,7 +130,8 @@ public struct LokaleBundle: Sendable {
 
     /// The localizations this bundle uses now, best first, ending with the development
     /// localization (Apple's `preferredLocalizations`, with the fallbacks).
-    public var preferredLocalizations: [String] { core?.preferredLocalizations ?? [] }
+    /// Inside `LokaleRuntime.withLanguages`, for that task's languages.
+    public var preferredLocalizations: [String] { core?.preferredLocalizations(languages: LokaleRuntime.requestLanguages) ?? [] }
 
     /// The language the bundle's messages are shown in now.
     public var currentLocalization: String? { preferredLocalizations.first }

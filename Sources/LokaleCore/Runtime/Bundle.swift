@@ -55,9 +55,12 @@ public final class Bundle: Sendable {
     public var choices: [LocalizationChoice] { selection().choices }
 
     /// The localizations in `choices`, by name (Apple's `preferredLocalizations`, plus fallbacks).
-    public var preferredLocalizations: [String] {
+    public var preferredLocalizations: [String] { preferredLocalizations(languages: nil) }
+
+    /// `preferredLocalizations` for a per-call list of languages (nil: the runtime's).
+    public func preferredLocalizations(languages: Languages?) -> [String] {
         let c = contents
-        return c.selection(runtime: runtime, isMain: isMain).choices.map { c.table.localizations[$0.localization] }
+        return c.selection(runtime: runtime, isMain: isMain, languages: languages).choices.map { c.table.localizations[$0.localization] }
     }
 
     /// Whether this bundle negotiates against the main bundle's choice rather than the user's
@@ -70,8 +73,8 @@ public final class Bundle: Sendable {
     /// The languages this bundle negotiated against: the user's, or the main bundle's choice.
     public var negotiatedAgainst: [String] { selection().preferences }
 
-    func selection() -> (choices: [LocalizationChoice], preferences: [String]) {
-        contents.selection(runtime: runtime, isMain: isMain)
+    func selection(languages: Languages? = nil) -> (choices: [LocalizationChoice], preferences: [String]) {
+        contents.selection(runtime: runtime, isMain: isMain, languages: languages)
     }
 
     /// What the C ABI hands out as this bundle (`lk_handle`, CTable): the runtime publishes this
@@ -84,12 +87,14 @@ public final class Bundle: Sendable {
     /// The generation is read before the version: a reload stores the new version before it moves
     /// the generation on, so a plan stamped with the new generation is always made from the new
     /// version (a replaced version's plan carrying it would be served until the next change).
-    func currentPlan(contents c: inout BundleContents) -> UnsafeMutablePointer<lk_plan>? {
+    /// With `languages`, the plan of that per-call list, kept in the handle's entries for lists.
+    func currentPlan(contents c: inout BundleContents, languages: Languages? = nil) -> UnsafeMutablePointer<lk_plan>? {
         let generation = runtime.generation
         c = contents
         // A reload between the two reads leaves the old version's plan published for a moment.
-        if let p = plans.plan(for: generation), UnsafeRawPointer(p.pointee.records) == UnsafeRawPointer(c.table.recordBase) { return p }
-        return c.makePlan(generation: generation, runtime: runtime, isMain: isMain, store: plans)
+        if let p = plans.plan(for: generation, list: languages?.id ?? 0),
+           UnsafeRawPointer(p.pointee.records) == UnsafeRawPointer(c.table.recordBase) { return p }
+        return c.makePlan(generation: generation, runtime: runtime, isMain: isMain, languages: languages, store: plans)
     }
 
     /// `currentPlan(contents:)` for callers that need no version (tests, benchmarks).
@@ -124,24 +129,25 @@ public final class Bundle: Sendable {
     /// nothing allocated), else through `resolve`. Nil value: the lookup failed (see `lookup`).
     /// A message that varies by device answers the runtime's device's variant, as `format` does
     /// (`CompiledTable.plainValue`).
-    public func plainLookup(key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?) throws(LokaleError) -> (value: UnsafeRawBufferPointer?, step: Resolution.Step?) {
+    public func plainLookup(key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?,
+                            languages: Languages? = nil) throws(LokaleError) -> (value: UnsafeRawBufferPointer?, step: Resolution.Step?) {
         if runtime.fallbackPolicy == .apple {
             var c = contents
-            if let plan = currentPlan(contents: &c) {
+            if let plan = currentPlan(contents: &c, languages: languages) {
                 guard let (e, step, _, _) = try PlanStore.find(plan, key: key, table: name, in: c.table) else { return (nil, nil) }
                 return (try c.table.plainValue(of: e, device: runtime.deviceClass), Resolution.Step(code: step))
             }
         }
-        let r = try resolve(key: key, table: name, hasDefault: false)
+        let r = try resolve(in: contents, key: key, table: name, hasDefault: false, languages: languages)
         let device = runtime.deviceClass
         return (try r.entry.map { e throws(LokaleError) in try r.table.plainValue(of: e, device: device) }, r.entry == nil ? nil : r.step)
     }
 
     /// The whole contract on the caller's bytes: the translation, else the default value when it is
     /// non-empty, else the key (those two point into the caller's buffers).
-    public func lookup(key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?,
-                       default defaultValue: UnsafeRawBufferPointer?) throws(LokaleError) -> (text: UnsafeRawBufferPointer, step: Resolution.Step) {
-        let (value, step) = try plainLookup(key: key, table: name)
+    public func lookup(key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?, default defaultValue: UnsafeRawBufferPointer?,
+                       languages: Languages? = nil) throws(LokaleError) -> (text: UnsafeRawBufferPointer, step: Resolution.Step) {
+        let (value, step) = try plainLookup(key: key, table: name, languages: languages)
         if let value, let step { return (value, step) }
         let a = lk_unresolved(key.baseAddress?.assumingMemoryBound(to: CChar.self), key.count,
                               defaultValue?.baseAddress?.assumingMemoryBound(to: CChar.self), defaultValue?.count ?? 0)
@@ -150,14 +156,16 @@ public final class Bundle: Sendable {
 
     /// Resolves (table, key) under the fallback contract. Allocation-free when the ordered list is
     /// cached: the answer points into the mapping.
-    public func resolve(key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?, hasDefault: Bool) throws(LokaleError) -> Resolution {
-        try resolve(in: contents, key: key, table: name, hasDefault: hasDefault)
+    public func resolve(key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?, hasDefault: Bool,
+                        languages: Languages? = nil) throws(LokaleError) -> Resolution {
+        try resolve(in: contents, key: key, table: name, hasDefault: hasDefault, languages: languages)
     }
 
     /// `resolve` in one version of the table, so that every index of the answer belongs to it.
-    func resolve(in c: BundleContents, key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?, hasDefault: Bool) throws(LokaleError) -> Resolution {
+    func resolve(in c: BundleContents, key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?, hasDefault: Bool,
+                 languages: Languages? = nil) throws(LokaleError) -> Resolution {
         let table = c.table
-        let choices = c.selection(runtime: runtime, isMain: isMain).choices
+        let choices = c.selection(runtime: runtime, isMain: isMain, languages: languages).choices
         let tableIndex = name.map { table.tableIndex($0) } ?? table.defaultTableIndex
         var r = Resolution(table: table, step: hasDefault ? .defaultValue : .key, choices: choices, tableIndex: tableIndex)
         guard let t = tableIndex else { return r }
@@ -176,20 +184,21 @@ public final class Bundle: Sendable {
         return r
     }
 
-    public func resolve(key: String, table name: String? = nil, hasDefault: Bool) throws(LokaleError) -> Resolution {
+    public func resolve(key: String, table name: String? = nil, hasDefault: Bool, languages: Languages? = nil) throws(LokaleError) -> Resolution {
         try withBytes(key) { k throws(LokaleError) in
             try withBytes(name ?? Resolution.defaultTable) { t throws(LokaleError) in
-                try resolve(key: k, table: t, hasDefault: hasDefault)
+                try resolve(key: k, table: t, hasDefault: hasDefault, languages: languages)
             }
         }
     }
 
     /// The text for `key`: the translation, else `defaultValue` when non-empty, else the key.
-    public func string(_ key: String, default defaultValue: String? = nil, table name: String? = nil) throws(LokaleError) -> String {
+    public func string(_ key: String, default defaultValue: String? = nil, table name: String? = nil,
+                       languages: Languages? = nil) throws(LokaleError) -> String {
         try withBytes(key) { k throws(LokaleError) in
             try withBytes(name ?? Resolution.defaultTable) { t throws(LokaleError) in
                 try withBytes(defaultValue ?? "") { d throws(LokaleError) in
-                    String(decoding: try lookup(key: k, table: t, default: d).text, as: UTF8.self)
+                    String(decoding: try lookup(key: k, table: t, default: d, languages: languages).text, as: UTF8.self)
                 }
             }
         }
@@ -201,11 +210,11 @@ public final class Bundle: Sendable {
     /// - Parameter locale: how numbers are written (Apple's `locale:`): it never changes which
     ///   translation is looked up. Nil: the localization that served the message.
     public func format(_ key: String, default defaultValue: String? = nil, table name: String? = nil,
-                       arguments: [FormatArgument], locale: String? = nil) throws(LokaleError) -> FormattedMessage {
+                       arguments: [FormatArgument], locale: String? = nil, languages: Languages? = nil) throws(LokaleError) -> FormattedMessage {
         try withBytes(key) { k throws(LokaleError) in
             try withBytes(name ?? Resolution.defaultTable) { t throws(LokaleError) in
                 try withBytes(defaultValue ?? "") { d throws(LokaleError) in
-                    try format(key: k, table: t, defaultValue: d.isEmpty ? nil : d, arguments: arguments, locale: locale)
+                    try format(key: k, table: t, defaultValue: d.isEmpty ? nil : d, arguments: arguments, locale: locale, languages: languages)
                 }
             }
         }
@@ -214,9 +223,9 @@ public final class Bundle: Sendable {
     /// `format` on the caller's bytes (the C ABI's path): no string is made of the key, table or
     /// default value.
     public func format(key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?, defaultValue: UnsafeRawBufferPointer?,
-                       arguments: [FormatArgument], locale: String? = nil) throws(LokaleError) -> FormattedMessage {
+                       arguments: [FormatArgument], locale: String? = nil, languages: Languages? = nil) throws(LokaleError) -> FormattedMessage {
         let c = contents
-        let r = try resolve(in: c, key: key, table: name, hasDefault: defaultValue != nil)
+        let r = try resolve(in: c, key: key, table: name, hasDefault: defaultValue != nil, languages: languages)
         var out = FormatOutput()
         out.bytes.reserveCapacity(128)
         if let e = r.entry, let served = r.served {
@@ -251,17 +260,18 @@ public final class Bundle: Sendable {
     /// C ABI): under Apple's policy a message the plan finds is rendered without copying the
     /// ordered list; anything else goes through `format`.
     public func formatBytes(key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?, defaultValue: UnsafeRawBufferPointer?,
-                            arguments: [FormatArgument], locale: String? = nil) throws(LokaleError) -> (bytes: [UInt8], problems: [String]) {
+                            arguments: [FormatArgument], locale: String? = nil,
+                            languages: Languages? = nil) throws(LokaleError) -> (bytes: [UInt8], problems: [String]) {
         if runtime.fallbackPolicy == .apple {
             var c = contents
-            if let plan = currentPlan(contents: &c), let (e, _, served, numbering) = try PlanStore.find(plan, key: key, table: name, in: c.table),
+            if let plan = currentPlan(contents: &c, languages: languages), let (e, _, served, numbering) = try PlanStore.find(plan, key: key, table: name, in: c.table),
                served >= 0, !numbering {
                 var out = FormatOutput()
                 try render(e, served: served, numbering: nil, in: c, arguments: arguments, locale: locale, into: &out)
                 return (out.bytes, out.problems)
             }
         }
-        let m = try format(key: key, table: name, defaultValue: defaultValue, arguments: arguments, locale: locale)
+        let m = try format(key: key, table: name, defaultValue: defaultValue, arguments: arguments, locale: locale, languages: languages)
         return (m.bytes, m.problems)
     }
 
@@ -269,10 +279,10 @@ public final class Bundle: Sendable {
     /// the development text for a replaced translation), unformatted; a failed lookup gives the
     /// default value when non-empty, else the key, unformatted too (gettext's `ngettext`).
     public func variantBytes(key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?, defaultValue: UnsafeRawBufferPointer?,
-                             arguments: [FormatArgument]) throws(LokaleError) -> (bytes: [UInt8], step: Resolution.Step) {
+                             arguments: [FormatArgument], languages: Languages? = nil) throws(LokaleError) -> (bytes: [UInt8], step: Resolution.Step) {
         let c = contents
         let hasDefault = (defaultValue?.count ?? 0) > 0
-        let r = try resolve(in: c, key: key, table: name, hasDefault: hasDefault)
+        let r = try resolve(in: c, key: key, table: name, hasDefault: hasDefault, languages: languages)
         guard let e = r.entry, let served = r.served else { return (Array(hasDefault ? defaultValue! : key), r.step) }
         var out = FormatOutput()
         try render(e, served: served, numbering: nil, in: c, arguments: arguments, locale: nil, choosingOnly: true, into: &out)
@@ -281,14 +291,17 @@ public final class Bundle: Sendable {
 
     // MARK: Explain
 
+    /// - Parameter languages: a per-call list in place of the runtime's languages (the trace then
+    ///   shows no in-app language).
     public func explain(_ key: String, default defaultValue: String? = nil, table name: String? = nil,
-                        arguments: [FormatArgument] = [], locale: String? = nil) throws(LokaleError) -> Trace {
-        let m = try format(key, default: defaultValue, table: name, arguments: arguments, locale: locale)
+                        arguments: [FormatArgument] = [], locale: String? = nil, languages: Languages? = nil) throws(LokaleError) -> Trace {
+        let m = try format(key, default: defaultValue, table: name, arguments: arguments, locale: locale, languages: languages)
         let table = m.resolution.table
-        let sel = selection()
+        let sel = selection(languages: languages)
         return Trace(bundle: identifier, isMain: isMain, table: name ?? Resolution.defaultTable, key: key,
                      defaultValue: defaultValue, policy: runtime.fallbackPolicy,
-                     preferences: sel.preferences, userLanguages: runtime.effectiveLanguages, inAppLanguage: runtime.language,
+                     preferences: sel.preferences, userLanguages: languages?.list ?? runtime.effectiveLanguages,
+                     inAppLanguage: languages == nil ? runtime.language : nil,
                      followsMainBundle: followsMainBundle,
                      localizations: m.resolution.choices.map { c in
                          (table.localizations[c.localization], c.reason,

@@ -4,8 +4,14 @@ internal import CTable
 /// and die with it. A reload makes a new one; the old one stays for readers still using it.
 final class BundleContents: Sendable {
     let table: CompiledTable
+    typealias Selection = (choices: [LocalizationChoice], preferences: [String])
     /// The ordered list of one runtime generation: a single entry.
     private let cache = Locked<(generation: UInt64, choices: [LocalizationChoice], preferences: [String])>((0, [], []))
+    /// The ordered lists of per-call language lists (`Languages.id`), each for the generation it
+    /// was made in; the last `listLimit` lists used (as many as `Languages.remembered`, and the
+    /// list entries of a bundle's plans: lists in steady use never negotiate again).
+    private let listCache = SharedCache<UInt64, (generation: UInt64, selection: Selection)>(limit: BundleContents.listLimit)
+    static let listLimit = 1024
     /// Number symbols per localization, sized by the table: the served localization's symbols
     /// never go through the process-wide cache after the first message.
     private let symbolsCache = Locked<[NumberSymbols?]>([])
@@ -30,13 +36,28 @@ final class BundleContents: Sendable {
 
     deinit { lk_localization_infos_free(infos) }
 
-    /// The ordered localization list for the runtime's current state, and the languages it was
-    /// negotiated against. Cached per runtime generation.
-    func selection(runtime: Runtime, isMain: Bool) -> (choices: [LocalizationChoice], preferences: [String]) {
+    /// The ordered localization list for the runtime's current state — or for a per-call list of
+    /// `languages` in place of the runtime's preferences and in-app language — and the languages
+    /// it was negotiated against. Cached per runtime generation.
+    func selection(runtime: Runtime, isMain: Bool, languages: Languages? = nil) -> Selection {
         let current = runtime.generation
-        if let hit = cache.withLock({ $0.generation == current ? ($0.choices, $0.preferences) : nil }) { return hit }
+        guard let languages else {
+            if let hit = cache.withLock({ $0.generation == current ? ($0.choices, $0.preferences) : nil }) { return hit }
+            let s = runtime.snapshot
+            let selection = negotiate(runtime: runtime, state: s, effective: s.effective, isMain: isMain)
+            cache.withLock { $0 = (s.generation, selection.choices, selection.preferences) }
+            return selection
+        }
+        if let hit = listCache.lookup(languages.id), hit.generation == current { return hit.selection }
         let s = runtime.snapshot
-        let effective = s.effective
+        let selection = negotiate(runtime: runtime, state: s, effective: languages.list, isMain: isMain)
+        listCache.store(languages.id, (s.generation, selection))
+        return selection
+    }
+
+    /// The ordered list for `effective`, the languages the bundle negotiates for: a framework
+    /// follows the main bundle's choice for them.
+    private func negotiate(runtime: Runtime, state s: Runtime.State, effective: [String], isMain: Bool) -> Selection {
         var preferences = effective
         var user: (languages: [String], preferredChoices: [LocalizationChoice])? = nil
         if !isMain, let main = s.main, !main.table.allowsMixedLocalizations {
@@ -47,14 +68,14 @@ final class BundleContents: Sendable {
             user = (effective, mainChoices)
         }
         let choices = orderedLocalizations(table, preferred: preferences, matcher: runtime.matcher, user: user)
-        cache.withLock { $0 = (s.generation, choices, preferences) }
         return (choices, preferences)
     }
 
-    /// Computes the plan of a plain lookup for `generation` (read before this version was) and
-    /// publishes it in `store`; nil when the store makes no more plans.
-    func makePlan(generation: UInt64, runtime: Runtime, isMain: Bool, store: PlanStore) -> UnsafeMutablePointer<lk_plan>? {
-        let choices = selection(runtime: runtime, isMain: isMain).choices
+    /// Computes the plan of a plain lookup for `generation` (read before this version was), for
+    /// the runtime's languages or a per-call list, and publishes it in `store`; nil when the store
+    /// makes no more plans.
+    func makePlan(generation: UInt64, runtime: Runtime, isMain: Bool, languages: Languages?, store: PlanStore) -> UnsafeMutablePointer<lk_plan>? {
+        let choices = selection(runtime: runtime, isMain: isMain, languages: languages).choices
         var tables: [PlanStore.TableEntry] = []
         for t in table.tables.indices {
             if let c = choices.first(where: { table.hasTable(localization: $0.localization, table: t) }) {
@@ -64,7 +85,7 @@ final class BundleContents: Sendable {
                 tables.append(.init(instance: -1, step: 0, localization: -1, numbering: false))
             }
         }
-        return store.publish(generation: generation, contents: self, tables: tables)
+        return store.publish(generation: generation, list: languages?.id ?? 0, contents: self, tables: tables)
     }
 
     /// The plural rules of a localization of this table, looked up once each.

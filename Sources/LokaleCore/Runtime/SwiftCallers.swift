@@ -6,33 +6,36 @@ internal import CTable
 /// general path, which answers the same.
 extension Bundle {
     /// The text for `key`: the translation, else `defaultValue` when non-empty, else the key.
-    public func text(_ key: String, default defaultValue: String?, table name: String?) throws(LokaleError) -> String {
+    /// - Parameter languages: a per-call list in place of the runtime's languages.
+    public func text(_ key: String, default defaultValue: String?, table name: String?, languages: Languages? = nil) throws(LokaleError) -> String {
         let handle = plans.handle
+        let list = languages?.id ?? 0
         let fast: String? = withUTF8(key) { k in
             withUTF8(name) { t in
                 withUTF8(defaultValue) { d in
                     var a = lk_answer()
-                    guard lk_fast_lookup(handle, k.base, k.count, t.base, t.count, d.base, d.count, &a) == LK_ANSWERED else { return nil }
+                    guard lk_fast_lookup(handle, list, k.base, k.count, t.base, t.count, d.base, d.count, &a) == LK_ANSWERED else { return nil }
                     return String(decoding: UnsafeRawBufferPointer(start: a.text, count: a.length), as: UTF8.self)
                 }
             }
         }
         if let fast { return fast }
-        return try string(key, default: defaultValue, table: name)
+        return try string(key, default: defaultValue, table: name, languages: languages)
     }
 
     /// The message formatted with `arguments`: plural and device variants chosen, numbers written
     /// the serving language's way; a failed lookup formats the default value, else the key.
     public func formattedText(_ key: String, default defaultValue: String?, table name: String?,
-                              arguments: [FormatArgument]) throws(LokaleError) -> String {
+                              arguments: [FormatArgument], languages: Languages? = nil) throws(LokaleError) -> String {
         let handle = plans.handle
+        let list = languages?.id ?? 0
         let fast: String? = withUTF8(key) { k in
             withUTF8(name) { t in
                 withUTF8(defaultValue) { d in
                     withCArguments(arguments) { args in
                         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 512) { dst in
                             var length = 0
-                            guard lk_fast_format(handle, k.base, k.count, t.base, t.count, d.base, d.count, args.baseAddress, args.count,
+                            guard lk_fast_format(handle, list, k.base, k.count, t.base, t.count, d.base, d.count, args.baseAddress, args.count,
                                                  dst.baseAddress, dst.count, &length) == LK_ANSWERED else { return nil }
                             return String(decoding: UnsafeRawBufferPointer(start: dst.baseAddress, count: length), as: UTF8.self)
                         }
@@ -41,7 +44,7 @@ extension Bundle {
             }
         }
         if let fast { return fast }
-        return try format(key, default: defaultValue, table: name, arguments: arguments).text
+        return try format(key, default: defaultValue, table: name, arguments: arguments, languages: languages).text
     }
 }
 

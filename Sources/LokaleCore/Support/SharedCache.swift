@@ -29,15 +29,28 @@ final class SharedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// The answer for `key`, computed (outside the lock) when not remembered. Two threads missing
     /// the same key at once may both compute it; the later answer is the one kept.
     func value(_ key: Key, _ compute: (Key) -> Value) -> Value {
-        if let hit = entries.withLock({ e -> Value? in
+        if let hit = lookup(key) { return hit }
+        let value = compute(key)
+        store(key, value)
+        return value
+    }
+
+    /// The remembered value for `key`, if any.
+    func lookup(_ key: Key) -> Value? {
+        entries.withLock { e -> Value? in
             if let v = e.young[key] { return v }
             guard let v = e.old.removeValue(forKey: key) else { return nil }
             e.insert(key, v, half: half)
             return v
-        }) { return hit }
-        let value = compute(key)
-        entries.withLock { $0.insert(key, value, half: half) }
-        return value
+        }
+    }
+
+    /// Remembers `value` for `key`, replacing what was there.
+    func store(_ key: Key, _ value: Value) {
+        entries.withLock { e in
+            e.old.removeValue(forKey: key)
+            e.insert(key, value, half: half)
+        }
     }
 
     /// How many answers it holds (at most `limit`).

@@ -48,6 +48,7 @@ from ._backend import accelerated
 from ._message import Message
 from ._bundle import Bundle, LookupResult, Translations
 from ._runtime import Runtime, Subscription
+from ._languages import Languages, parse_accept_language
 
 __all__ = [
     "Arg",
@@ -61,6 +62,7 @@ __all__ = [
     "FileError",
     "FormatError",
     "InvalidArgument",
+    "Languages",
     "LibraryNotFound",
     "Loading",
     "LookupResult",
@@ -80,6 +82,7 @@ __all__ = [
     "display_name",
     "library_path",
     "library_version",
+    "parse_accept_language",
     "table_format_version",
 ]
 

@@ -49,8 +49,8 @@ class lokale_runtime_options(Structure):
 
 
 class lokale_message(Structure):
-    """Version 3 (:data:`MESSAGE_VERSION`): ``locale`` stays NULL, ``flags`` asks for strict
-    format arguments."""
+    """Version 4 (:data:`MESSAGE_VERSION`): ``flags`` asks for strict format arguments;
+    ``languages`` is a request's (``lokale.Languages``), NULL for the runtime's."""
 
     _fields_ = [
         ("version", c_uint32),
@@ -65,6 +65,7 @@ class lokale_message(Structure):
         ("locale", c_char_p),
         ("locale_len", c_ptrdiff_t),
         ("flags", c_uint32),
+        ("languages", c_void_p),
     ]
 
 
@@ -80,10 +81,10 @@ class lokale_arg(Structure):
     _fields_ = [("type", c_int), ("value", lokale_arg_value)]
 
 
-# The binding sends version-3 messages with LOKALE_MESSAGE_STRICT_ARGUMENTS and no locale, as the
-# accelerator does: format raises (ValueError, OverflowError) where Python's % would, instead of
-# printing an argument its specifier cannot.
-MESSAGE_VERSION = 3
+# The binding sends version-4 messages with LOKALE_MESSAGE_STRICT_ARGUMENTS, as the accelerator
+# does: format raises (ValueError, OverflowError) where Python's % would, instead of printing an
+# argument its specifier cannot.
+MESSAGE_VERSION = 4
 MESSAGE_STRICT_ARGUMENTS = 1
 ARG_INT = 1
 ARG_UINT = 2
@@ -167,6 +168,10 @@ SIGNATURES: dict[str, tuple[Any, list[Any]]] = {
         c_int,
         [c_char_p, c_size_t, _size_p, POINTER(c_int), c_void_p, POINTER(lokale_message), POINTER(lokale_arg), c_size_t],
     ),
+    "lokale_languages_new": (c_int, [POINTER(c_void_p), c_void_p, POINTER(c_char_p), c_size_t]),
+    "lokale_languages_free": (None, [c_void_p]),
+    "lokale_languages_list": (c_int, [c_char_p, c_size_t, _size_p, c_void_p]),
+    "lokale_parse_accept_language": (c_int, [c_char_p, c_size_t, _size_p, _size_p, c_char_p, c_ptrdiff_t]),
     "lokale_bundle_format_problems": (
         c_int,
         [c_char_p, c_size_t, _size_p, c_void_p, POINTER(lokale_message), POINTER(lokale_arg), c_size_t],

@@ -121,7 +121,7 @@ class MessageFields:
     """A ``lokale_message`` and its address, filled by :meth:`fill` and reusable: the ctypes
     backend keeps one per thread, :meth:`lokale.Bundle.explain` makes a new one."""
 
-    __slots__ = ("message", "address", "_table", "_default", "_locale")
+    __slots__ = ("message", "address", "_table", "_default", "_locale", "_languages")
 
     def __init__(self) -> None:
         self.message = lokale_message()
@@ -130,16 +130,17 @@ class MessageFields:
         self.message.flags = MESSAGE_STRICT_ARGUMENTS
         self.address = c_void_p(ctypes.addressof(self.message))
         # Whether the optional fields hold a previous fill's bytes (cleared only then).
-        self._table = self._default = self._locale = False
+        self._table = self._default = self._locale = self._languages = False
 
     def fill(self, key: str, default: Optional[str], table: Optional[str], comment: Optional[str],
-             locale: Optional[str] = None) -> None:
+             locale: Optional[str] = None, languages: Optional[int] = None) -> None:
         """Encodes the fields in the accelerator's order (key, table, default, comment, locale),
         so that the first bad one gives the same error on both paths. The structure keeps the
         encoded bytes alive until the next fill. The comment is checked but not passed: it is for
         translators and extraction, and the library does not read it at run time (``lokale.h``);
         writing it would cost a lookup ~0.2 µs. ``locale`` (how numbers are written; the library
-        checks it is a language identifier) is only read by the formatting functions."""
+        checks it is a language identifier) is only read by the formatting functions.
+        ``languages``: the handle of a request's ``lokale.Languages`` (None: the runtime's)."""
         m = self.message
         encoded = encode(key, "key")
         m.key, m.key_len = encoded, len(encoded)
@@ -166,6 +167,12 @@ class MessageFields:
         elif self._locale:
             m.locale, m.locale_len = None, 0
             self._locale = False
+        if languages is not None:
+            m.languages = languages
+            self._languages = True
+        elif self._languages:
+            m.languages = None
+            self._languages = False
 
 
 # ------------------------------------------------------------------------------------------------

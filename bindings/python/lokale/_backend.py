@@ -75,15 +75,19 @@ if TYPE_CHECKING:  # the interfaces, for type checkers only (typing.Protocol)
             ``on_closed`` raises ClosedError."""
 
         def string(self, memo: Any, key: str, default: Optional[str] = None,
-                   table: Optional[str] = None, comment: Optional[str] = None) -> str:
-            """The text of a lookup (``lokale_bundle_lookup``)."""
+                   table: Optional[str] = None, comment: Optional[str] = None,
+                   languages: Optional[int] = None) -> str:
+            """The text of a lookup (``lokale_bundle_lookup``); ``languages``: the handle of a
+            request's ``Languages`` (never remembered), None for the runtime's."""
 
         def lookup(self, memo: Any, key: str, default: Optional[str] = None,
-                   table: Optional[str] = None, comment: Optional[str] = None) -> Tuple[str, int]:
+                   table: Optional[str] = None, comment: Optional[str] = None,
+                   languages: Optional[int] = None) -> Tuple[str, int]:
             """The text of a lookup and its step value."""
 
         def format(self, memo: Any, key: str, args: Tuple[Any, ...], default: Optional[str],
-                   table: Optional[str], comment: Optional[str], locale: Optional[str] = None) -> str:
+                   table: Optional[str], comment: Optional[str], locale: Optional[str] = None,
+                   languages: Optional[int] = None) -> str:
             """A formatted lookup (``lokale_bundle_format``); ``args`` are checked and converted
             as ``_args.pack_args`` does; ``locale`` (None: the served localization's) writes the
             numbers."""

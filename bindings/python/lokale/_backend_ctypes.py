@@ -185,11 +185,11 @@ def _scratch() -> _Scratch:
 
 
 def lookup_at(handle: Optional[c_void_p], key: str, default: Optional[str], table: Optional[str],
-              comment: Optional[str]) -> Tuple[str, int]:
+              comment: Optional[str], languages: Optional[int] = None) -> Tuple[str, int]:
     """A lookup through ctypes, never remembered: (text, step value). The caller keeps ``handle``
-    open meanwhile (its memo's guard)."""
+    (its memo's guard) and ``languages`` (the object of that handle) alive meanwhile."""
     s = _scratch()
-    s.fields.fill(key, default, table, comment)
+    s.fields.fill(key, default, table, comment, None, languages)
     status = _lookup_by_address(s.text_at, s.length_at, s.step_at, handle, s.fields.address)
     if status:
         raise_status(status)
@@ -203,12 +203,12 @@ def lookup_at(handle: Optional[c_void_p], key: str, default: Optional[str], tabl
 
 
 def _remembered(memo: Memo, key: str, default: Optional[str], table: Optional[str],
-                comment: Optional[str], text_only: bool) -> Any:
+                comment: Optional[str], text_only: bool, languages: Optional[int] = None) -> Any:
     """A lookup's answer (its text when ``text_only``, else (text, step)) through ctypes, then
     remembered when it is plain (an exact str key; no default, table or comment) and the memo
     did not have it. The call counts itself in the memo's ``active`` while it is in the library
     (``Guard.enter`` and ``leave``, inline): a close() meanwhile leaves the freeing to it."""
-    plain = default is None and table is None and comment is None and type(key) is str
+    plain = default is None and table is None and comment is None and languages is None and type(key) is str
     generation = memo.generation
     now = generation.value
     active = memo.active
@@ -216,7 +216,7 @@ def _remembered(memo: Memo, key: str, default: Optional[str], table: Optional[st
     try:
         if memo.closed:
             memo.on_closed()
-        pair = lookup_at(memo.handle, key, default, table, comment)
+        pair = lookup_at(memo.handle, key, default, table, comment, languages)
     finally:
         active.pop()
         if memo.closed and not active:
@@ -232,23 +232,23 @@ def _remembered(memo: Memo, key: str, default: Optional[str], table: Optional[st
 
 
 def string(memo: Memo, key: str, default: Optional[str] = None, table: Optional[str] = None,
-           comment: Optional[str] = None) -> str:
-    if default is None and table is None and comment is None and type(key) is str:
+           comment: Optional[str] = None, languages: Optional[int] = None) -> str:
+    if default is None and table is None and comment is None and languages is None and type(key) is str:
         try:
             return memo.texts[key]  # the memo's hit, inline: one frame fewer
         except KeyError:
             pass
-    return _remembered(memo, key, default, table, comment, True)  # type: ignore[no-any-return]
+    return _remembered(memo, key, default, table, comment, True, languages)  # type: ignore[no-any-return]
 
 
 def lookup(memo: Memo, key: str, default: Optional[str] = None, table: Optional[str] = None,
-           comment: Optional[str] = None) -> Tuple[str, int]:
-    if default is None and table is None and comment is None and type(key) is str:
+           comment: Optional[str] = None, languages: Optional[int] = None) -> Tuple[str, int]:
+    if default is None and table is None and comment is None and languages is None and type(key) is str:
         try:
             return memo.pairs[key]
         except KeyError:
             pass
-    return _remembered(memo, key, default, table, comment, False)  # type: ignore[no-any-return]
+    return _remembered(memo, key, default, table, comment, False, languages)  # type: ignore[no-any-return]
 
 
 # ------------------------------------------------------------------------------------------------
@@ -257,13 +257,14 @@ def lookup(memo: Memo, key: str, default: Optional[str] = None, table: Optional[
 
 
 def format(memo: Memo, key: str, args: Tuple[Any, ...], default: Optional[str],
-           table: Optional[str], comment: Optional[str], locale: Optional[str] = None) -> str:
+           table: Optional[str], comment: Optional[str], locale: Optional[str] = None,
+           languages: Optional[int] = None) -> str:
     active = memo.active
     active.append(None)  # Guard.enter and leave, inline
     try:
         if memo.closed:
             memo.on_closed()
-        return format_at(memo.handle, key, args, default, table, comment, locale)
+        return format_at(memo.handle, key, args, default, table, comment, locale, languages)
     finally:
         active.pop()
         if memo.closed and not active:
@@ -271,13 +272,14 @@ def format(memo: Memo, key: str, args: Tuple[Any, ...], default: Optional[str],
 
 
 def format_at(handle: Optional[c_void_p], key: str, args: Tuple[Any, ...], default: Optional[str],
-              table: Optional[str], comment: Optional[str], locale: Optional[str] = None) -> str:
+              table: Optional[str], comment: Optional[str], locale: Optional[str] = None,
+              languages: Optional[int] = None) -> str:
     """A format through ctypes: the thread's message, arguments and buffer, by address. The
     caller keeps ``handle`` open meanwhile (its memo's guard)."""
     s = _scratch()
     s.busy = True
     try:
-        s.fields.fill(key, default, table, comment, locale)
+        s.fields.fill(key, default, table, comment, locale, languages)
         packed = pack_args(args, s.args)
         count = len(args)
         array_at = packed.address if packed is not None else None

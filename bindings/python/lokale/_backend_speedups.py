@@ -30,7 +30,8 @@ _format_at: Optional[Callable[..., str]] = None  # _backend_ctypes.format_at, on
 
 
 def _format_fallback(memo: Memo, key: str, args: Tuple[Any, ...], default: Optional[str],
-                     table: Optional[str], comment: Optional[str], locale: Optional[str] = None) -> str:
+                     table: Optional[str], comment: Optional[str], locale: Optional[str] = None,
+                     languages: Optional[int] = None) -> str:
     """What ``_speedups.format`` calls for arguments it does not convert itself (anything but an
     exact int, float or str, or more than 16 of them): the ctypes path, which converts or refuses
     them with its own errors. ctypes releases the GIL, so the call counts itself in the memo's
@@ -43,7 +44,7 @@ def _format_fallback(memo: Memo, key: str, args: Tuple[Any, ...], default: Optio
         format_at = _format_at = _backend_ctypes.format_at
     handle = memo.enter()
     try:
-        return format_at(c_void_p(handle), key, args, default, table, comment, locale)
+        return format_at(c_void_p(handle), key, args, default, table, comment, locale, languages)
     finally:
         memo.leave()
 

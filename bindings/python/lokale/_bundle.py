@@ -17,6 +17,8 @@ from ._args import MessageFields, pack_args
 from ._backend import BACKEND
 from ._errors import ClosedError
 from ._guard import Finalizer, Release, raise_closed
+from . import _languages
+from ._languages import Languages
 from ._library import Library, borrowed, check, fill, fill_text, split
 from ._message import Message
 
@@ -267,15 +269,34 @@ class Bundle:
 
     # -- lookups ----------------------------------------------------------------------------------
 
+    def _languages(self, languages: Languages | Iterable[str] | str | None) -> Optional[Languages]:
+        """The request's languages of a call: ``languages`` given, else those
+        :meth:`Runtime.use_languages` bound in this context; None: the runtime's. The caller keeps
+        the object referenced for the call (its handle lives as long)."""
+        if languages is None:
+            return _languages.current(self.runtime)
+        return self.runtime.languages(languages)
+
     def string(
         self,
         key: str,
         default: str | None = None,
         table: str | None = None,
         comment: str | None = None,
+        *,
+        languages: Languages | Iterable[str] | None = None,
     ) -> str:
-        """The localized text of ``key`` (see :meth:`lookup`), without formatting."""
-        return _string(self._memo or self._closed(), key, default, table, comment)
+        """The localized text of ``key`` (see :meth:`lookup`), without formatting.
+
+        ``languages``: a request's preferred languages (a list, or :class:`Languages`) instead of
+        the runtime's — the answer a runtime with those languages would give; by default those of
+        the enclosing ``with runtime.use_languages(...)``, else the runtime's."""
+        if languages is None and _languages._request is None:  # no server: the memo's path
+            return _string(self._memo or self._closed(), key, default, table, comment)
+        request = self._languages(languages)
+        if request is None:
+            return _string(self._memo or self._closed(), key, default, table, comment)
+        return _string(self._memo or self._closed(), key, default, table, comment, request._handle)
 
     def lookup(
         self,
@@ -283,15 +304,23 @@ class Bundle:
         default: str | None = None,
         table: str | None = None,
         comment: str | None = None,
+        *,
+        languages: Languages | Iterable[str] | None = None,
     ) -> LookupResult:
         """Looks ``key`` up without formatting: the text and the :class:`Step` that answered.
 
         ``table``: None is ``"Localizable"``. ``default``: shown when the lookup fails (None or
         ``""``: the key shows). ``comment`` is for translators and extraction only. A message with
         device variants yields the runtime device's variant (else "other"); a plural yields its
-        "other" text unformatted: use :meth:`format` to choose a plural variant.
+        "other" text unformatted: use :meth:`format` to choose a plural variant. ``languages``:
+        see :meth:`string`.
         """
-        text, step = _lookup(self._memo or self._closed(), key, default, table, comment)
+        request = None if languages is None and _languages._request is None else self._languages(languages)
+        memo = self._memo or self._closed()
+        if request is None:
+            text, step = _lookup(memo, key, default, table, comment)
+        else:
+            text, step = _lookup(memo, key, default, table, comment, request._handle)
         try:
             member = _STEPS[step]
         except KeyError:  # the first lookup() of the process: lokale.Step is made now
@@ -309,6 +338,7 @@ class Bundle:
         table: str | None = None,
         comment: str | None = None,
         locale: str | None = None,
+        languages: Languages | Iterable[str] | None = None,
     ) -> str:
         """Looks ``key`` up, chooses its plural and device variants, and formats it with ``args``.
 
@@ -319,9 +349,13 @@ class Bundle:
         ``locale`` (a language identifier, as Apple's ``locale:`` parameter) says how numbers are
         written — digits, grouping and decimal separators; None: as the localization that served
         the message. It never changes which translation is chosen (:class:`InvalidArgument` when
-        it is not a language identifier).
+        it is not a language identifier). ``languages``: see :meth:`string`.
         """
-        return _format(self._memo or self._closed(), key, args, default, table, comment, locale)
+        if languages is None and _languages._request is None:
+            return _format(self._memo or self._closed(), key, args, default, table, comment, locale)
+        request = self._languages(languages)
+        handle = None if request is None else request._handle
+        return _format(self._memo or self._closed(), key, args, default, table, comment, locale, handle)
 
     def explain(
         self,
@@ -331,14 +365,16 @@ class Bundle:
         table: str | None = None,
         comment: str | None = None,
         locale: str | None = None,
+        languages: Languages | Iterable[str] | None = None,
     ) -> dict[str, typing.Any]:
         """Explains a lookup: the bundle, the table, the languages negotiated against, the ordered
         localizations with the reason for each, which localization's table was read
         (``tableLocalization``), which served (``served``), the ``step`` (``"translation"``,
         ``"later-preference"``, ``"development"``, ``"default"``, ``"key"``), the formatted
         ``result`` (numbers written as ``locale`` says, see :meth:`format`) and any ``problems``.
-        The parsed JSON of ``lokale_bundle_explain``."""
-        raw = self._call_formatter(self._lib.lokale_bundle_explain, key, args, default, table, comment, locale)
+        The parsed JSON of ``lokale_bundle_explain``. ``languages``: see :meth:`string`."""
+        raw = self._call_formatter(self._lib.lokale_bundle_explain, key, args, default, table, comment, locale,
+                                   languages)
         import json  # only for explain: json costs milliseconds at import
 
         result: dict[str, Any] = json.loads(raw.decode("utf-8", "replace"))
@@ -352,20 +388,23 @@ class Bundle:
         table: str | None = None,
         comment: str | None = None,
         locale: str | None = None,
+        languages: Languages | Iterable[str] | None = None,
     ) -> list[str]:
         """The problems :meth:`format` meets with the same arguments (a missing argument, a
         translation replaced because its format did not match), one sentence each; ``[]`` when
         there are none. :meth:`format` always returns text; this is for a caller who checks."""
         raw = self._call_formatter(self._lib.lokale_bundle_format_problems, key, args, default, table, comment,
-                                   locale)
+                                   locale, languages)
         return raw.decode("utf-8", "replace").splitlines()
 
     def _call_formatter(self, function: Callable[..., int], key: str, args: Tuple[lokale.Arg, ...],
                         default: Optional[str], table: Optional[str], comment: Optional[str],
-                        locale: Optional[str] = None) -> bytes:
+                        locale: Optional[str] = None,
+                        languages: Languages | Iterable[str] | None = None) -> bytes:
         """The bytes of a (dst, capacity, needed) function of a message and its arguments."""
         fields = MessageFields()
-        fields.fill(key, default, table, comment, locale)
+        request = self._languages(languages)  # referenced until the call returns
+        fields.fill(key, default, table, comment, locale, None if request is None else request._handle)
         packed = pack_args(args)
         memo, handle = self._enter()
         try:

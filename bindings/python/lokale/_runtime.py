@@ -18,6 +18,7 @@ from ._backend import BACKEND
 from ._bundle import Bundle
 from ._errors import CallbackWarning, ClosedError, StateError
 from ._guard import Finalizer, Guard, Release, raise_closed
+from ._languages import Languages, UseLanguages, remembered
 from ._library import Library, check, fill_text, library, non_null, split
 from ._message import Message
 
@@ -242,6 +243,7 @@ class Runtime:
         self._retired: List[Any] = []  # removed trampolines a running change may still call
         self._changing = 0
         self._bundles: List["weakref.ref[Bundle]"] = []
+        self._requests: Dict[Tuple[str, ...], Languages] = {}  # Languages by list, bounded
         # The main bundle is held strongly: it decides the languages of the framework bundles and
         # where the in-app language is stored, so it stays open until closed (or the runtime is).
         self._main: Optional[Bundle] = None
@@ -432,6 +434,32 @@ class Runtime:
         with self._guard as handle:
             text = fill_text(self._lib.lokale_runtime_diagnostics, handle)
         return [line for line in text.splitlines() if line]
+
+    # -- a request's languages (servers) ---------------------------------------------------------
+
+    def languages(self, languages: Languages | Iterable[str] | str) -> Languages:
+        """A request's preferred languages (most preferred first; a str is comma-separated), for
+        ``languages=`` or :meth:`use_languages`: the runtime keeps the last 1,024 distinct lists,
+        so asking again for an equal list returns the same object. After :meth:`close` (bundles
+        stay usable), only lists made before answer; a new one raises :class:`ClosedError`."""
+        if type(languages) is Languages:
+            return languages
+        key = tuple(languages) if type(languages) in (list, tuple) else None
+        if key is not None:
+            try:
+                return self._requests[key]  # no call into the library: no guard
+            except (KeyError, TypeError):
+                pass
+        with self._guard as handle:
+            return remembered(self._requests, self._lib, handle, languages)
+
+    def use_languages(self, languages: Languages | Iterable[str] | str) -> UseLanguages:
+        """``with runtime.use_languages(["fr-CA", "en"]):`` — every lookup of this runtime's bundles
+        inside answers in these languages (what a runtime with them would give), in this thread or
+        asyncio task only (:mod:`contextvars`); the runtime's own languages stay untouched.
+        Nested blocks: the innermost wins. :func:`lokale.parse_accept_language` turns a request's
+        header into the list."""
+        return UseLanguages(self, self.languages(languages))
 
     # -- callbacks --------------------------------------------------------------------------------
 

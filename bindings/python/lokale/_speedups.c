@@ -272,9 +272,10 @@ static PyObject *sp_memo(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     return (PyObject *)m;
 }
 
-/* The ctypes path sends version-3 messages with LOKALE_MESSAGE_STRICT_ARGUMENTS, and a locale only
- * to format (Bundle.format(locale=...)); so does this one (lokale/_abi.py). */
-#define MESSAGE_VERSION_SENT 3
+/* The ctypes path sends version-4 messages with LOKALE_MESSAGE_STRICT_ARGUMENTS, a locale only to
+ * format (Bundle.format(locale=...)) and a request's languages when given; so does this one
+ * (lokale/_abi.py). */
+#define MESSAGE_VERSION_SENT 4
 
 /* The UTF-8 of a str argument, or NULL with TypeError / UnicodeEncodeError set; None gives
  * *data = NULL when optional. Same messages as lokale._args.encode. */
@@ -325,6 +326,20 @@ static int message_args(PyObject *key, PyObject *def, PyObject *table, PyObject 
     return utf8_arg(comment, "comment", 1, &unused, &size);
 }
 
+/* The lokale_languages of an optional int handle (a lokale.Languages' own, which the caller keeps
+ * alive for the call). 0, or -1 with TypeError. */
+static int languages_arg(PyObject *value, lokale_message *m) {
+    if (value == Py_None) return 0;
+    if (!PyLong_Check(value)) {
+        PyErr_Format(PyExc_TypeError, "languages must be a handle, not %.200s", Py_TYPE(value)->tp_name);
+        return -1;
+    }
+    void *handle = PyLong_AsVoidPtr(value);
+    if (handle == NULL && PyErr_Occurred()) return -1;
+    m->languages = (const lokale_languages *)handle;
+    return 0;
+}
+
 /* Raises the exception of a failed status (lokale._library.raise_status). Returns -1. */
 static int raise_for(int status) {
     PyObject *r = PyObject_CallFunction(raise_status, "i", status);
@@ -343,12 +358,13 @@ static int ready(void) {
     return 1;
 }
 
-/* Parses (handle, key, default=None, table=None, comment=None) and looks the message up.
- * Returns 0 with the text, its length and the step set, or -1 with a Python exception set. */
+/* Parses (handle, key, default=None, table=None, comment=None, languages=None) and looks the
+ * message up. Returns 0 with the text, its length and the step set, or -1 with a Python exception
+ * set. */
 static int do_lookup(PyObject *const *args, Py_ssize_t nargs, const char **text, size_t *len,
                      lokale_step *step) {
-    if (nargs < 2 || nargs > 5) {
-        PyErr_Format(PyExc_TypeError, "lookup expects 2 to 5 arguments, got %zd", nargs);
+    if (nargs < 2 || nargs > 6) {
+        PyErr_Format(PyExc_TypeError, "lookup expects 2 to 6 arguments, got %zd", nargs);
         return -1;
     }
     if (!ready()) return -1;
@@ -358,6 +374,7 @@ static int do_lookup(PyObject *const *args, Py_ssize_t nargs, const char **text,
     if (message_args(args[1], nargs > 2 ? args[2] : Py_None, nargs > 3 ? args[3] : Py_None,
                      nargs > 4 ? args[4] : Py_None, &m) < 0)
         return -1;
+    if (nargs > 5 && languages_arg(args[5], &m) < 0) return -1;
     *text = NULL;
     *len = 0;
     *step = LOKALE_STEP_KEY;
@@ -371,12 +388,12 @@ static PyObject *text_object(const char *text, size_t len) {
 }
 
 /* The memo dict a lookup reads and fills (texts for string(), pairs for lookup()), when args[0] is
- * an open Memo and the lookup is plain (an exact str key, no default value, no table, no comment);
- * NULL otherwise. Starts the memo over when its runtime's generation moved on. Borrowed. */
+ * an open Memo and the lookup is plain (an exact str key, no default value, no table, no comment,
+ * the runtime's languages); NULL otherwise. Starts the memo over when its runtime's generation moved on. Borrowed. */
 static PyObject *memo_dict(PyObject *const *args, Py_ssize_t nargs, int texts) {
     if (nargs < 2 || Py_TYPE(args[0]) != &MemoType || !PyUnicode_CheckExact(args[1]) ||
         (nargs >= 3 && args[2] != Py_None) || (nargs >= 4 && args[3] != Py_None) ||
-        (nargs >= 5 && args[4] != Py_None))
+        (nargs >= 5 && args[4] != Py_None) || (nargs >= 6 && args[5] != Py_None))
         return NULL;
     Memo *memo = (Memo *)args[0];
     if (memo->closed) return NULL; /* do_lookup raises ClosedError */
@@ -421,13 +438,13 @@ static PyObject *answer(PyObject *const *args, Py_ssize_t nargs, int text_only) 
     return value;
 }
 
-/* string(memo, key, default=None, table=None, comment=None) -> str */
+/* string(memo, key, default=None, table=None, comment=None, languages=None) -> str */
 static PyObject *sp_string(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     return answer(args, nargs, 1);
 }
 
-/* lookup(memo, key, default=None, table=None, comment=None) -> (str, int step) */
+/* lookup(memo, key, default=None, table=None, comment=None, languages=None) -> (str, int step) */
 static PyObject *sp_lookup(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     return answer(args, nargs, 0);
@@ -469,33 +486,35 @@ static int c_arg(PyObject *value, lokale_arg *a) {
     return 0;
 }
 
-/* format(memo, key, args_tuple, default, table, comment, locale=None) -> str. When an argument is
+/* format(memo, key, args_tuple, default, table, comment, locale=None, languages=None) -> str. When an argument is
  * not an exact int, float or str (or there are more than 16), format_fallback (the ctypes backend)
  * formats instead, converting and checking them with its own errors: it is given the memo, and
  * counts its call in the memo's guard (it releases the GIL). */
 static PyObject *sp_format(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if ((nargs != 6 && nargs != 7) || !PyTuple_Check(args[2])) {
-        PyErr_SetString(PyExc_TypeError, "format(memo, key, args_tuple, default, table, comment, locale=None)");
+    if (nargs < 6 || nargs > 8 || !PyTuple_Check(args[2])) {
+        PyErr_SetString(PyExc_TypeError, "format(memo, key, args_tuple, default, table, comment, locale=None, languages=None)");
         return NULL;
     }
     if (!ready()) return NULL;
     void *handle;
     lokale_message m;
-    PyObject *locale = nargs == 7 ? args[6] : Py_None;
+    PyObject *locale = nargs >= 7 ? args[6] : Py_None;
+    PyObject *languages = nargs >= 8 ? args[7] : Py_None;
     if (bundle_arg(args[0], &handle) < 0) return NULL;
     if (message_args(args[1], args[3], args[4], args[5], &m) < 0) return NULL;
     /* After the comment, as lokale._args.MessageFields.fill encodes it. */
     Py_ssize_t locale_size = 0;
     if (utf8_arg(locale, "locale", 1, &m.locale, &locale_size) < 0) return NULL;
     m.locale_len = locale_size;
+    if (languages_arg(languages, &m) < 0) return NULL;
     Py_ssize_t count = PyTuple_GET_SIZE(args[2]);
     lokale_arg values[FORMAT_STACK_ARGS];
     int exact = count <= FORMAT_STACK_ARGS;
     for (Py_ssize_t i = 0; exact && i < count; i++) exact = c_arg(PyTuple_GET_ITEM(args[2], i), &values[i]);
     if (!exact)
         return PyObject_CallFunctionObjArgs(format_fallback, args[0], args[1], args[2], args[3], args[4], args[5],
-                                            locale, NULL);
+                                            locale, languages, NULL);
     /* (dst, capacity, needed): the stack first, then the size the library reports (it may grow
      * again if another thread changes the language in between). */
     char stack[FORMAT_STACK_BYTES];

@@ -10,11 +10,14 @@ import SummaryKit
 //     SummaryDemo [--count N]...           show the window for each count (default 0 1 2 5)
 //     SummaryDemo --switch LANGUAGE        show it, switch the in-app language, show it again
 //     SummaryDemo --set-language LANGUAGE  keep LANGUAGE as the in-app language ("system" resets)
+//     SummaryDemo --serve HEADER...        answer requests concurrently, each in the languages of
+//                                          its Accept-Language HEADER (a server's way)
 
 struct Options {
     var counts: [Int] = []
     var switchTo: String? = nil
     var setLanguage: String? = nil
+    var requests: [String] = []
 
     init(_ arguments: [String]) {
         var rest = arguments[...]
@@ -26,6 +29,10 @@ struct Options {
             case "--switch":
                 guard let v = rest.popFirst() else { usage("--switch needs a language") }
                 switchTo = v
+            case "--serve":
+                requests = Array(rest)
+                rest = []
+                if requests.isEmpty { usage("--serve needs at least one Accept-Language header") }
             case "--set-language":
                 guard let v = rest.popFirst() else { usage("--set-language needs a language") }
                 setLanguage = v
@@ -49,19 +56,45 @@ func itemCountLabel(_ itemCount: Int, bundle: LokaleBundle) -> SummaryLabel {
                  bundle: bundle)
 }
 
-func show(counts: [Int], runtime: LokaleRuntime) {
+/// The window's lines, in the runtime's language — or the request's, inside `withLanguages`.
+func window(counts: [Int], runtime: LokaleRuntime) -> [String] {
     // The library's bundle is used first: it follows the application's language all the same.
-    print("== \(SummaryLabel.heading) ==")
+    var lines = ["== \(SummaryLabel.heading) =="]
     let bundle = LokaleBundle.module
     let code = bundle.currentLocalization ?? "?"
     let language: String = runtime.displayName(of: code) ?? code
-    print(SummaryLabel(localized: Message("Language: \(language)", comment: "The language the window is shown in, by its own name."),
-                       bundle: bundle))
-    for itemCount in counts { print(itemCountLabel(itemCount, bundle: bundle)) }
+    lines.append("\(SummaryLabel(localized: Message("Language: \(language)", comment: "The language the window is shown in, by its own name."), bundle: bundle))")
+    for itemCount in counts { lines.append("\(itemCountLabel(itemCount, bundle: bundle))") }
     let collectionLabel = "Sample Set"
-    print(SummaryLabel(key: "Collection: \(collectionLabel)"))
-    print(SummaryLabel(verbatim: collectionLabel))
-    print(SummaryLabel(text: bundle.string(Message("Preview", comment: "Heading for a preview of the current item selection."))))
+    lines.append("\(SummaryLabel(key: "Collection: \(collectionLabel)"))")
+    lines.append("\(SummaryLabel(verbatim: collectionLabel))")
+    lines.append("\(SummaryLabel(text: bundle.string(Message("Preview", comment: "Heading for a preview of the current item selection."))))")
+    return lines
+}
+
+func show(counts: [Int], runtime: LokaleRuntime) {
+    for line in window(counts: counts, runtime: runtime) { print(line) }
+}
+
+/// Each request in its own task, all at once, each in its client's languages; printed in order.
+func serve(_ headers: [String], counts: [Int], runtime: LokaleRuntime) async {
+    let pages = await withTaskGroup(of: (Int, [String]).self) { group in
+        for (i, header) in headers.enumerated() {
+            group.addTask {
+                await LokaleRuntime.withLanguages(LokaleRuntime.parseAcceptLanguage(header)) {
+                    await Task.yield() // a request may resume on another thread: its languages follow it
+                    return (i, window(counts: counts, runtime: runtime))
+                }
+            }
+        }
+        var pages = Array(repeating: [String](), count: headers.count)
+        for await (i, page) in group { pages[i] = page }
+        return pages
+    }
+    for (header, page) in zip(headers, pages) {
+        print("-- Accept-Language: \(header) --")
+        for line in page { print(line) }
+    }
 }
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
@@ -80,6 +113,10 @@ if let language = options.setLanguage {
     }
 }
 
+if !options.requests.isEmpty {
+    await serve(options.requests, counts: options.counts, runtime: runtime)
+    exit(0)
+}
 show(counts: options.counts, runtime: runtime)
 if let language = options.switchTo {
     // One element per change from the moment of subscription: the window redraws when it comes.

@@ -1,0 +1,779 @@
+/*
+ * The per-call languages benchmark (issue 18, "servers"): what a lookup costs when its message
+ * carries a request's languages (lokale_message.languages) instead of the runtime's, and what the
+ * lists cost in memory. Built against liblokale like bench.c with -DENGINE_LOKALE (requests.sh).
+ *
+ * usage: requests DATADIR N [--ops K] [--reps R] [--batch B] [--keep L] [--churn C] [--chunk T] [--collide-stride S]
+ *                 [--collide-count C] [--only CASE]
+ *
+ * DATADIR holds what gen_requests.py wrote and requests.sh compiled: bench.lokale (11
+ * localizations, development en), ops_uniform.bin (16-byte NUL-padded keys), plural_n.bin,
+ * lists.txt (100 distinct lists), headers.txt (100 Accept-Language headers), lists_memory.txt.
+ *
+ * Phase 1, the claim (the runtime prefers "fr-CA,en", the first list; its lists are made first,
+ * one after the other):
+ *   plain               lokale_bundle_lookup, the runtime's languages (m.languages = NULL)
+ *   per-call-K          the same loop, each message carrying one of K prebuilt distinct lists in
+ *                       rotation (K = 1, 10, 100); only the pointer differs from plain
+ *   plain-10-bundles    no lists: 10 runtimes preferring the first 10 lists, the same file open in
+ *                       each, in rotation: per-call-10's data without its lists (at large N the
+ *                       languages read, not the list, set the cost)
+ *   per-request-header  per request: lokale_languages_from_accept_language on one of 100 headers,
+ *                       10 lookups with it, lokale_languages_free (ns per lookup; ns per request)
+ *   header-only         the request's list alone: from_accept_language + free (ns per request)
+ *   plural-plain, plural-per-call-10
+ *                       lokale_bundle_format of the plural "%d file" with one integer
+ * Then, once each, not interleaved:
+ *   memory-kept         RSS (/proc/self/statm) and heap in use (mallinfo2) before and after L
+ *                       (1,000) new distinct lists each made and used for one lookup, kept alive
+ *   per-call-1000, per-call-2000  the L kept lists in rotation, then L more with them
+ *   memory-churn        C (100,000) further distinct lists each made, used once and freed: the
+ *                       growth, with checkpoints (the bound), and the time of a never-seen list
+ * Phase 2, hot lists among many (a server's hot lists are made between one-off lists, so their
+ * ids, by which a bundle chooses the entries that keep their plans, are random):
+ *   plain-mixed         plain again, for this phase's paired ratios
+ *   per-call-320-spread 320 hot lists, each made after 0-511 one-off lists (each used for one
+ *                       lookup and freed); per-call-32-spread: the first 32 of them
+ *   per-call-3-stride-512  3 lists made 512 lists apart (--collide-count, --collide-stride): with
+ *                       the bundle's entries for lists as they are (512 sets of 2, by id, in
+ *                       Sources/CTable/include/lokale_table.h), three lists in one set: the worst
+ *                       case of that geometry
+ *
+ * Timing as bench.c: batches of B operations timed with clock_gettime(CLOCK_MONOTONIC), a batch's
+ * time / B being one sample; ns = the median of all samples of all repetitions (rep_p50: each
+ * repetition's median). A phase's cases are interleaved within every repetition in turns of T batches
+ * (--chunk, 10), round-robin with the order rotating every round and each case starting at its own
+ * place in the key stream, so that the machine's noise falls on all of them alike;
+ * paired_ratio = the median over samples of the same round of a case's time over the phase's
+ * plain one (plural-plain's for the plurals), paired_ratio_plain10 = per-call-10's over plain-10-bundles'.
+ * One untimed repetition first warms up. Every lookup is checked: a hit is a translation
+ * (LOKALE_STEP_TRANSLATION) whose text is not the key; before timing, every list, header and
+ * runtime is checked to answer in its first language (the message bench.language), the 100 lists
+ * to be distinct (lokale_languages_list), the first 10 to answer in 10 languages, and the plural
+ * to give the expected forms (else the plural cases are skipped, saying so).
+ *
+ * Output: one line per case on stdout, key=value separated by spaces
+ * (case=per-call-10 n=1000 ns=41.20 ...); progress on stderr.
+ */
+#define _GNU_SOURCE
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <malloc.h>
+
+#include <lokale.h>
+
+#define KW 16 /* key record width (gen_requests.py) */
+#define LOOKUPS_PER_REQUEST 10
+#define SENTINEL "bench.language"
+#define PLURAL_KEY "%d file"
+#define SPREAD_HOT 32         /* per-call-32-spread: hot lists */
+#define SPREAD_HOT_LARGE 320  /* per-call-320-spread */
+#define SPREAD_GAP 512        /* one-off lists made before each hot one: uniform in [0, SPREAD_GAP) */
+
+static const char *datadir;
+static long n_messages;
+static lokale_runtime *rt;
+static lokale_bundle *bundle;
+static volatile long sink;
+
+static double now_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+}
+
+static void die(const char *what) {
+    fprintf(stderr, "requests N=%ld: %s (%s)\n", n_messages, what, lokale_last_error());
+    exit(1);
+}
+
+static char *load(const char *name, size_t *len) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", datadir, name);
+    FILE *f = fopen(path, "rb");
+    if (!f) { perror(path); exit(1); }
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *p = malloc((size_t)size + 1);
+    if (fread(p, 1, (size_t)size, f) != (size_t)size) { perror(path); exit(1); }
+    fclose(f);
+    p[size] = 0;
+    *len = (size_t)size;
+    return p;
+}
+
+/* The lines of a text file (the buffer is modified in place and kept). */
+static char **lines(const char *name, size_t *count) {
+    size_t len;
+    char *text = load(name, &len);
+    size_t cap = 16, n = 0;
+    char **out = malloc(cap * sizeof *out);
+    for (char *p = text; *p;) {
+        char *e = strchr(p, '\n');
+        if (e) *e = 0;
+        if (*p) {
+            if (n == cap) out = realloc(out, (cap *= 2) * sizeof *out);
+            out[n++] = p;
+        }
+        if (!e) break;
+        p = e + 1;
+    }
+    *count = n;
+    return out;
+}
+
+/* "fr-CA,en" -> a lokale_languages (the strings are split in a copy). */
+static lokale_languages *make_list(const char *csv) {
+    char buf[512];
+    const char *parts[16];
+    size_t n = 0;
+    snprintf(buf, sizeof buf, "%s", csv);
+    for (char *s = strtok(buf, ","); s && n < 16; s = strtok(NULL, ",")) parts[n++] = s;
+    lokale_languages *l = NULL;
+    if (lokale_languages_new(&l, rt, parts, n) != LOKALE_OK) die("lokale_languages_new");
+    return l;
+}
+
+/* The language a list answers in: its first entry's localization among the bundle's (pt-* reads
+ * pt-BR, the only Portuguese; the others are their language code). */
+static void expected_language(const char *first, char *out, size_t cap) {
+    size_t n = strcspn(first, "-,;_ ");
+    if (n == 2 && strncmp(first, "pt", 2) == 0) snprintf(out, cap, "pt-BR");
+    else snprintf(out, cap, "%.*s", (int)n, first);
+}
+
+static const char *answer(const lokale_languages *l, const char *key, lokale_step *step) {
+    lokale_message m = lokale_message_make(key, NULL, NULL);
+    m.languages = l;
+    const char *s = NULL;
+    size_t len = 0;
+    if (lokale_bundle_lookup(&s, &len, step, bundle, &m) != LOKALE_OK) die("lokale_bundle_lookup");
+    return s;
+}
+
+static void check_language(const lokale_languages *l, const char *first, const char *what) {
+    char want[32], got_list[256];
+    expected_language(first, want, sizeof want);
+    lokale_step step;
+    const char *got = answer(l, SENTINEL, &step);
+    if (strcmp(got, want) != 0 || step != LOKALE_STEP_TRANSLATION) {
+        size_t needed;
+        lokale_languages_list(got_list, sizeof got_list, &needed, l);
+        fprintf(stderr, "%s [%s] answers in %s (step %d), expected %s\n", what, got_list, got, (int)step, want);
+        exit(1);
+    }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The measured loops (not inlined: the same code for every case, only the lists differ)        */
+
+/* count lookups of keys, lookup i in bundles[j] with a message carrying lists[j] (NULL: the
+ * runtime's), j = (start + i) % k. */
+__attribute__((noinline)) static long run_lookups(const char *keys, size_t count, lokale_bundle *const *bundles,
+                                                  lokale_languages *const *lists, size_t k, size_t *rotation) {
+    long hits = 0;
+    size_t j = *rotation;
+    for (size_t i = 0; i < count; i++) {
+        const char *key = keys + i * KW;
+        lokale_message m = lokale_message_make(key, NULL, NULL);
+        const lokale_bundle *b = bundles[j];
+        m.languages = lists[j];
+        if (++j == k) j = 0;
+        const char *s = NULL;
+        size_t len = 0;
+        lokale_step step = 0;
+        lokale_bundle_lookup(&s, &len, &step, b, &m);
+        hits += s != key && step == LOKALE_STEP_TRANSLATION;
+    }
+    *rotation = j;
+    return hits;
+}
+
+/* count / LOOKUPS_PER_REQUEST requests: a list from a header, LOOKUPS_PER_REQUEST lookups, free.
+ * lookups == 0: the list alone. */
+__attribute__((noinline)) static long run_requests(const char *keys, size_t requests, size_t lookups, char *const *headers,
+                                                   const ptrdiff_t *header_len, size_t nh, size_t *rotation) {
+    long hits = 0;
+    size_t h = *rotation;
+    for (size_t r = 0; r < requests; r++) {
+        lokale_languages *l = NULL;
+        lokale_languages_from_accept_language(&l, rt, headers[h], header_len[h]);
+        if (++h == nh) h = 0;
+        for (size_t i = 0; i < lookups; i++) {
+            const char *key = keys + (r * lookups + i) * KW;
+            lokale_message m = lokale_message_make(key, NULL, NULL);
+            m.languages = l;
+            const char *s = NULL;
+            size_t len = 0;
+            lokale_step step = 0;
+            lokale_bundle_lookup(&s, &len, &step, bundle, &m);
+            hits += s != key && step == LOKALE_STEP_TRANSLATION;
+        }
+        hits += lookups == 0 && l != NULL;
+        lokale_languages_free(l);
+    }
+    *rotation = h;
+    return hits;
+}
+
+__attribute__((noinline)) static long run_plurals(const uint32_t *ns, size_t count, lokale_languages *const *lists,
+                                                  size_t k, size_t *rotation) {
+    char out[256];
+    long total = 0;
+    size_t j = *rotation;
+    for (size_t i = 0; i < count; i++) {
+        lokale_message m = lokale_message_make(PLURAL_KEY, NULL, NULL);
+        m.languages = lists[j];
+        if (++j == k) j = 0;
+        lokale_arg a = lokale_arg_int(ns[i]);
+        size_t needed = 0;
+        lokale_bundle_format(out, sizeof out, &needed, bundle, &m, &a, 1);
+        total += (long)needed;
+    }
+    *rotation = j;
+    return total;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Statistics                                                                                  */
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double pct(const double *sorted, size_t n, double p) {
+    double idx = p * (double)(n - 1);
+    size_t lo = (size_t)idx;
+    double frac = idx - (double)lo;
+    return lo + 1 < n ? sorted[lo] * (1 - frac) + sorted[lo + 1] * frac : sorted[lo];
+}
+
+enum kind { LOOKUPS, REQUESTS, HEADERS, PLURALS };
+
+typedef struct bcase {
+    const char *name;
+    enum kind kind;
+    lokale_languages *const *lists; /* LOOKUPS, PLURALS: k entries (NULL: the runtime's) */
+    lokale_bundle *const *bundles;  /* LOOKUPS: k entries */
+    size_t k;
+    size_t ops;   /* operations per pass (lookups; for HEADERS, requests) */
+    size_t batch; /* operations per sample */
+    double *samples;
+    size_t nsamples;
+    double *rep_p50;
+    long hits, expect;
+    size_t rotation;
+    int plural;
+    size_t offset; /* batches: where in the stream its repetitions start */
+} bcase;
+
+static const char *keys_stream;
+static size_t stream_ops;
+static const uint32_t *plural_n;
+static char **headers;
+static ptrdiff_t *header_len;
+static size_t n_headers;
+
+/* Batch b of a case: its operations, timed; *ns_per_op receives the time / batch. Returns the hits. */
+static long run_batch(bcase *c, size_t b, double *ns_per_op) {
+    /* each case starts at its own place in the stream: cases running one after the other do not
+     * find the keys the previous one just read in the caches */
+    b = (b + c->offset) % (c->ops / c->batch);
+    double t0 = now_ns();
+    long v;
+    switch (c->kind) {
+    case LOOKUPS:
+        v = run_lookups(keys_stream + b * c->batch * KW, c->batch, c->bundles, c->lists, c->k, &c->rotation);
+        break;
+    case REQUESTS:
+        v = run_requests(keys_stream + b * c->batch * KW, c->batch / LOOKUPS_PER_REQUEST, LOOKUPS_PER_REQUEST, headers,
+                         header_len, n_headers, &c->rotation);
+        break;
+    case HEADERS:
+        v = run_requests(keys_stream, c->batch, 0, headers, header_len, n_headers, &c->rotation);
+        break;
+    default:
+        v = run_plurals(plural_n + b * c->batch, c->batch, c->lists, c->k, &c->rotation);
+        sink += v;
+        v = 0;
+        break;
+    }
+    *ns_per_op = (now_ns() - t0) / (double)c->batch;
+    return v;
+}
+
+/* One repetition of cases[0..n): their batches interleaved in turns of `chunk` batches
+ * (round-robin; a case with fewer batches spread evenly over the rounds), so that a burst of
+ * machine noise falls on every case alike (the order rotating from round to round), while each
+ * turn is long enough for its first batch to
+ * be the only one that finds the caches holding another case's data. timed: keep the samples and
+ * each case's median for repetition rep. Sets each case's hits. */
+static size_t chunk = 10;
+static void repetition(bcase *cases, size_t n, int rep, int timed) {
+    size_t rounds = 0, next[32] = {0};
+    double *tmp[32];
+    for (size_t c = 0; c < n; c++) {
+        size_t nb = cases[c].ops / cases[c].batch;
+        if (nb > rounds) rounds = nb;
+        tmp[c] = malloc(nb * sizeof *tmp[c]);
+        cases[c].hits = 0;
+    }
+    rounds = (rounds + chunk - 1) / chunk;
+    for (size_t r = 0; r < rounds; r++) {
+        /* each round starts with another case: no case always follows the same one */
+        for (size_t i = 0; i < n; i++) {
+            size_t c = (i + r) % n;
+            bcase *x = &cases[c];
+            size_t nb = x->ops / x->batch;
+            while (next[c] < nb && next[c] * rounds / nb <= r) {
+                x->hits += run_batch(x, next[c], &tmp[c][next[c]]);
+                if (timed) x->samples[x->nsamples++] = tmp[c][next[c]];
+                next[c]++;
+            }
+        }
+    }
+    for (size_t c = 0; c < n; c++) {
+        size_t nb = cases[c].ops / cases[c].batch;
+        if (timed) {
+            qsort(tmp[c], nb, sizeof *tmp[c], cmp_double);
+            cases[c].rep_p50[rep] = pct(tmp[c], nb, 0.5);
+        }
+        free(tmp[c]);
+    }
+}
+
+/* The median over paired samples (same repetition, same round) of c's time over ref's: the
+ * ratio with the machine's drift cancelled. -1 when the cases do not pair (other batch counts). */
+static double paired_ratio(const bcase *c, const bcase *ref) {
+    if (!ref || c->nsamples != ref->nsamples || c->ops / c->batch != ref->ops / ref->batch) return -1;
+    double *q = malloc(c->nsamples * sizeof *q);
+    for (size_t i = 0; i < c->nsamples; i++) q[i] = c->samples[i] / ref->samples[i];
+    qsort(q, c->nsamples, sizeof *q, cmp_double);
+    double m = pct(q, c->nsamples, 0.5);
+    free(q);
+    return m;
+}
+
+static void report(bcase *c, int reps, double scale, const char *unit, const char *extra) {
+    qsort(c->samples, c->nsamples, sizeof *c->samples, cmp_double);
+    double reps_sorted[64];
+    memcpy(reps_sorted, c->rep_p50, (size_t)reps * sizeof *reps_sorted);
+    qsort(reps_sorted, (size_t)reps, sizeof *reps_sorted, cmp_double);
+    printf("case=%s n=%ld lists=%zu unit=%s ns=%.2f p10=%.2f p90=%.2f min=%.2f rep_median=%.2f rep_p50=", c->name,
+           n_messages, c->k, unit, scale * pct(c->samples, c->nsamples, 0.5), scale * pct(c->samples, c->nsamples, 0.1),
+           scale * pct(c->samples, c->nsamples, 0.9), scale * c->samples[0], scale * pct(reps_sorted, (size_t)reps, 0.5));
+    for (int r = 0; r < reps; r++) printf("%s%.2f", r ? "," : "", scale * c->rep_p50[r]);
+    printf(" reps=%d ops=%zu batch=%zu samples=%zu hits=%ld%s%s\n", reps, c->ops, c->batch, c->nsamples, c->hits,
+           extra ? " " : "", extra ? extra : "");
+    fflush(stdout);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Memory                                                                                      */
+
+/* RSS from /proc/self/statm (in KiB, all and anonymous) and the heap in use (malloc's, bytes:
+ * exact, whatever pages it reuses). */
+typedef struct mem { long rss_kb, anon_kb; long long heap; } mem;
+static mem statm(void) {
+    mem m = {0, 0, 0};
+    struct mallinfo2 mi = mallinfo2();
+    m.heap = (long long)mi.uordblks + (long long)mi.hblkhd;
+    FILE *f = fopen("/proc/self/statm", "r");
+    long size, resident, shared;
+    if (f && fscanf(f, "%ld %ld %ld", &size, &resident, &shared) == 3) {
+        long kb = sysconf(_SC_PAGESIZE) / 1024;
+        m.rss_kb = resident * kb;
+        m.anon_kb = (resident - shared) * kb;
+    }
+    if (f) fclose(f);
+    return m;
+}
+
+static size_t opt(int argc, char **argv, const char *name, size_t def) {
+    for (int i = 3; i + 1 < argc; i++)
+        if (strcmp(argv[i], name) == 0) return (size_t)atol(argv[i + 1]);
+    return def;
+}
+
+/* A phase: cases[0..n) (those `only` names, if set) interleaved over one untimed repetition and
+ * reps timed ones, each lookup checked; then one line per case, with the paired ratios to the
+ * phase's plain case (plural-plain for the plurals) and, for per-call-10, to plain-10-bundles. */
+static int run_phase(bcase *all, size_t nall, int reps, const char *only, int has_plural) {
+    bcase *cases = malloc(nall * sizeof *cases);
+    size_t n = 0;
+    for (size_t c = 0; c < nall; c++)
+        if ((has_plural || !all[c].plural) && (!only || strcmp(only, all[c].name) == 0)) cases[n++] = all[c];
+    if (n == 0) return 0;
+    for (size_t c = 0; c < n; c++) {
+        bcase *x = &cases[c];
+        x->offset = c * (x->ops / x->batch) / n;
+        x->samples = malloc((x->ops / x->batch) * (size_t)reps * sizeof *x->samples);
+        x->rep_p50 = malloc((size_t)reps * sizeof *x->rep_p50);
+        x->expect = x->kind == PLURALS ? 0 : (long)x->ops;
+    }
+    for (int r = -1; r < reps; r++) {
+        repetition(cases, n, r, r >= 0);
+        for (size_t c = 0; c < n; c++) {
+            bcase *x = &cases[c];
+            if (x->hits != x->expect) {
+                fprintf(stderr, "%s N=%ld rep %d: %ld hits of %zu\n", x->name, n_messages, r, x->hits, x->ops);
+                return 1;
+            }
+        }
+        if (r >= 0) {
+            fprintf(stderr, "requests N=%ld: repetition %d/%d (", n_messages, r + 1, reps);
+            for (size_t c = 0; c < n && c < 4; c++) fprintf(stderr, "%s%s %.1f", c ? ", " : "", cases[c].name, cases[c].rep_p50[r]);
+            fprintf(stderr, " ns)\n");
+        }
+    }
+    const bcase *plain_case = NULL, *plural_case = NULL, *ten_case = NULL;
+    for (size_t c = 0; c < n; c++) {
+        if (strncmp(cases[c].name, "plain", 5) == 0 && cases[c].kind == LOOKUPS && cases[c].k == 1) plain_case = &cases[c];
+        if (strcmp(cases[c].name, "plural-plain") == 0) plural_case = &cases[c];
+        if (strcmp(cases[c].name, "plain-10-bundles") == 0) ten_case = &cases[c];
+    }
+    for (size_t c = 0; c < n; c++) {
+        bcase *x = &cases[c];
+        char extra[200] = "";
+        double p = x->kind == HEADERS ? -1 : paired_ratio(x, x->kind == PLURALS ? plural_case : plain_case);
+        double p10 = strcmp(x->name, "per-call-10") == 0 ? paired_ratio(x, ten_case) : -1;
+        int len = 0;
+        if (p > 0) len += snprintf(extra + len, sizeof extra - (size_t)len, "paired_ratio=%.3f", p);
+        if (p10 > 0) len += snprintf(extra + len, sizeof extra - (size_t)len, " paired_ratio_plain10=%.3f", p10);
+        if (x->kind == REQUESTS) {
+            snprintf(extra + len, sizeof extra - (size_t)len, "%slookups_per_request=%d", len ? " " : "", LOOKUPS_PER_REQUEST);
+            report(x, reps, 1, "lookup", extra);
+            x->name = "per-request-header-request";
+            report(x, reps, LOOKUPS_PER_REQUEST, "request", extra);
+        } else {
+            report(x, reps, 1, x->kind == HEADERS ? "request" : x->kind == PLURALS ? "format" : "lookup", extra[0] ? extra : NULL);
+        }
+    }
+    return 0;
+}
+
+/* A new list for every one of count one-off requests, each used for one lookup and freed, from
+ * lines [*at, ...) of pool (wrapping within [lo, hi)): they take list ids, as a server's one-off
+ * lists do. */
+static void one_off_lists(char **pool, size_t *at, size_t lo, size_t hi, size_t count) {
+    for (size_t f = 0; f < count; f++) {
+        lokale_step step;
+        lokale_languages *l = make_list(pool[*at]);
+        answer(l, "msg.000000", &step);
+        lokale_languages_free(l);
+        if (++*at == hi) *at = lo;
+    }
+}
+
+int main(int argc, char **argv) {
+    if (argc < 3) {
+        fprintf(stderr, "usage: %s DATADIR N [--ops K] [--reps R] [--batch B] [--keep L] [--churn C] [--chunk T]\n"
+                        "       [--collide-stride S] [--collide-count C] [--only CASE]\n", argv[0]);
+        return 2;
+    }
+    datadir = argv[1];
+    n_messages = atol(argv[2]);
+    size_t ops = opt(argc, argv, "--ops", 200000), batch = opt(argc, argv, "--batch", 1000);
+    int reps = (int)opt(argc, argv, "--reps", 7);
+    chunk = opt(argc, argv, "--chunk", 10);
+    if (chunk < 1) chunk = 1;
+    size_t keep = opt(argc, argv, "--keep", 1000), churn = opt(argc, argv, "--churn", 100000);
+    const char *only = NULL; /* --only CASE: that timed case alone (for perf); memory, per-call-kept */
+    for (int i = 3; i + 1 < argc; i++)
+        if (strcmp(argv[i], "--only") == 0) only = argv[i + 1];
+    if (reps < 1 || reps > 64) reps = 7;
+    if (batch < LOOKUPS_PER_REQUEST) batch = LOOKUPS_PER_REQUEST;
+    batch -= batch % LOOKUPS_PER_REQUEST;
+
+    size_t len;
+    keys_stream = load("ops_uniform.bin", &len);
+    stream_ops = len / KW;
+    plural_n = (const uint32_t *)load("plural_n.bin", &len);
+    size_t plural_ops = len / sizeof *plural_n;
+    if (ops > stream_ops) ops = stream_ops;
+    ops -= ops % batch;
+    size_t n_lists, n_memory;
+    char **list_text = lines("lists.txt", &n_lists);
+    headers = lines("headers.txt", &n_headers);
+    char **memory_text = lines("lists_memory.txt", &n_memory);
+    if (n_lists < 100 || n_headers < 1) { fprintf(stderr, "lists.txt: %zu lists, expected 100\n", n_lists); return 1; }
+    size_t stride = opt(argc, argv, "--collide-stride", 512), ncollide = opt(argc, argv, "--collide-count", 3);
+    if (keep > 1000) keep = 1000;
+    if (ncollide < 2) ncollide = 2;
+    if (ncollide > 16) ncollide = 16;
+    /* lists_memory.txt: [0, 2 keep) kept, then the churn's (reused as one-off lists after it), then
+     * the colliding and the spread hot lists */
+    size_t pool_collide = 2 * keep + churn, pool_spread = pool_collide + ncollide;
+    if (churn < 1000 || pool_spread + SPREAD_HOT_LARGE > n_memory) {
+        fprintf(stderr, "lists_memory.txt: %zu lists, need %zu (and --churn 1000 at least)\n", n_memory, pool_spread + SPREAD_HOT_LARGE);
+        return 1;
+    }
+    header_len = malloc(n_headers * sizeof *header_len);
+    for (size_t i = 0; i < n_headers; i++) header_len[i] = (ptrdiff_t)strlen(headers[i]);
+
+    /* The runtime answers in the first list's languages ("fr-CA,en"): plain and per-call-1 read
+     * the same localization. */
+    const char *prefs[] = {"fr-CA", "en"};
+    lokale_runtime_options o;
+    lokale_runtime_options_init(&o);
+    o.preferred_languages = prefs;
+    o.preferred_count = 2;
+    o.settings_path = "";
+    if (lokale_runtime_new(&rt, &o) != LOKALE_OK) die("lokale_runtime_new");
+    char path[4096];
+    snprintf(path, sizeof path, "%s/bench.lokale", datadir);
+    if (lokale_bundle_open(&bundle, rt, path, 0) != LOKALE_OK) die("lokale_bundle_open");
+
+    /* 100 prebuilt lists, checked distinct (lokale_languages_list) and answering in their first
+     * language. */
+    lokale_languages **lists = malloc(100 * sizeof *lists);
+    char seen[100][128];
+    for (size_t i = 0; i < 100; i++) {
+        lists[i] = make_list(list_text[i]);
+        size_t needed;
+        if (lokale_languages_list(seen[i], sizeof seen[i], &needed, lists[i]) != LOKALE_OK) die("lokale_languages_list");
+        for (size_t j = 0; j < i; j++)
+            if (strcmp(seen[i], seen[j]) == 0) { fprintf(stderr, "lists %zu and %zu are equal: %s\n", j, i, seen[i]); return 1; }
+        check_language(lists[i], list_text[i], "list");
+    }
+    {
+        char distinct[10][32];
+        for (size_t i = 0; i < 10; i++) {
+            lokale_step step;
+            snprintf(distinct[i], sizeof distinct[i], "%s", answer(lists[i], SENTINEL, &step));
+            for (size_t j = 0; j < i; j++)
+                if (strcmp(distinct[i], distinct[j]) == 0) { fprintf(stderr, "lists %zu and %zu answer in the same language\n", j, i); return 1; }
+        }
+    }
+    for (size_t i = 0; i < n_headers; i++) {
+        lokale_languages *l = NULL;
+        if (lokale_languages_from_accept_language(&l, rt, headers[i], header_len[i]) != LOKALE_OK) die("from_accept_language");
+        check_language(l, headers[i], "header");
+        lokale_languages_free(l);
+    }
+    {
+        lokale_step step;
+        const char *s = answer(NULL, SENTINEL, &step);
+        if (strcmp(s, "fr") != 0) { fprintf(stderr, "the runtime answers in %s, expected fr\n", s); return 1; }
+        const char *k = "msg.000000";
+        fprintf(stderr, "requests N=%ld: %s -> \"%s\" (runtime), \"%s\" (%s), \"%s\" (%s)\n", n_messages, k, answer(NULL, k, &step),
+                answer(lists[1], k, &step), seen[1], answer(lists[5], k, &step), seen[5]);
+    }
+    /* The plural: 5 and 1 in each of the 10 languages, against gen_requests.py's forms. */
+    static const struct { const char *lang, *one, *five; } forms[] = {
+        {"fr", "1 fichier", "5 fichiers"}, {"de", "1 Datei", "5 Dateien"}, {"es", "1 archivo", "5 archivos"},
+        {"it", "1 file", "5 file"}, {"pt-BR", "1 arquivo", "5 arquivos"}, {"ja", "1 個のファイル", "5 個のファイル"},
+        {"ru", "1 файл", "5 файлов"}, {"pl", "1 plik", "5 plików"}, {"nl", "1 bestand", "5 bestanden"},
+        {"sv", "1 fil", "5 filer"},
+    };
+    int has_plural = 1;
+    for (size_t i = 0; i < 10 && has_plural; i++) {
+        lokale_step step;
+        const char *lang = answer(lists[i], SENTINEL, &step);
+        for (size_t f = 0; f < sizeof forms / sizeof *forms; f++) {
+            if (strcmp(forms[f].lang, lang) != 0) continue;
+            for (int c = 0; c < 2; c++) {
+                char out[256];
+                size_t needed = 0;
+                lokale_message m = lokale_message_make(PLURAL_KEY, NULL, NULL);
+                m.languages = lists[i];
+                lokale_arg a = lokale_arg_int(c ? 5 : 1);
+                if (lokale_bundle_format(out, sizeof out, &needed, bundle, &m, &a, 1) != LOKALE_OK ||
+                    strcmp(out, c ? forms[f].five : forms[f].one) != 0) {
+                    fprintf(stderr, "plural %s (%s) = \"%s\", expected \"%s\": skipping the plural cases\n", lang, seen[i], out,
+                            c ? forms[f].five : forms[f].one);
+                    has_plural = 0;
+                }
+            }
+        }
+    }
+
+    /* plain-10-bundles: the baseline of per-call-10 without lists: 10 runtimes preferring the first
+     * 10 lists' languages, each with the same file open, in rotation. It reads the same 10
+     * localizations as per-call-10 (at large N the working set, not the list, sets the cost). */
+    lokale_bundle **same = malloc((2 * keep + 100 + SPREAD_HOT_LARGE + ncollide) * sizeof *same), *ten[10];
+    lokale_runtime *ten_rt[10];
+    for (size_t i = 0; i < 2 * keep + 100 + SPREAD_HOT_LARGE + ncollide; i++) same[i] = bundle;
+    for (size_t i = 0; i < 10; i++) {
+        char buf[512];
+        const char *parts[16];
+        size_t np = 0;
+        snprintf(buf, sizeof buf, "%s", list_text[i]);
+        for (char *t = strtok(buf, ","); t && np < 16; t = strtok(NULL, ",")) parts[np++] = t;
+        lokale_runtime_options_init(&o);
+        o.preferred_languages = parts;
+        o.preferred_count = np;
+        o.settings_path = "";
+        if (lokale_runtime_new(&ten_rt[i], &o) != LOKALE_OK) die("lokale_runtime_new");
+        /* mapped: the ten share the file's pages (a copy each would be ten times the data) */
+        if (lokale_bundle_open(&ten[i], ten_rt[i], path, LOKALE_OPEN_MAP) != LOKALE_OK) die("lokale_bundle_open");
+        lokale_message m = lokale_message_make(SENTINEL, NULL, NULL);
+        const char *s = NULL;
+        size_t len;
+        char want[32];
+        expected_language(list_text[i], want, sizeof want);
+        if (lokale_bundle_lookup(&s, &len, NULL, ten[i], &m) != LOKALE_OK || strcmp(s, want) != 0) {
+            fprintf(stderr, "plain-10-bundles: runtime %zu answers in %s, expected %s\n", i, s ? s : "?", want);
+            return 1;
+        }
+    }
+    lokale_languages *nones[10] = {NULL};
+
+    /* The cases, in their interleaving order. The last one is slow when the entries collide: it
+     * runs fewer operations. */
+    lokale_languages *none[1] = {NULL};
+    size_t pops = ops / 4 < batch ? batch : ops / 4;
+    if (pops > plural_ops) pops = plural_ops - plural_ops % batch;
+    /* a tenth of the operations in batches of a tenth: as many batches as plain (paired ratios) */
+    size_t small_batch = batch / LOOKUPS_PER_REQUEST, small_ops = ops / LOOKUPS_PER_REQUEST;
+    small_ops -= small_ops % small_batch;
+    /* Phase 1: the claim. Its lists (100 prebuilt, the headers') were made first, with
+     * consecutive ids: no two of them compete for a bundle's entries. */
+    bcase all[] = {
+        {.name = "plain", .kind = LOOKUPS, .lists = none, .bundles = same, .k = 1, .ops = ops, .batch = batch},
+        {.name = "per-call-1", .kind = LOOKUPS, .lists = lists, .bundles = same, .k = 1, .ops = ops, .batch = batch},
+        {.name = "per-call-10", .kind = LOOKUPS, .lists = lists, .bundles = same, .k = 10, .ops = ops, .batch = batch},
+        {.name = "per-call-100", .kind = LOOKUPS, .lists = lists, .bundles = same, .k = 100, .ops = ops, .batch = batch},
+        {.name = "plain-10-bundles", .kind = LOOKUPS, .lists = nones, .bundles = ten, .k = 10, .ops = ops, .batch = batch},
+        {.name = "per-request-header", .kind = REQUESTS, .lists = NULL, .k = n_headers, .ops = ops, .batch = batch},
+        {.name = "header-only", .kind = HEADERS, .lists = NULL, .k = n_headers, .ops = ops / LOOKUPS_PER_REQUEST, .batch = small_batch},
+        {.name = "plural-plain", .kind = PLURALS, .lists = none, .k = 1, .ops = pops, .batch = batch, .plural = 1},
+        {.name = "plural-per-call-10", .kind = PLURALS, .lists = lists, .k = 10, .ops = pops, .batch = batch, .plural = 1},
+    };
+    if (run_phase(all, sizeof all / sizeof *all, reps, only, has_plural)) return 1;
+
+    if (!has_plural) printf("case=plural-format n=%ld skipped=1\n", n_messages);
+    int want_memory = !only || strcmp(only, "memory") == 0;
+    int want_kept = want_memory || strcmp(only, "per-call-kept") == 0;
+    int want_mixed = !only || strcmp(only, "plain-mixed") == 0 || strstr(only, "-spread") || strstr(only, "-stride-");
+
+    /* memory: L new distinct lists, one lookup each, kept (before phase 2 and its one-off lists:
+     * the heap then has little freed memory for the new lists to reuse) */
+    lokale_languages **kept = malloc(keep * sizeof *kept), **kept2 = malloc(2 * keep * sizeof *kept2);
+    mem m0 = statm();
+    double t0 = now_ns();
+    long mhits = 0;
+    for (size_t i = 0; i < keep && want_kept; i++) {
+        lokale_step step;
+        kept[i] = make_list(memory_text[i]);
+        const char *k = keys_stream + (i % stream_ops) * KW;
+        mhits += answer(kept[i], k, &step) != k;
+    }
+    double t1 = now_ns();
+    mem m1 = statm();
+    if (want_kept && mhits != (long)keep) { fprintf(stderr, "memory: %ld hits of %zu\n", mhits, keep); return 1; }
+    if (want_kept) {
+        printf("case=memory-kept n=%ld lists=%zu rss_kb_before=%ld rss_kb_after=%ld anon_kb_before=%ld anon_kb_after=%ld "
+               "kib_per_list=%.3f anon_kib_per_list=%.3f heap_kib_per_list=%.3f ns_per_new_list=%.0f\n",
+               n_messages, keep, m0.rss_kb, m1.rss_kb, m0.anon_kb, m1.anon_kb, (double)(m1.rss_kb - m0.rss_kb) / (double)keep,
+               (double)(m1.anon_kb - m0.anon_kb) / (double)keep, (double)(m1.heap - m0.heap) / 1024.0 / (double)keep,
+               (t1 - t0) / (double)keep);
+        fflush(stdout);
+    }
+
+    /* per-call-L and per-call-2L: the kept lists in rotation, then L more with them (not
+     * interleaved) — about as many lists as a bundle keeps entries and choices for, and more */
+    for (size_t i = 0; i < keep && want_kept; i++) kept2[i] = kept[i];
+    for (size_t i = keep; i < 2 * keep && want_kept; i++) kept2[i] = make_list(memory_text[i]);
+    for (int round = 0; round < 2 && keep >= 2 && want_kept; round++) {
+        char name[32];
+        size_t k = keep * (size_t)(round + 1);
+        snprintf(name, sizeof name, "per-call-%zu", k);
+        bcase x = {.name = name, .kind = LOOKUPS, .lists = kept2, .bundles = same, .k = k, .ops = small_ops, .batch = small_batch};
+        int r2 = reps < 3 ? reps : 3;
+        x.samples = malloc((x.ops / x.batch) * (size_t)r2 * sizeof *x.samples);
+        x.rep_p50 = malloc((size_t)r2 * sizeof *x.rep_p50);
+        for (int r = -1; r < r2; r++) repetition(&x, 1, r, r >= 0);
+        if (x.hits != (long)x.ops) { fprintf(stderr, "%s: %ld hits of %zu\n", name, x.hits, x.ops); return 1; }
+        report(&x, r2, 1, "lookup", "interleaved=0");
+    }
+    /* per-call-C-stride-S: C lists made S lists apart (fillers: one-off lists, made and freed).
+     * List ids are consecutive in the process; a bundle keeps its lists' plans in entries chosen
+     * by id (Sources/CTable/include/lokale_table.h: 512 sets of 2 entries, set = id mod 512, at the
+     * time of writing): with the defaults the 3 lists share a set of 2 and each lookup may find its
+     * entry taken by another — the worst case of that geometry (--collide-stride, --collide-count). */
+    if (want_memory) {
+    /* memory: C further distinct lists, each created, used once and freed */
+    mem c0 = statm();
+    char checkpoints[1024] = "";
+    size_t cpl = 0;
+    t0 = now_ns();
+    mhits = 0;
+    for (size_t i = 0; i < churn; i++) {
+        lokale_step step;
+        lokale_languages *l = make_list(memory_text[2 * keep + i]);
+        const char *k = keys_stream + (i % stream_ops) * KW;
+        mhits += answer(l, k, &step) != k;
+        lokale_languages_free(l);
+        size_t done = i + 1;
+        if (done == churn / 100 || done == churn / 10 || done == churn / 4 || done == churn / 2 || done == churn) {
+            mem mc = statm();
+            cpl += (size_t)snprintf(checkpoints + cpl, sizeof checkpoints - cpl, "%s%zu:%ld/%.0f", cpl ? "," : "", done,
+                                    mc.rss_kb - c0.rss_kb, (double)(mc.heap - c0.heap) / 1024.0);
+        }
+    }
+    t1 = now_ns();
+    mem c1 = statm();
+    if (mhits != (long)churn) { fprintf(stderr, "churn: %ld hits of %zu\n", mhits, churn); return 1; }
+    printf("case=memory-churn n=%ld lists=%zu rss_kb_before=%ld rss_kb_after=%ld growth_kb=%ld "
+           "anon_growth_kb=%ld heap_growth_kb=%.0f kib_per_list=%.4f growth_kb_at=%s ns_per_new_list=%.0f remembered=%d\n",
+           n_messages, churn, c0.rss_kb, c1.rss_kb, c1.rss_kb - c0.rss_kb, c1.anon_kb - c0.anon_kb,
+           (double)(c1.heap - c0.heap) / 1024.0, (double)(c1.rss_kb - c0.rss_kb) / (double)churn, checkpoints,
+           (t1 - t0) / (double)churn, LOKALE_LANGUAGES_REMEMBERED);
+    fflush(stdout);
+    }
+
+    if (want_mixed) {
+    size_t pool_lo = 2 * keep, pool_hi = 2 * keep + churn, pool_at = pool_lo; /* one-off lists: the churn's (forgotten by now), reused */
+    lokale_languages *colliding[16];
+    for (size_t i = 0; i < ncollide; i++) {
+        size_t at = pool_collide + i;
+        colliding[i] = make_list(memory_text[at]);
+        check_language(colliding[i], memory_text[at], "colliding list");
+        if (i + 1 < ncollide) one_off_lists(memory_text, &pool_at, pool_lo, pool_hi, stride - 1);
+    }
+    char collide_name[64];
+    snprintf(collide_name, sizeof collide_name, "per-call-%zu-stride-%zu", ncollide, stride);
+
+    /* per-call-32-spread and per-call-320-spread: a server's hot lists (the first 32 of 320), their
+     * ids spread by the one-off lists that came in between: each hot list made after a random
+     * number in [0, 512) of one-off lists (made, used for one lookup, freed). */
+    lokale_languages *spread[SPREAD_HOT_LARGE];
+    {
+        uint64_t seed = 18;
+        for (size_t i = 0; i < SPREAD_HOT_LARGE; i++) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            one_off_lists(memory_text, &pool_at, pool_lo, pool_hi, (size_t)(seed >> 33) % SPREAD_GAP);
+            spread[i] = make_list(memory_text[pool_spread + i]);
+            check_language(spread[i], memory_text[pool_spread + i], "spread list");
+        }
+    }
+
+    /* Phase 2: hot lists among others, as in a server whose one-off lists take ids between them:
+     * the bundle's entries for lists are shared by id, so hot lists may compete for them. */
+    bcase mixed[] = {
+        {.name = "plain-mixed", .kind = LOOKUPS, .lists = none, .bundles = same, .k = 1, .ops = small_ops, .batch = small_batch},
+        {.name = "per-call-32-spread", .kind = LOOKUPS, .lists = spread, .bundles = same, .k = SPREAD_HOT, .ops = small_ops, .batch = small_batch},
+        {.name = "per-call-320-spread", .kind = LOOKUPS, .lists = spread, .bundles = same, .k = SPREAD_HOT_LARGE, .ops = small_ops, .batch = small_batch},
+        {.name = collide_name, .kind = LOOKUPS, .lists = colliding, .bundles = same, .k = ncollide, .ops = small_ops, .batch = small_batch},
+    };
+    if (run_phase(mixed, sizeof mixed / sizeof *mixed, reps, only, has_plural)) return 1;
+    }
+
+    for (size_t i = 0; i < 2 * keep && want_kept; i++) lokale_languages_free(kept2[i]);
+    for (size_t i = 0; i < 10; i++) {
+        lokale_bundle_free(ten[i]);
+        lokale_runtime_free(ten_rt[i]);
+    }
+    for (size_t i = 0; i < 100; i++) lokale_languages_free(lists[i]);
+    lokale_bundle_free(bundle);
+    lokale_runtime_free(rt);
+    return 0;
+}
