@@ -518,19 +518,18 @@ def report(a):
     mixed = [("plain-mixed", "plain (phase 2)"),
              ("per-call-32-spread", "per-call-32-spread: 32 of the hot lists below"),
              ("per-call-320-spread", "per-call-320-spread: 320 hot lists, each made after 0-511 one-off lists")]
-    mixed += [(c, f"{c}: {c.split('-')[2]} lists made {c.split('-')[-1]} lists apart (the bundle's entries: "
-                  "512 sets × 2 by id; three in one set: the worst case)")
+    mixed += [(c, f"{c}: {c.split('-')[2]} lists made {c.split('-')[-1]} lists apart (the worst case of the "
+                  "first design, where a bundle kept list plans in entries chosen by list id)")
               for c in sorted({str(r["case"]) for r in rows if "-stride-" in str(r["case"])})]
     rot = [("per-call-1000", "per-call-1000: 1,000 kept lists in rotation (alone; ×plain: against phase 1's plain)"),
            ("per-call-2000", "per-call-2000: 2,000 kept lists in rotation (alone; ×plain: against phase 1's plain)")]
     if any(by.get((c, n)) for c, _ in mixed + rot for n in ns_list):
         out += ["### C: hot lists among many (phase 2, after the claim's cases)", "",
-                "A bundle keeps the plans of per-call lists in entries chosen by the list's id (ids are consecutive in "
-                "the process). Phase 1's lists were made one after the other; a server's hot lists are made between "
-                "one-off lists (a rare header, a bot), so their ids, and the entries they compete for, are random. "
-                "Phase 2 makes 80,000-odd one-off lists (each used for one lookup) between 320 hot lists, then "
-                "interleaves these cases with a plain lookup of its own; a list whose entry another took goes through "
-                "the general path (the list's selection still cached: ~0.4-1 µs) and takes the entry back.", "",
+                "Each list keeps the plans of the bundles it is used with in its own entries, so lists never compete "
+                "for room (a first design kept them in a bundle's entries chosen by list id, where a server's hot "
+                "lists, made between one-off lists and so with random ids, evicted each other). Phase 2 makes "
+                "80,000-odd one-off lists (each used for one lookup) between 320 hot lists, then interleaves these "
+                "cases with a plain lookup of its own; the rotations of 1,000 and 2,000 lists run alone.", "",
                 cols("case", [f"N={n} ns" for n in ns_list] + [f"N={n} p10" for n in ns_list] +
                      [f"N={n} ×plain" for n in ns_list]),
                 "|---|" + "---:|" * (3 * len(ns_list))]

@@ -21,19 +21,23 @@ _Static_assert(LK_DEVICE_IPHONE == LOKALE_DEVICE_IPHONE && LK_DEVICE_IPAD == LOK
                LK_DEVICE_APPLEVISION == LOKALE_DEVICE_APPLEVISION && LK_DEVICE_OTHER == LOKALE_DEVICE_OTHER, "devices");
 _Static_assert(LK_POLICY_APPLE == LOKALE_FALLBACK_APPLE && LK_POLICY_CHAIN == LOKALE_FALLBACK_CHAIN, "policies");
 
-/* The per-call language list of a message (lokale_languages): 0 for the runtime's languages;
- * UINT64_MAX, which no list has, for anything the general path must refuse. */
-static uint64_t message_list(const lokale_message *message) {
-    if (message->version < 4 || !message->languages) return 0;
+/* Entries no bundle matches (serials start at 1): what a message whose `languages` is not a live
+ * list reads, so that the fast paths decline and the general path says why. */
+static const lk_list_slot no_entries[LK_LIST_SLOTS];
+
+/* The plan entries of a message's per-call list (lokale_languages); NULL: the runtime's languages. */
+static const lk_list_slot *message_lists(const lokale_message *message) {
+    if (message->version < 4 || !message->languages) return NULL;
     const lk_handle *l = (const lk_handle *)message->languages;
-    return lk_handle_kind(l) == LK_HANDLE_LANGUAGES ? l->list : UINT64_MAX;
+    const lk_list_slot *lists = lk_handle_kind(l) == LK_HANDLE_LANGUAGES ? lk_handle_lists(l) : NULL;
+    return lists ? lists : no_entries;
 }
 
 LOKALE_API int lokale_bundle_lookup(const char **out, size_t *out_len, lokale_step *out_step,
                                     const lokale_bundle *bundle, const lokale_message *message) {
     lk_answer a;
     if (out && out_len && bundle && message && message->version >= 1 &&
-        lk_fast_lookup((const lk_handle *)bundle, message_list(message), message->key, message->key_len, message->table, message->table_len,
+        lk_fast_lookup((const lk_handle *)bundle, message_lists(message), message->key, message->key_len, message->table, message->table_len,
                        message->default_value, message->default_len, &a) == LK_ANSWERED) {
         *out = a.text;
         *out_len = a.length;
@@ -59,7 +63,7 @@ LOKALE_API int lokale_bundle_format(char *dst, size_t capacity, size_t *needed, 
     /* A version-1 message ends before `locale`; numbers in a caller's locale are the general path's. */
     if (bundle && message && message->version >= 1 && !(message->version >= 2 && message->locale) &&
         !strict_refusal_possible(message, args, arg_count) &&
-        lk_fast_format((const lk_handle *)bundle, message_list(message), message->key, message->key_len, message->table, message->table_len,
+        lk_fast_format((const lk_handle *)bundle, message_lists(message), message->key, message->key_len, message->table, message->table_len,
                        message->default_value, message->default_len, (const lk_arg *)args, arg_count, dst, capacity,
                        &length) == LK_ANSWERED) {
         if (needed) *needed = length;

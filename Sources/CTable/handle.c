@@ -14,9 +14,14 @@ static pthread_mutex_t quarantine_lock = PTHREAD_MUTEX_INITIALIZER;
 static lk_handle *quarantine[LK_HANDLE_QUARANTINE];
 static size_t quarantine_next;
 
+static uint64_t last_serial;
+
 lk_handle *lk_handle_new(const lk_shared *shared) {
     lk_handle *h = calloc(1, sizeof *h);
-    if (h) h->shared = shared;
+    if (h) {
+        h->shared = shared;
+        h->serial = __atomic_add_fetch(&last_serial, 1, __ATOMIC_RELAXED);
+    }
     return h;
 }
 

@@ -102,11 +102,12 @@ func bundleHandle(_ p: OpaquePointer?) throws(LokaleError) -> BundleHandle {
     return Unmanaged<BundleHandle>.fromOpaque(object).takeUnretainedValue()
 }
 
-/// A new lokale_languages* for `languages` (its `list` the list's id); nil when out of memory.
+/// A new lokale_languages* for `languages` (its `lists` the list's plan entries, which the
+/// retained list owns); nil when out of memory.
 func newLanguagesPointer(_ languages: Languages) -> OpaquePointer? {
     guard let h = lk_handle_new(nil) else { return nil }
     h.pointee.object = Unmanaged.passRetained(languages).toOpaque()
-    h.pointee.list = languages.id
+    lk_handle_set_lists(h, languages.entriesAddress.assumingMemoryBound(to: lk_list_slot.self))
     lk_handle_set_kind(h, LK_HANDLE_LANGUAGES)
     return OpaquePointer(h)
 }

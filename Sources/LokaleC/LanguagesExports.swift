@@ -22,9 +22,9 @@ public func lokale_languages_from_accept_language(_ out: UnsafeMutablePointer<Op
     status { () throws(LokaleError) in
         guard let out else { throw invalid("out is NULL") }
         out.pointee = nil
-        let r = try runtimeHandle(runtime).runtime
+        _ = try runtimeHandle(runtime) // checked, as by lokale_languages_new; lists belong to the process
         let h = String(decoding: try bytes(header, length, "header", limit: AcceptLanguage.maxHeaderBytes), as: UTF8.self)
-        out.pointee = try newLanguages(r.languages(AcceptLanguage.parse(h)))
+        out.pointee = try newLanguages(Languages.forHeader(h))
     }
 }
 

@@ -1,5 +1,4 @@
 @testable import LokaleCore
-import CTable
 import Testing
 
 /// Lookup plans are kept by content and bounded: a language that comes back reuses its plan, and
@@ -35,29 +34,35 @@ import Testing
         #expect(b.plans.count == 3)
     }
 
-    /// Per-call lists keep their plans in a bundle's list entries: two lists whose ids share a set
-    /// both stay (two ways), a third in that set evicts the less recently written, and each list's
-    /// plan answers in its own language.
-    @Test func listsSharingASetKeepTheirPlans() throws {
+    /// Per-call lists keep their plans in their own entries: any number of lists used with one
+    /// bundle all keep theirs (no list evicts another's), a list used with several bundles keeps one
+    /// per bundle, and a bundle opened after another was freed never reads the freed one's plan.
+    @Test func listsKeepTheirPlansPerBundle() throws {
         let runtime = Runtime(preferredLanguages: ["en"])
         let b = try Self.bundle(["en", "fr", "de", "it"], runtime: runtime)
-        var lists: [Languages] = []
-        while lists.count < 3 {
-            // A junk second entry makes each list distinct; it is skipped, as any malformed tag.
-            let l = Languages.named([["fr", "de", "it"][lists.count], "junk!\(UInt64.random(in: 0..<1 << 40))"])
-            if lists.isEmpty || (l.id - lists[0].id) % UInt64(LK_LIST_SETS) == 0 { lists.append(l) }
+        func lookup(_ bundle: Bundle, _ l: Languages) throws -> String {
+            try withBytes("greeting") { k throws(LokaleError) in
+                String(decoding: try bundle.lookup(key: k, table: nil, default: nil, languages: l).text, as: UTF8.self)
+            }
         }
-        func plan(_ l: Languages) -> Bool { b.plans.plan(for: runtime.generation, list: l.id) != nil }
-        func lookup(_ l: Languages) throws -> String {
-            try withBytes("greeting") { k throws(LokaleError) in String(decoding: try b.lookup(key: k, table: nil, default: nil, languages: l).text, as: UTF8.self) }
+        // A junk second entry makes each list distinct; it is skipped, as any malformed tag.
+        let lists = (0..<2000).map { i in Languages.named([["fr", "de", "it"][i % 3], "junk!\(i)-\(UInt64.random(in: 0..<1 << 40))"]) }
+        for l in lists { _ = try lookup(b, l) }
+        for (i, l) in lists.enumerated() {
+            #expect(b.plans.plan(for: runtime.generation, list: l) != nil)
+            #expect(try lookup(b, l) == "hello in \(["fr", "de", "it"][i % 3])")
         }
-        #expect(try lookup(lists[0]) == "hello in fr")
-        #expect(try lookup(lists[1]) == "hello in de")
-        #expect(plan(lists[0]) && plan(lists[1]))
-        #expect(try lookup(lists[2]) == "hello in it")
-        #expect(!plan(lists[0]) && plan(lists[1]) && plan(lists[2]))
-        #expect(try lookup(lists[0]) == "hello in fr") // negotiated again, answered the same
-        #expect(plan(lists[0]) && !plan(lists[1]) && plan(lists[2]))
+        let others = try (0..<3).map { _ in try runtime.adopt(try CompiledCatalogs.table(["Localizable": {
+            var c = StringCatalog(); c.add("greeting", [("en", .text("hi")), ("de", .text("hallo"))]); return c }()]), main: false) }
+        let l = lists[1] // German
+        for o in others { #expect(try lookup(o, l) == "hallo") }
+        #expect(others.allSatisfy { $0.plans.plan(for: runtime.generation, list: l) != nil })
+        #expect(b.plans.plan(for: runtime.generation, list: l) != nil)
+        // A language change moves the generation: every entry is stale, then made again.
+        runtime.preferredLanguages = ["it"]
+        #expect(b.plans.plan(for: runtime.generation, list: l) == nil)
+        #expect(try lookup(b, l) == "hello in de")
+        #expect(b.plans.plan(for: runtime.generation, list: l) != nil)
     }
 
     @Test func pastTheLimitLookupsTakeTheGeneralPath() throws {

@@ -30,14 +30,13 @@
  *   memory-churn        C (100,000) further distinct lists each made, used once and freed: the
  *                       growth, with checkpoints (the bound), and the time of a never-seen list
  * Phase 2, hot lists among many (a server's hot lists are made between one-off lists, so their
- * ids, by which a bundle chooses the entries that keep their plans, are random):
+ * ids are random; each list keeps its plans in its own entries, so they must not interfere):
  *   plain-mixed         plain again, for this phase's paired ratios
  *   per-call-320-spread 320 hot lists, each made after 0-511 one-off lists (each used for one
  *                       lookup and freed); per-call-32-spread: the first 32 of them
- *   per-call-3-stride-512  3 lists made 512 lists apart (--collide-count, --collide-stride): with
- *                       the bundle's entries for lists as they are (512 sets of 2, by id, in
- *                       Sources/CTable/include/lokale_table.h), three lists in one set: the worst
- *                       case of that geometry
+ *   per-call-3-stride-512  3 lists made 512 lists apart (--collide-count, --collide-stride): the
+ *                       worst case of a first design that kept list plans in a bundle's entries
+ *                       chosen by list id; kept as a regression check
  *
  * Timing as bench.c: batches of B operations timed with clock_gettime(CLOCK_MONOTONIC), a batch's
  * time / B being one sample; ns = the median of all samples of all repetitions (rep_p50: each
@@ -694,11 +693,10 @@ int main(int argc, char **argv) {
         if (x.hits != (long)x.ops) { fprintf(stderr, "%s: %ld hits of %zu\n", name, x.hits, x.ops); return 1; }
         report(&x, r2, 1, "lookup", "interleaved=0");
     }
-    /* per-call-C-stride-S: C lists made S lists apart (fillers: one-off lists, made and freed).
-     * List ids are consecutive in the process; a bundle keeps its lists' plans in entries chosen
-     * by id (Sources/CTable/include/lokale_table.h: 512 sets of 2 entries, set = id mod 512, at the
-     * time of writing): with the defaults the 3 lists share a set of 2 and each lookup may find its
-     * entry taken by another — the worst case of that geometry (--collide-stride, --collide-count). */
+    /* per-call-C-stride-S: C lists made S lists apart (fillers: one-off lists, made and freed): the
+     * worst case of a first design that kept list plans in a bundle's entries chosen by list id
+     * (--collide-stride, --collide-count); lists now keep their own plans, so it must cost what any
+     * list does. */
     if (want_memory) {
     /* memory: C further distinct lists, each created, used once and freed */
     mem c0 = statm();

@@ -8,14 +8,13 @@
 #include "lokale_table.h"
 
 /* The plan a fast path may use, under Apple's policy only (the chain policy reads further
- * localizations than a plan holds): for list 0 the runtime's current one, else the one the bundle
- * keeps for that per-call language list (lokale_languages) in the current generation. NULL:
- * decline. */
-static inline const lk_plan *lk_current_plan(const lk_handle *h, uint64_t list) {
-    if (list) {
-        const lk_list_slot *slots = lk_handle_lists(h);
-        if (!slots || lk_shared_policy(h->shared) != LK_POLICY_APPLE) return NULL;
-        return lk_list_slot_plan(slots, list, lk_shared_generation(h->shared));
+ * localizations than a plan holds): with no per-call list (lists NULL) the runtime's current one,
+ * else the one the list's entries (lokale_languages) hold for this bundle in the current
+ * generation. NULL: decline. */
+static inline const lk_plan *lk_current_plan(const lk_handle *h, const lk_list_slot *lists) {
+    if (lists) {
+        if (lk_shared_policy(h->shared) != LK_POLICY_APPLE) return NULL;
+        return lk_list_slot_plan(lists, h->serial, lk_shared_generation(h->shared));
     }
     const lk_plan *plan = lk_handle_plan(h);
     if (!plan || lk_plan_generation(plan) != lk_shared_generation(h->shared) || lk_shared_policy(h->shared) != LK_POLICY_APPLE)
@@ -42,14 +41,15 @@ static inline int64_t lk_table_index(const lk_plan *plan, const char *table, ptr
 int lk_plain_variant(const uint8_t *nodes, uint64_t node_words, const uint8_t *strings, uint64_t strings_bytes,
                      uint32_t node, uint32_t device, const char **text, size_t *length);
 
-/* A plain lookup through the handle's plan for `list` (0: the runtime's languages): the whole
+/* A plain lookup through the handle's plan for the per-call list whose entries are `lists` (NULL:
+ * the runtime's languages): the whole
  * contract (translation, default value, key) when that plan is current under Apple's policy.
  * Strings are the caller's (pointer, length or -1); table NULL means the default table;
  * default_value may be NULL. Returns LK_ANSWERED with *answer, or LK_DECLINED for everything else
  * (no current plan, the chain policy, a refused string, a corrupt table). */
-static inline int lk_fast_lookup(const lk_handle *h, uint64_t list, const char *key, ptrdiff_t key_len, const char *table,
+static inline int lk_fast_lookup(const lk_handle *h, const lk_list_slot *lists, const char *key, ptrdiff_t key_len, const char *table,
                    ptrdiff_t table_len, const char *default_value, ptrdiff_t default_len, lk_answer *answer) {
-    const lk_plan *plan = lk_current_plan(h, list);
+    const lk_plan *plan = lk_current_plan(h, lists);
     if (!plan) return LK_DECLINED;
     size_t key_length = lk_span(key, key_len, LK_LIMIT_KEY_BYTES);
     if (key_length == SIZE_MAX) return LK_DECLINED;
@@ -100,16 +100,16 @@ static inline int lk_arguments_accepted(const lk_arg *args, size_t count) {
     return 1;
 }
 
-/* The common case of a format: a message the handle's current plan for `list` finds, rendered by
+/* The common case of a format: a message the handle's current plan (for the list `lists`) finds, rendered by
  * lk_plan_format into dst (NUL-terminated, *length bytes): plural and device variants, literals,
  * %d %i %u of integers in ASCII digits, %@ %s of well-formed UTF-8 text or of integers. The
  * default value is only checked (a found message does not show it). LK_DECLINED for everything
  * else: a miss, a refused string or argument, anything outside that subset, localization info not
  * yet filled, output that does not fit, a corrupt table; the general path then writes the same. */
-static inline int lk_fast_format(const lk_handle *h, uint64_t list, const char *key, ptrdiff_t key_len, const char *table,
+static inline int lk_fast_format(const lk_handle *h, const lk_list_slot *lists, const char *key, ptrdiff_t key_len, const char *table,
                    ptrdiff_t table_len, const char *default_value, ptrdiff_t default_len, const lk_arg *args, size_t arg_count,
                    char *dst, size_t capacity, size_t *length) {
-    const lk_plan *plan = lk_current_plan(h, list);
+    const lk_plan *plan = lk_current_plan(h, lists);
     if (!plan) return LK_DECLINED;
     size_t key_length = lk_span(key, key_len, LK_LIMIT_KEY_BYTES);
     if (key_length == SIZE_MAX) return LK_DECLINED;

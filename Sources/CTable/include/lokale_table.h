@@ -168,63 +168,64 @@ typedef struct lk_arg {
     } value;
 } lk_arg;
 
-/* One entry of a bundle's plans for per-call language lists (lokale_languages): which plan the
- * list `list` reads in runtime generation `generation`. Written by one writer at a time (the
- * bundle's PlanStore, under its lock) and read without a lock as a sequence lock: `seq` is odd
- * while the entry is being rewritten, and a reader that sees it change retries by declining. The
- * plans themselves are never freed while the bundle lives, so a reader never holds freed memory. */
+/* One entry of a per-call language list's plans (lokale_languages): which plan the bundle whose
+ * handle serial is `bundle` reads for that list in runtime generation `generation`. The entries
+ * belong to the list, so lists never compete for a bundle's room, and a list used with a few
+ * bundles keeps a plan for each. Written by any bundle's general path, one writer at a time per
+ * entry (a writer takes `seq` from even to odd with a compare-and-swap, or gives up: the next call
+ * publishes), and read without a lock as a sequence lock: a reader that sees `seq` odd or changed
+ * declines. A plan is read only after its bundle's serial matched, and serials are never reused, so
+ * the plan of a freed bundle is never dereferenced. */
 typedef struct lk_list_slot {
     uint64_t seq;
-    uint64_t list;       /* the list's id (never reused); 0: empty */
+    uint64_t bundle;     /* the bundle handle's serial; 0: empty */
     uint64_t generation;
     const lk_plan *plan;
 } lk_list_slot;
 
-/* A bundle's entries: LK_LIST_SETS sets of LK_LIST_WAYS entries, a list's set chosen by its id
- * (ids are consecutive, so the lists in steady use spread evenly; two ways keep two lists whose ids
- * share a set from evicting each other on every call). */
-#define LK_LIST_SETS 512
-#define LK_LIST_WAYS 2
-#define LK_LIST_SLOTS (LK_LIST_SETS * LK_LIST_WAYS)
+/* A list's entries: the plans of the last bundles it was used with, a bundle's first entry chosen
+ * by its serial and the next one tried after it. */
+#define LK_LIST_SLOTS 4
 
-/* The first entry of list's set. */
-static inline uint64_t lk_list_set(uint64_t list) { return (list & (LK_LIST_SETS - 1)) * LK_LIST_WAYS; }
-
-/* The plan entry e holds for `list`, if it is the one of `generation`; NULL otherwise. */
-static inline const lk_plan *lk_list_entry_plan(const lk_list_slot *e, uint64_t list, uint64_t generation) {
+/* The plan entry e holds for `bundle`, if it is the one of `generation`; NULL otherwise. */
+static inline const lk_plan *lk_list_entry_plan(const lk_list_slot *e, uint64_t bundle, uint64_t generation) {
     uint64_t seq = __atomic_load_n(&e->seq, __ATOMIC_ACQUIRE);
     if (seq & 1) return NULL;
-    uint64_t id = __atomic_load_n(&e->list, __ATOMIC_RELAXED);
+    uint64_t b = __atomic_load_n(&e->bundle, __ATOMIC_RELAXED);
     uint64_t g = __atomic_load_n(&e->generation, __ATOMIC_RELAXED);
     const lk_plan *p = __atomic_load_n(&e->plan, __ATOMIC_RELAXED);
     __atomic_thread_fence(__ATOMIC_ACQUIRE);
-    if (__atomic_load_n(&e->seq, __ATOMIC_RELAXED) != seq || id != list || g != generation) return NULL;
+    if (__atomic_load_n(&e->seq, __ATOMIC_RELAXED) != seq || b != bundle || g != generation) return NULL;
     return p;
 }
 
-/* The plan `list` has in slots for `generation`, if any. */
-static inline const lk_plan *lk_list_slot_plan(const lk_list_slot *slots, uint64_t list, uint64_t generation) {
-    const lk_list_slot *set = &slots[lk_list_set(list)];
-    const lk_plan *p = lk_list_entry_plan(&set[0], list, generation);
-    return p ? p : lk_list_entry_plan(&set[1], list, generation);
+/* The plan a list's entries hold for the bundle of serial `bundle` in `generation`, if any. */
+static inline const lk_plan *lk_list_slot_plan(const lk_list_slot *slots, uint64_t bundle, uint64_t generation) {
+    uint64_t i = bundle & (LK_LIST_SLOTS - 1);
+    const lk_plan *p = lk_list_entry_plan(&slots[i], bundle, generation);
+    return p ? p : lk_list_entry_plan(&slots[(i + 1) & (LK_LIST_SLOTS - 1)], bundle, generation);
 }
 
-/* Stores (list, generation, plan) in entry `index` of slots. One writer at a time, which also
- * chooses the entry: the list's own, else the less recently written of its set. */
-static inline void lk_list_slot_set(lk_list_slot *slots, uint64_t index, uint64_t list, uint64_t generation, const lk_plan *plan) {
-    lk_list_slot *s = &slots[index];
+/* Stores (bundle, generation, plan) in the list's entries: the bundle's own entry, else an empty
+ * one, else the one of its two written for the older generation. Returns 0 when another writer
+ * holds that entry (nothing is written). */
+static inline int lk_list_slot_set(lk_list_slot *slots, uint64_t bundle, uint64_t generation, const lk_plan *plan) {
+    uint64_t i = bundle & (LK_LIST_SLOTS - 1), j = (i + 1) & (LK_LIST_SLOTS - 1);
+    uint64_t bi = __atomic_load_n(&slots[i].bundle, __ATOMIC_RELAXED), bj = __atomic_load_n(&slots[j].bundle, __ATOMIC_RELAXED);
+    uint64_t k = i;
+    if (bi != bundle && bi != 0) {
+        if (bj == bundle || bj == 0) k = j;
+        else if (__atomic_load_n(&slots[j].generation, __ATOMIC_RELAXED) < __atomic_load_n(&slots[i].generation, __ATOMIC_RELAXED)) k = j;
+    }
+    lk_list_slot *s = &slots[k];
     uint64_t seq = __atomic_load_n(&s->seq, __ATOMIC_RELAXED);
-    __atomic_store_n(&s->seq, seq + 1, __ATOMIC_RELAXED);
+    if ((seq & 1) || !__atomic_compare_exchange_n(&s->seq, &seq, seq + 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) return 0;
     __atomic_thread_fence(__ATOMIC_RELEASE);
-    __atomic_store_n(&s->list, list, __ATOMIC_RELAXED);
+    __atomic_store_n(&s->bundle, bundle, __ATOMIC_RELAXED);
     __atomic_store_n(&s->generation, generation, __ATOMIC_RELAXED);
     __atomic_store_n(&s->plan, plan, __ATOMIC_RELAXED);
     __atomic_store_n(&s->seq, seq + 2, __ATOMIC_RELEASE);
-}
-
-/* The list entry `index` holds (for the writer). */
-static inline uint64_t lk_list_slot_list(const lk_list_slot *slots, uint64_t index) {
-    return __atomic_load_n(&slots[index].list, __ATOMIC_RELAXED);
+    return 1;
 }
 
 /* LK_LIST_SLOTS zeroed entries (free with lk_list_slots_free); NULL when out of memory. */
@@ -232,17 +233,18 @@ lk_list_slot *lk_list_slots_new(void);
 void lk_list_slots_free(lk_list_slot *slots);
 
 /* What a lokale_bundle * points to, owned by the runtime's bundle (LokaleCore): `plan` is the
- * bundle's plan as last published (NULL until then), `lists` its plans for per-call language
- * lists (NULL until the first), `shared` its runtime's; `object` and `kind` belong to the C ABI
- * layer (its handle object, and which handle it is). A lokale_runtime * and a lokale_languages *
- * are handles too (no plan, no shared state; a languages handle's `list` is its id), so that the
- * kinds are told apart and recognized once freed. */
+ * bundle's plan as last published (NULL until then), `shared` its runtime's; `object` and `kind`
+ * belong to the C ABI layer (its handle object, and which handle it is); `serial` is unique in the
+ * process and never reused (lk_handle_new), so that a list's entries recognize the bundle. A
+ * lokale_runtime * and a lokale_languages * are handles too (no plan, no shared state; a languages
+ * handle's `lists` are its list's plan entries), so that the kinds are told apart and recognized
+ * once freed. */
 typedef struct lk_handle {
     const lk_plan *plan;
     const lk_shared *shared;
     void *object;
     lk_list_slot *lists;
-    uint64_t list;
+    uint64_t serial;
     uint32_t kind; /* LK_HANDLE_*: 0 until the C ABI hands it out */
 } lk_handle;
 
@@ -265,7 +267,8 @@ static inline int lk_handle_mark_freed(lk_handle *h, uint32_t kind) {
     return __atomic_compare_exchange_n(&h->kind, &expected, LK_HANDLE_FREED, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
 }
 
-/* A new handle (kind 0, no plan, no object) with `shared`; NULL when out of memory (handle.c). */
+/* A new handle (kind 0, no plan, no object, a new serial) with `shared`; NULL when out of memory
+ * (handle.c). */
 lk_handle *lk_handle_new(const lk_shared *shared);
 /* Ends a handle: it is marked freed and its plan, shared state and object cleared, and its memory
  * is kept in a quarantine of the last LK_HANDLE_QUARANTINE retired handles before it goes back to

@@ -87,12 +87,12 @@ public final class Bundle: Sendable {
     /// The generation is read before the version: a reload stores the new version before it moves
     /// the generation on, so a plan stamped with the new generation is always made from the new
     /// version (a replaced version's plan carrying it would be served until the next change).
-    /// With `languages`, the plan of that per-call list, kept in the handle's entries for lists.
+    /// With `languages`, the plan that per-call list keeps for this bundle in its entries.
     func currentPlan(contents c: inout BundleContents, languages: Languages? = nil) -> UnsafeMutablePointer<lk_plan>? {
         let generation = runtime.generation
         c = contents
         // A reload between the two reads leaves the old version's plan published for a moment.
-        if let p = plans.plan(for: generation, list: languages?.id ?? 0),
+        if let p = plans.plan(for: generation, list: languages),
            UnsafeRawPointer(p.pointee.records) == UnsafeRawPointer(c.table.recordBase) { return p }
         return c.makePlan(generation: generation, runtime: runtime, isMain: isMain, languages: languages, store: plans)
     }

@@ -85,7 +85,7 @@ final class BundleContents: Sendable {
                 tables.append(.init(instance: -1, step: 0, localization: -1, numbering: false))
             }
         }
-        return store.publish(generation: generation, list: languages?.id ?? 0, contents: self, tables: tables)
+        return store.publish(generation: generation, list: languages, contents: self, tables: tables)
     }
 
     /// The plural rules of a localization of this table, looked up once each.

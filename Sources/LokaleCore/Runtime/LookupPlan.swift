@@ -24,13 +24,8 @@ final class PlanStore: @unchecked Sendable {
 
     /// What C's lokale_bundle_lookup and lokale_bundle_format receive as the bundle.
     let handle: UnsafeMutablePointer<lk_handle>
-    struct State {
-        /// Every plan made, by content (addresses: pointers are not Sendable).
-        var plans: [Content: UInt] = [:]
-        /// Per set of the list entries, the way a new list takes next (the less recently written).
-        var nextWay = [UInt8](repeating: 0, count: Int(LK_LIST_SETS))
-    }
-    private let plans = Locked(State())
+    /// Every plan made, by content (addresses: pointers are not Sendable).
+    private let plans = Locked<[Content: UInt]>([:])
     static let limit = 256
 
     init(shared: UnsafeMutablePointer<lk_shared>) {
@@ -41,18 +36,16 @@ final class PlanStore: @unchecked Sendable {
     deinit {
         // First, so that no plan is published any more; not freed at once: a stale C pointer to
         // the handle then reads "freed" (CTable's handle.c).
-        let lists = lk_handle_lists(handle)
         lk_handle_retire(handle)
-        lk_list_slots_free(lists)
-        plans.withLock { for p in $0.plans.values { lk_plan_free(UnsafeMutablePointer<lk_plan>(bitPattern: p)) } }
+        plans.withLock { for p in $0.values { lk_plan_free(UnsafeMutablePointer<lk_plan>(bitPattern: p)) } }
     }
 
-    /// The published plan of the runtime's languages (list 0) or of a per-call list, if it is the
-    /// one of `generation`.
+    /// The published plan of the runtime's languages, or the one a per-call list holds for this
+    /// bundle, if it is the one of `generation`.
     @inline(__always)
-    func plan(for generation: UInt64, list: UInt64 = 0) -> UnsafeMutablePointer<lk_plan>? {
-        if list != 0 {
-            guard let slots = lk_handle_lists(handle), let p = lk_list_slot_plan(slots, list, generation) else { return nil }
+    func plan(for generation: UInt64, list: Languages? = nil) -> UnsafeMutablePointer<lk_plan>? {
+        if let list {
+            guard let p = lk_list_slot_plan(list.entries, handle.pointee.serial, generation) else { return nil }
             return UnsafeMutablePointer(mutating: p)
         }
         guard let p = lk_handle_plan(handle), lk_plan_generation(p) == generation else { return nil }
@@ -60,7 +53,7 @@ final class PlanStore: @unchecked Sendable {
     }
 
     /// How many distinct plans the bundle has made.
-    var count: Int { plans.withLock { $0.plans.count } }
+    var count: Int { plans.withLock { $0.count } }
 
     /// A plain lookup through a plan: the table by name (nil: the default table), then its slots.
     /// Nil entry: not found (or no localization has the table).
@@ -83,40 +76,26 @@ final class PlanStore: @unchecked Sendable {
         var numbering: Bool
     }
 
-    /// Publishes the plan of `generation` for version `contents`: as the runtime's (list 0), or in
-    /// the entry of a per-call list (`Languages.id`; its generation is the entry's, the plan's own
-    /// stays the runtime's). Nil when the bundle has made `limit` distinct plans already (nothing
-    /// is published then).
-    func publish(generation: UInt64, list: UInt64 = 0, contents: BundleContents, tables: [TableEntry]) -> UnsafeMutablePointer<lk_plan>? {
+    /// Publishes the plan of `generation` for version `contents`: as the runtime's, or in the
+    /// entries of a per-call list (under this bundle's serial; the generation is the entry's, the
+    /// plan's own stays the runtime's). Nil when the bundle has made `limit` distinct plans already
+    /// (nothing is published then).
+    func publish(generation: UInt64, list: Languages? = nil, contents: BundleContents, tables: [TableEntry]) -> UnsafeMutablePointer<lk_plan>? {
         let content = Content(version: ObjectIdentifier(contents),
                               tables: tables.flatMap { [Int64($0.instance), Int64($0.step), Int64($0.localization), $0.numbering ? 1 : 0] })
-        let made: UnsafeMutablePointer<lk_plan>? = plans.withLock { state in
-            var plan = state.plans[content].flatMap { UnsafeMutablePointer<lk_plan>(bitPattern: $0) }
-            if plan == nil {
-                guard state.plans.count < PlanStore.limit else { return nil }
-                let p = PlanStore.make(contents: contents, tables: tables)
-                state.plans[content] = UInt(bitPattern: p)
-                plan = p
-            }
-            if list != 0 {
-                // Under the lock: the entries have one writer at a time.
-                var slots = lk_handle_lists(handle)
-                if slots == nil {
-                    guard let s = lk_list_slots_new() else { fatalError("lokale: out of memory for a bundle's list plans") }
-                    lk_handle_set_lists(handle, s)
-                    slots = s
-                }
-                let first = lk_list_set(list), set = Int(first) / Int(LK_LIST_WAYS)
-                var index = first + UInt64(state.nextWay[set])
-                if lk_list_slot_list(slots, first) == list { index = first }
-                else if lk_list_slot_list(slots, first + 1) == list { index = first + 1 }
-                else { state.nextWay[set] ^= 1 }
-                lk_list_slot_set(slots, index, list, generation, plan)
-            }
-            return plan
+        let made: UnsafeMutablePointer<lk_plan>? = plans.withLock { plans in
+            if let p = plans[content] { return UnsafeMutablePointer<lk_plan>(bitPattern: p) }
+            guard plans.count < PlanStore.limit else { return nil }
+            let p = PlanStore.make(contents: contents, tables: tables)
+            plans[content] = UInt(bitPattern: p)
+            return p
         }
         guard let plan = made else { return nil }
-        if list != 0 { return plan }
+        if let list {
+            // Another bundle writing the same entry at this moment wins; the next call publishes.
+            _ = lk_list_slot_set(list.entries, handle.pointee.serial, generation, plan)
+            return plan
+        }
         // The content is right for `generation`: a reader holding this plan from an earlier
         // generation gets the same answers it would have got then.
         lk_plan_set_generation(plan, generation)

@@ -9,7 +9,7 @@ extension Bundle {
     /// - Parameter languages: a per-call list in place of the runtime's languages.
     public func text(_ key: String, default defaultValue: String?, table name: String?, languages: Languages? = nil) throws(LokaleError) -> String {
         let handle = plans.handle
-        let list = languages?.id ?? 0
+        let list = languages.map { UnsafePointer($0.entries) }
         let fast: String? = withUTF8(key) { k in
             withUTF8(name) { t in
                 withUTF8(defaultValue) { d in
@@ -28,7 +28,7 @@ extension Bundle {
     public func formattedText(_ key: String, default defaultValue: String?, table name: String?,
                               arguments: [FormatArgument], languages: Languages? = nil) throws(LokaleError) -> String {
         let handle = plans.handle
-        let list = languages?.id ?? 0
+        let list = languages.map { UnsafePointer($0.entries) }
         let fast: String? = withUTF8(key) { k in
             withUTF8(name) { t in
                 withUTF8(defaultValue) { d in
