@@ -25,6 +25,12 @@ STAGED_PC  := PKG_CONFIG_PATH=$(OUT)/lib/pkgconfig
 PKG_LOKALE  = $$($(STAGED_PC) pkg-config --cflags --libs lokale)
 # The self-contained build (-static-stdlib) that `make install` installs, in its own scratch path.
 STATIC_SCRATCH ?= $(ROOT)/.build-static
+# Its Swift flags. The frontend flag has generic metadata (a dictionary's storage, a cache's class)
+# made through accessors instead of from demangled type names, whose generic requirements
+# (Key: Hashable) the runtime checks by scanning every protocol conformance of the library: a
+# fifth of a process's start-up instructions with liblokale.so (benchmarks/results/coldstart.md).
+STATIC_SWIFTFLAGS ?= -Xswiftc -static-stdlib \
+  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 STATIC_BIN      = $(shell $(SWIFT) build -c release --scratch-path $(STATIC_SCRATCH) --show-bin-path)
 # The C test program: every Tests/C/*.c (main.c, the test_*.c files by concern, check.h shared).
 C_TEST_SRC := $(sort $(wildcard Tests/C/*.c))
@@ -127,8 +133,8 @@ test-python: examples
 # runtime) and CLI. A separate scratch path, so that it never fights the normal build.
 build-static:
 	@mkdir -p $(STATIC_SCRATCH) && echo '*' > $(STATIC_SCRATCH)/.gitignore
-	$(SWIFT) build -c release -j $(JOBS) -Xswiftc -static-stdlib --scratch-path $(STATIC_SCRATCH) --product $(LIB_PRODUCT)
-	$(SWIFT) build -c release -j $(JOBS) -Xswiftc -static-stdlib --scratch-path $(STATIC_SCRATCH) --product lokale-cli
+	$(SWIFT) build -c release -j $(JOBS) $(STATIC_SWIFTFLAGS) --scratch-path $(STATIC_SCRATCH) --product $(LIB_PRODUCT)
+	$(SWIFT) build -c release -j $(JOBS) $(STATIC_SWIFTFLAGS) --scratch-path $(STATIC_SCRATCH) --product lokale-cli
 	@if ldd $(STATIC_BIN)/$(LIB_BUILT) $(STATIC_BIN)/lokale-cli | grep -q 'libswift'; then \
 	  echo "build-static: the self-contained build still needs a libswift*.so:" >&2; \
 	  ldd $(STATIC_BIN)/$(LIB_BUILT) $(STATIC_BIN)/lokale-cli >&2; exit 1; fi
@@ -284,8 +290,26 @@ clean:
 bench:
 	QUICK="$(QUICK)" PYTHON="$(PYTHON)" bash benchmarks/bench.sh
 
+# Cold start (issue 19): a whole C process that opens a bundle and prints one message, against
+# gettext's, with the self-contained build (build-static); writes benchmarks/results/coldstart.{md,json}.
+.PHONY: bench-coldstart
+bench-coldstart:
+	QUICK="$(QUICK)" PYTHON="$(PYTHON)" CC="$(CC)" bash benchmarks/coldstart.sh
+
 # Per-call languages (issue 18, servers): lookups carrying a request's languages against plain
 # ones, Accept-Language requests, memory per list; writes benchmarks/results/requests.{md,json}.
 .PHONY: bench-requests
 bench-requests:
 	QUICK="$(QUICK)" PYTHON="$(PYTHON)" bash benchmarks/requests.sh
+
+# Thread scaling (issue 19): 1/2/4 threads of lookups and plural formats on one bundle, with and
+# without a thread changing the language every millisecond; writes benchmarks/results/threads.{md,json}.
+.PHONY: bench-threads
+bench-threads:
+	QUICK="$(QUICK)" PYTHON="$(PYTHON)" bash benchmarks/threads.sh
+
+# Compile time and peak memory (issue 19): `lokale compile` of a .po and a String Catalog against
+# msgfmt, N = 1k, 100k, 1M; writes benchmarks/results/compile.{md,json}.
+.PHONY: bench-compile
+bench-compile:
+	QUICK="$(QUICK)" PYTHON="$(PYTHON)" JOBS="$(JOBS)" bash benchmarks/compile.sh

@@ -18,7 +18,7 @@ enum AppleLocales {
     /// (`en_IN` → `en_001` is overridden to `en_GB`; `es_MX` → `es_419`, `zh_Hant_MO` → `zh_Hant_HK`,
     /// `zh_Hant` → root), else the truncation (`pt_PT` → `pt`, `zh_Hans` → `zh`). Nil at the root.
     static func parent(_ l: ICULocale) -> ICULocale? {
-        if l.language == "en", l.script.isEmpty, let p = englishParents[l.region], l.id == "en_\(l.region)" {
+        if l.language == "en", l.script.isEmpty, let p = englishParent(region: l.region), l.id == "en_\(l.region)" {
             return ICULocale(id: p)
         }
         return l.cldrParent
@@ -33,7 +33,8 @@ enum AppleLocales {
 
     private static func computeNormalized(_ l: ICULocale) -> ICULocale {
         let language = l.language, script = l.script, region = l.region
-        let plain = [language, script, region].filter { !$0.isEmpty }.joined(separator: "_")
+        var plain = ""
+        for part in [language, script, region] where !part.isEmpty { plain += plain.isEmpty ? part : "_" + part }
         guard plain == l.id else { return l }  // variants: left as spelled
         if script.isEmpty {
             if region.isEmpty {
@@ -66,15 +67,27 @@ enum AppleLocales {
     /// `en_001`. Apple's table also has `en_CA` fall back to `en_001`, where the CLDR data of ICU 72
     /// puts Canadian English directly under `en`. English of other regions keeps CLDR's parent
     /// (`en_PH` → `en_001`, `en_US` → `en`).
-    static let englishParents: [String: String] = {
-        var map: [String: String] = ["150": "en_GB", "IL": "en_001", "CA": "en_001"]
-        let british = "AG AI AU BB BD BM BS BW BZ DG DM FJ FK GD GG GH GI GM GY HK IE IM IN IO JE JM KE KI KN KY"
-            + " LC LK LS MO MS MT MU MV MW MY NA NG PK PN SB SC SD SG SH SL SS SZ TC TO TT TV TZ UG VC VG VU ZA ZM ZW"
-        let european = "AD AL AT BA BE CH CY CZ DE DK EE ES FI FR GR HR HU IS IT LT LU LV ME NL NO PL PT RO RS RU SE SI SK UA"
-        let australian = "CC CK CX NF NR NU NZ PG WS"
-        for (regions, parent) in [(british, "en_GB"), (european, "en_150"), (australian, "en_AU")] {
-            for r in regions.split(separator: " ") { map[String(r)] = parent }
+    static func englishParent(region: String) -> String? {
+        switch region {
+        case "150": return "en_GB"
+        case "IL", "CA": return "en_001"
+        default: break
         }
-        return map
-    }()
+        // The lists are read in place (two letters, a space): a dictionary of them would cost a
+        // process's first English lookup more than the rest of its language selection.
+        var utf8 = region.utf8.makeIterator()
+        guard let a = utf8.next(), let b = utf8.next(), utf8.next() == nil else { return nil }
+        func lists(_ regions: StaticString) -> Bool {
+            regions.withUTF8Buffer { r in stride(from: 0, to: r.count - 1, by: 3).contains { r[$0] == a && r[$0 + 1] == b } }
+        }
+        if lists(britishEnglish) || lists(britishEnglish2) { return "en_GB" }
+        if lists(europeanEnglish) { return "en_150" }
+        if lists(australianEnglish) { return "en_AU" }
+        return nil
+    }
+
+    private static let britishEnglish: StaticString = "AG AI AU BB BD BM BS BW BZ DG DM FJ FK GD GG GH GI GM GY HK IE IM IN IO JE JM KE KI KN KY"
+    private static let britishEnglish2: StaticString = "LC LK LS MO MS MT MU MV MW MY NA NG PK PN SB SC SD SG SH SL SS SZ TC TO TT TV TZ UG VC VG VU ZA ZM ZW"
+    private static let europeanEnglish: StaticString = "AD AL AT BA BE CH CY CZ DE DK EE ES FI FR GR HR HU IS IT LT LU LV ME NL NO PL PT RO RS RU SE SI SK UA"
+    private static let australianEnglish: StaticString = "CC CK CX NF NR NU NZ PG WS"
 }

@@ -52,27 +52,50 @@ extension ICULocale {
     /// asked freely about the locales it has data for, a fixed set; of the other names, about at
     /// most `unknownLimit` distinct ones.
     static let unknownLimit = 4096
-    private static let askedUnknown = Locked<Set<String>>([])
+    private static let asked = Locked(AskedNames())
 
-    /// The locales ICU has data for, with their legacy aliases (zh_TW, iw).
+    /// The locales ICU has data for, with their legacy aliases (zh_TW, iw). Built only once the
+    /// names asked about could reach `unknownLimit` (see `AskedNames`): enumerating ICU's index of
+    /// some 900 locales is the dearest thing a process's first lookup would otherwise do.
     static let installed: Set<String> = {
         let n = lk_installed_locales(nil, 0)
         guard n > 0 else { return [] }
         let list = ICUString.get(capacity: Int(n) + 1) { lk_installed_locales($0, $1) == n ? n : -1 } ?? ""
-        return Set(list.split(separator: " ").map(String.init))
+        return Set(list.utf8.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) })
     }()
+
+    /// The names ICU was asked about. While fewer than `unknownLimit` distinct names were asked
+    /// (installed or not), every name may be asked, whichever of them ICU has data for: nothing
+    /// needs `installed` yet. The first name past that sorts them once, keeping the ones ICU has no
+    /// data for; from then on the rule is applied as stated. The answers are those of applying it
+    /// from the start: the names without data are a subset of the names asked.
+    struct AskedNames {
+        /// Every distinct name asked until `sorted`; after, only those ICU has no data for.
+        var names: Set<String> = []
+        var sorted = false
+
+        mutating func mayAsk(_ base: String) -> Bool {
+            if !sorted {
+                if names.contains(base) { return true }
+                if names.count < ICULocale.unknownLimit {
+                    names.insert(base)
+                    return true
+                }
+                names = names.filter { !ICULocale.installed.contains($0) }
+                sorted = true
+            }
+            if ICULocale.installed.contains(base) || names.contains(base) { return true }
+            guard names.count < ICULocale.unknownLimit else { return false }
+            names.insert(base)
+            return true
+        }
+    }
 
     /// Whether ICU may open data for `id` (keywords aside): always when it has data for it, else
     /// while fewer than `unknownLimit` other names were asked about.
     static func mayAskForData(_ id: String) -> Bool {
-        let base = id.firstIndex(of: "@").map { String(id[..<$0]) } ?? id
-        if installed.contains(base) { return true }
-        return askedUnknown.withLock { asked in
-            if asked.contains(base) { return true }
-            guard asked.count < unknownLimit else { return false }
-            asked.insert(base)
-            return true
-        }
+        let base = id.utf8.firstIndex(of: UInt8(ascii: "@")).map { String(id[..<$0]) } ?? id
+        return asked.withLock { $0.mayAsk(base) }
     }
 
     /// The name to open `id`'s data with: `id` itself, or once ICU may not be asked about it, its

@@ -84,7 +84,8 @@ public enum LanguageTag {
 
 extension Substring {
     func replacingUnderscores() -> String {
-        String(String.UnicodeScalarView(unicodeScalars.map { $0 == "_" ? "-" : $0 }))
+        // On the UTF-8 bytes: '_' never occurs inside a multi-byte sequence.
+        String(decoding: utf8.map { $0 == UInt8(ascii: "_") ? UInt8(ascii: "-") : $0 }, as: UTF8.self)
     }
 }
 
