@@ -8,7 +8,8 @@ only: ``import lokale`` does not import :mod:`typing`). :class:`~lokale.Bundle` 
 :class:`Generation`, each bundle gets a :class:`Memo` over its handle, and ``string``, ``lookup``
 and ``format`` take that memo. The memo and the generation live in the backend (in C, or in
 Python for ctypes): plain lookups (an exact str key; no default, table or comment) are remembered
-per bundle until the generation moves on. Everything else (opening, reloading, languages,
+per bundle until the generation moves on, those in a request's languages (a :class:`Request`, which a
+:class:`~lokale.Languages` holds) per bundle and list. Everything else (opening, reloading, languages,
 callbacks, explain) goes through ctypes in both cases.
 """
 
@@ -54,10 +55,21 @@ if TYPE_CHECKING:  # the interfaces, for type checkers only (typing.Protocol)
 
         def size(self) -> int: ...
 
+    class Request(Protocol):
+        """A request's languages as ``string``, ``lookup`` and ``format`` take them: the handle of a
+        :class:`~lokale.Languages` (borrowed: the caller keeps the Languages alive for the call)
+        and a serial number, never reused in the process, that keys its answers in the memos."""
+
+        @property
+        def handle(self) -> int: ...
+
+        @property
+        def serial(self) -> int: ...
+
     class Backend(Protocol):
         """What a backend module provides. ``string``, ``lookup`` and ``format`` take a memo that
-        this backend's ``memo`` made (and ``memo`` a generation of its ``watch``): hence ``Any``
-        there."""
+        this backend's ``memo`` made (and ``memo`` a generation of its ``watch``), and languages
+        that its ``request`` made: hence ``Any`` there."""
 
         ACCELERATED: bool
         """Whether this is the C accelerator."""
@@ -74,20 +86,30 @@ if TYPE_CHECKING:  # the interfaces, for type checkers only (typing.Protocol)
             frees the handle (called once, when the memo is closed and no call is inside),
             ``on_closed`` raises ClosedError."""
 
+        def request(self, languages_handle: int) -> Request:
+            """The :class:`Request` of a new :class:`~lokale.Languages`."""
+
+        def bind_context(self, var: Any) -> None:
+            """From now on, ``string``, ``lookup`` and ``format`` given no languages read ``var``
+            (the ContextVar of ``Runtime.use_languages``: a flat tuple of (Generation, Request,
+            Languages) entries, innermost last) and take the Request of the innermost entry of the
+            memo's generation (the bundle's runtime), if any."""
+
         def string(self, memo: Any, key: str, default: Optional[str] = None,
                    table: Optional[str] = None, comment: Optional[str] = None,
-                   languages: Optional[int] = None) -> str:
-            """The text of a lookup (``lokale_bundle_lookup``); ``languages``: the handle of a
-            request's ``Languages`` (never remembered), None for the runtime's."""
+                   languages: Optional[Any] = None) -> str:
+            """The text of a lookup (``lokale_bundle_lookup``); ``languages``: a request's (its
+            plain lookups remembered per bundle and list, as the runtime's per bundle); None: those
+            of the context (``bind_context``), else the runtime's."""
 
         def lookup(self, memo: Any, key: str, default: Optional[str] = None,
                    table: Optional[str] = None, comment: Optional[str] = None,
-                   languages: Optional[int] = None) -> Tuple[str, int]:
+                   languages: Optional[Any] = None) -> Tuple[str, int]:
             """The text of a lookup and its step value."""
 
         def format(self, memo: Any, key: str, args: Tuple[Any, ...], default: Optional[str],
                    table: Optional[str], comment: Optional[str], locale: Optional[str] = None,
-                   languages: Optional[int] = None) -> str:
+                   languages: Optional[Any] = None) -> str:
             """A formatted lookup (``lokale_bundle_format``); ``args`` are checked and converted
             as ``_args.pack_args`` does; ``locale`` (None: the served localization's) writes the
             numbers."""

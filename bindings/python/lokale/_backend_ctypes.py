@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 
     from ._library import Library
 
-__all__ = ["ACCELERATED", "attach", "watch", "memo", "string", "lookup", "format",
-           "lookup_at", "format_at", "Generation", "Memo", "MEMO_LIMIT"]
+__all__ = ["ACCELERATED", "attach", "watch", "memo", "request", "bind_context", "string", "lookup", "format",
+           "lookup_at", "format_at", "Generation", "Memo", "Request", "MEMO_LIMIT", "LISTS_LIMIT"]
 
 ACCELERATED = False
 
@@ -81,8 +81,7 @@ class Generation:
         for ref in list(self.memos):
             memo = ref()
             if memo is not None:
-                memo.texts.clear()
-                memo.pairs.clear()
+                memo.forget()
 
 
 def watch(runtime_handle: int) -> Generation:
@@ -90,18 +89,60 @@ def watch(runtime_handle: int) -> Generation:
 
 
 MEMO_LIMIT = 100_000  # entries; a memo starts over when it would grow past this (as the accelerator's)
+LISTS_LIMIT = 1024  # requests' dicts in a memo (_languages.REMEMBERED), as the accelerator's
+_serials = itertools.count(1)  # of Requests (next() is atomic under the GIL)
+
+
+class Request:
+    """A request's languages as the lookups take them (see ``_backend.Request``): the handle of a
+    :class:`~lokale.Languages` (borrowed) and a serial number that keys its answers in the memos."""
+
+    __slots__ = ("handle", "serial")
+
+    def __init__(self, languages_handle: int) -> None:
+        if not languages_handle:
+            raise ValueError("request: NULL languages handle")
+        self.handle = languages_handle
+        self.serial = next(_serials)
+
+
+def request(languages_handle: int) -> Request:
+    return Request(languages_handle)
+
+
+# The context variable of Runtime.use_languages, once made (see bind_context).
+_context: Any = None
+
+
+def bind_context(var: Any) -> None:
+    """Lookups given no languages read ``var`` from now on: a flat tuple of (Generation, Request,
+    Languages) entries, innermost last; the innermost of the memo's generation gives the Request
+    (see ``_languages``)."""
+    global _context
+    _context = var
+
+
+def _bound(bound: Tuple[Any, ...], generation: Generation) -> Optional[Request]:
+    """The Request of the innermost entry of ``generation`` in ``bound``, if any."""
+    for i in range(len(bound) - 3, -1, -3):
+        if bound[i] is generation:
+            found: Request = bound[i + 1]
+            return found
+    return None
 
 
 class Memo(Guard):
     """A bundle's handle and remembered plain lookups: key -> text for ``string``, key ->
     (text, step) for ``lookup``, emptied by every change of its generation (what the
-    accelerator's memo does in C, and what gettext's catalog dict is).
+    accelerator's memo does in C, and what gettext's catalog dict is); those of requests'
+    languages in ``lists`` and ``list_pairs``, by the :class:`Request`'s serial (the same dicts).
 
     Also the bundle's :class:`~lokale._guard.Guard`: a call that crosses into the library counts
     itself in ``active`` (inline below, on the hot paths), and the handle is freed only once the
     memo is closed and no call is inside."""
 
-    __slots__ = ("handle", "generation", "texts", "pairs", "_ref", "__weakref__")
+    __slots__ = ("handle", "generation", "texts", "pairs", "lists", "list_pairs", "list_entries", "_ref",
+                 "__weakref__")
 
     def __init__(self, bundle_handle: int, generation: Generation, release: Callable[[], None],
                  on_closed: Callable[[], NoReturn]) -> None:
@@ -110,17 +151,27 @@ class Memo(Guard):
         self.generation = generation
         self.texts: Dict[str, str] = {}
         self.pairs: Dict[str, Tuple[str, int]] = {}
+        self.lists: Dict[int, Dict[str, str]] = {}
+        self.list_pairs: Dict[int, Dict[str, Tuple[str, int]]] = {}
+        self.list_entries = 0  # in the dicts of lists and list_pairs (about: threads may race)
         self._ref = _weakref.ref(self, generation.memos.discard)
         generation.memos.add(self._ref)
 
-    def close(self) -> None:
-        self.generation.memos.discard(self._ref)
+    def forget(self) -> None:
+        """Drops every remembered answer (a change of the generation, or close())."""
         self.texts.clear()
         self.pairs.clear()
+        self.lists.clear()
+        self.list_pairs.clear()
+        self.list_entries = 0
+
+    def close(self) -> None:
+        self.generation.memos.discard(self._ref)
+        self.forget()
         Guard.close(self)
 
     def size(self) -> int:
-        return len(self.texts) + len(self.pairs)
+        return len(self.texts) + len(self.pairs) + self.list_entries
 
 
 def memo(bundle_handle: int, generation: Generation, release: Callable[[], None],
@@ -203,12 +254,13 @@ def lookup_at(handle: Optional[c_void_p], key: str, default: Optional[str], tabl
 
 
 def _remembered(memo: Memo, key: str, default: Optional[str], table: Optional[str],
-                comment: Optional[str], text_only: bool, languages: Optional[int] = None) -> Any:
+                comment: Optional[str], text_only: bool, languages: Optional[Request] = None) -> Any:
     """A lookup's answer (its text when ``text_only``, else (text, step)) through ctypes, then
     remembered when it is plain (an exact str key; no default, table or comment) and the memo
-    did not have it. The call counts itself in the memo's ``active`` while it is in the library
-    (``Guard.enter`` and ``leave``, inline): a close() meanwhile leaves the freeing to it."""
-    plain = default is None and table is None and comment is None and languages is None and type(key) is str
+    did not have it: in the memo's own dicts, or in those of ``languages``. The call counts itself
+    in the memo's ``active`` while it is in the library (``Guard.enter`` and ``leave``, inline): a
+    close() meanwhile leaves the freeing to it."""
+    plain = default is None and table is None and comment is None and type(key) is str
     generation = memo.generation
     now = generation.value
     active = memo.active
@@ -216,36 +268,54 @@ def _remembered(memo: Memo, key: str, default: Optional[str], table: Optional[st
     try:
         if memo.closed:
             memo.on_closed()
-        pair = lookup_at(memo.handle, key, default, table, comment, languages)
+        handle = None if languages is None else languages.handle
+        pair = lookup_at(memo.handle, key, default, table, comment, handle)
     finally:
         active.pop()
         if memo.closed and not active:
             memo.release()
-    value = pair[0] if text_only else pair
+    value: Any = pair[0] if text_only else pair
     # Kept only if nothing changed during the call (ctypes releases the GIL for it): see Generation.
     if plain and generation.value == now and not memo.closed:
-        remembered: Dict[str, Any] = memo.texts if text_only else memo.pairs
-        if len(remembered) >= MEMO_LIMIT:
-            remembered.clear()
+        remembered: Dict[str, Any]
+        if languages is None:
+            remembered = memo.texts if text_only else memo.pairs
+            if len(remembered) >= MEMO_LIMIT:
+                remembered.clear()
+        else:
+            lists: Dict[int, Dict[str, Any]] = memo.lists if text_only else memo.list_pairs
+            if memo.list_entries >= MEMO_LIMIT or len(lists) >= LISTS_LIMIT:
+                memo.lists.clear()
+                memo.list_pairs.clear()
+                memo.list_entries = 0
+            remembered = lists.setdefault(languages.serial, {})
+            memo.list_entries += 1
         remembered[key] = value
+        if generation.value != now:  # a change came between the check and the store: forget it
+            remembered.pop(key, None)
     return value
 
 
 def string(memo: Memo, key: str, default: Optional[str] = None, table: Optional[str] = None,
-           comment: Optional[str] = None, languages: Optional[int] = None) -> str:
-    if default is None and table is None and comment is None and languages is None and type(key) is str:
-        try:
-            return memo.texts[key]  # the memo's hit, inline: one frame fewer
+           comment: Optional[str] = None, languages: Optional[Request] = None) -> str:
+    if languages is None and _context is not None and (bound := _context.get()):  # use_languages
+        languages = bound[-2] if bound[-3] is memo.generation else _bound(bound, memo.generation)
+        # (the Languages, whose handle the Request borrows, stays in the context for the call)
+    if default is None and table is None and comment is None and type(key) is str:
+        try:  # the memo's hit, inline: one frame fewer
+            return memo.texts[key] if languages is None else memo.lists[languages.serial][key]
         except KeyError:
             pass
     return _remembered(memo, key, default, table, comment, True, languages)  # type: ignore[no-any-return]
 
 
 def lookup(memo: Memo, key: str, default: Optional[str] = None, table: Optional[str] = None,
-           comment: Optional[str] = None, languages: Optional[int] = None) -> Tuple[str, int]:
-    if default is None and table is None and comment is None and languages is None and type(key) is str:
+           comment: Optional[str] = None, languages: Optional[Request] = None) -> Tuple[str, int]:
+    if languages is None and _context is not None and (bound := _context.get()):  # as string()
+        languages = bound[-2] if bound[-3] is memo.generation else _bound(bound, memo.generation)
+    if default is None and table is None and comment is None and type(key) is str:
         try:
-            return memo.pairs[key]
+            return memo.pairs[key] if languages is None else memo.list_pairs[languages.serial][key]
         except KeyError:
             pass
     return _remembered(memo, key, default, table, comment, False, languages)  # type: ignore[no-any-return]
@@ -258,13 +328,16 @@ def lookup(memo: Memo, key: str, default: Optional[str] = None, table: Optional[
 
 def format(memo: Memo, key: str, args: Tuple[Any, ...], default: Optional[str],
            table: Optional[str], comment: Optional[str], locale: Optional[str] = None,
-           languages: Optional[int] = None) -> str:
+           languages: Optional[Request] = None) -> str:
+    if languages is None and _context is not None and (bound := _context.get()):  # as string()
+        languages = bound[-2] if bound[-3] is memo.generation else _bound(bound, memo.generation)
     active = memo.active
     active.append(None)  # Guard.enter and leave, inline
     try:
         if memo.closed:
             memo.on_closed()
-        return format_at(memo.handle, key, args, default, table, comment, locale, languages)
+        return format_at(memo.handle, key, args, default, table, comment, locale,
+                         None if languages is None else languages.handle)
     finally:
         active.pop()
         if memo.closed and not active:

@@ -11,7 +11,7 @@ import sys
 from ctypes import c_void_p
 
 from ._library import raise_status
-from ._speedups import Generation, Memo, format, init, lookup, memo, string, watch
+from ._speedups import Generation, Memo, Request, bind_context, format, init, lookup, memo, request, string, watch
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 
     from ._library import Library
 
-__all__ = ["ACCELERATED", "attach", "watch", "memo", "string", "lookup", "format", "Generation", "Memo"]
+__all__ = ["ACCELERATED", "attach", "watch", "memo", "request", "bind_context", "string", "lookup", "format",
+           "Generation", "Memo", "Request"]
 
 ACCELERATED = True
 
@@ -31,7 +32,7 @@ _format_at: Optional[Callable[..., str]] = None  # _backend_ctypes.format_at, on
 
 def _format_fallback(memo: Memo, key: str, args: Tuple[Any, ...], default: Optional[str],
                      table: Optional[str], comment: Optional[str], locale: Optional[str] = None,
-                     languages: Optional[int] = None) -> str:
+                     languages: Optional[Any] = None) -> str:
     """What ``_speedups.format`` calls for arguments it does not convert itself (anything but an
     exact int, float or str, or more than 16 of them): the ctypes path, which converts or refuses
     them with its own errors. ctypes releases the GIL, so the call counts itself in the memo's
@@ -44,7 +45,9 @@ def _format_fallback(memo: Memo, key: str, args: Tuple[Any, ...], default: Optio
         format_at = _format_at = _backend_ctypes.format_at
     handle = memo.enter()
     try:
-        return format_at(c_void_p(handle), key, args, default, table, comment, locale, languages)
+        # The Request's handle (an int handle, given to _speedups.format directly, as it is).
+        return format_at(c_void_p(handle), key, args, default, table, comment, locale,
+                         getattr(languages, "handle", languages))
     finally:
         memo.leave()
 

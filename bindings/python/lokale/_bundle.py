@@ -1,7 +1,10 @@
 """Bundle: a compiled ``.lokale`` file opened by a runtime, and the results of its lookups.
 
 ``string``, ``lookup`` and ``format`` are written once against the backend chosen at import
-(``_backend``): each passes the bundle's memo to it.
+(``_backend``): each passes the bundle's memo to it, and the call's ``languages=`` as their
+``Request`` (resolved inline: no Python call on the way for a list seen before); without it, the
+backend takes those of the innermost ``use_languages`` block of the bundle's runtime in this
+context (see _languages), else the runtime's.
 """
 
 from __future__ import annotations
@@ -272,10 +275,11 @@ class Bundle:
     def _languages(self, languages: Languages | Iterable[str] | str | None) -> Optional[Languages]:
         """The request's languages of a call: ``languages`` given, else those
         :meth:`Runtime.use_languages` bound in this context; None: the runtime's. The caller keeps
-        the object referenced for the call (its handle lives as long)."""
+        the object referenced for the call (its handle lives as long). ``string``, ``lookup`` and
+        ``format`` leave use_languages to the backend."""
         if languages is None:
             return _languages.current(self.runtime)
-        return self.runtime.languages(languages)
+        return _languages.for_runtime(self.runtime, languages)
 
     def string(
         self,
@@ -291,12 +295,21 @@ class Bundle:
         ``languages``: a request's preferred languages (a list, or :class:`Languages`) instead of
         the runtime's — the answer a runtime with those languages would give; by default those of
         the enclosing ``with runtime.use_languages(...)``, else the runtime's."""
-        if languages is None and _languages._request is None:  # no server: the memo's path
+        if languages is None:  # the backend takes those of use_languages, else the runtime's
             return _string(self._memo or self._closed(), key, default, table, comment)
-        request = self._languages(languages)
-        if request is None:
-            return _string(self._memo or self._closed(), key, default, table, comment)
-        return _string(self._memo or self._closed(), key, default, table, comment, request._handle)
+        # The call's languages, inline (Runtime.languages without its frames for a list seen before).
+        chosen: Optional[Languages]  # (an annotation only: nothing runs)
+        if type(languages) is list:  # seen before: the runtime's object for it
+            try:
+                chosen = self.runtime._requests[tuple(languages)]
+            except (KeyError, TypeError):
+                chosen = None
+        else:
+            chosen = languages if type(languages) is Languages else None
+        if chosen is None:
+            chosen = _languages.for_runtime(self.runtime, languages)
+        # ``chosen`` keeps the Languages, whose handle its Request borrows, alive for the call.
+        return _string(self._memo or self._closed(), key, default, table, comment, chosen._request)
 
     def lookup(
         self,
@@ -315,12 +328,12 @@ class Bundle:
         "other" text unformatted: use :meth:`format` to choose a plural variant. ``languages``:
         see :meth:`string`.
         """
-        request = None if languages is None and _languages._request is None else self._languages(languages)
         memo = self._memo or self._closed()
-        if request is None:
+        if languages is None:  # as string()
             text, step = _lookup(memo, key, default, table, comment)
         else:
-            text, step = _lookup(memo, key, default, table, comment, request._handle)
+            chosen = self.runtime.languages(languages)  # kept alive for the call
+            text, step = _lookup(memo, key, default, table, comment, chosen._request)
         try:
             member = _STEPS[step]
         except KeyError:  # the first lookup() of the process: lokale.Step is made now
@@ -351,11 +364,19 @@ class Bundle:
         the message. It never changes which translation is chosen (:class:`InvalidArgument` when
         it is not a language identifier). ``languages``: see :meth:`string`.
         """
-        if languages is None and _languages._request is None:
+        if languages is None:  # as string()
             return _format(self._memo or self._closed(), key, args, default, table, comment, locale)
-        request = self._languages(languages)
-        handle = None if request is None else request._handle
-        return _format(self._memo or self._closed(), key, args, default, table, comment, locale, handle)
+        chosen: Optional[Languages]  # as string()
+        if type(languages) is list:
+            try:
+                chosen = self.runtime._requests[tuple(languages)]
+            except (KeyError, TypeError):
+                chosen = None
+        else:
+            chosen = languages if type(languages) is Languages else None
+        if chosen is None:
+            chosen = _languages.for_runtime(self.runtime, languages)
+        return _format(self._memo or self._closed(), key, args, default, table, comment, locale, chosen._request)
 
     def explain(
         self,

@@ -19,7 +19,6 @@ import builtins
 from ._abi import STEP_DEFAULT, STEP_KEY
 from ._bundle import Bundle  # imported by _bundle once Bundle is defined
 from ._backend import BACKEND
-from . import _languages
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
@@ -65,12 +64,7 @@ def _found(bundle: Bundle, table: str | None, key: str) -> str | None:
     """The unformatted text of ``key``, or None when the bundle has no translation for it (a
     plain lookup, remembered in the bundle's memo as :meth:`Bundle.lookup`'s; in the languages of
     an enclosing ``use_languages``)."""
-    memo = bundle._memo or bundle._closed()
-    request = None if _languages._request is None else bundle._languages(None)  # use_languages
-    if request is None:
-        text, step = _lookup(memo, key, None, table, None)
-    else:
-        text, step = _lookup(memo, key, None, table, None, request._handle)
+    text, step = _lookup(bundle._memo or bundle._closed(), key, None, table, None)  # use_languages: the backend's
     return None if step in _MISSING else text
 
 

@@ -5,7 +5,16 @@ One runtime and one open bundle each serve every request: a lookup given ``langu
 inside ``with runtime.use_languages(...)``) answers what a runtime with those preferred languages
 would, while the runtime's own languages and in-app language stay as they are. Each bundle works out
 its localizations once per distinct list and keeps them (bounded, in the library), so a lookup with
-a list costs about one without.
+a list costs about one without; and as the runtime's, the answers of plain lookups in a list are
+remembered per bundle and list (the backend's memo, keyed by the list's :class:`Request`), until
+the runtime changes (a reload, the main bundle, its languages).
+
+The context variable of ``use_languages`` (made by the first block: a program that serves no
+requests does not import :mod:`contextvars`) holds a flat tuple of (runtime's Generation, Request,
+Languages) entries, innermost last; ``()`` outside any block. The backend reads it (once bound,
+:func:`request_var`) in a lookup given no languages, and takes the innermost entry of the bundle
+memo's own generation, that is of the bundle's runtime: in C for the accelerator, so that
+``Bundle.string(key)`` is one call into the backend in and out of blocks.
 """
 
 from __future__ import annotations
@@ -14,6 +23,7 @@ import ctypes
 from ctypes import byref, c_size_t, c_void_p
 
 from ._args import encode
+from ._backend import BACKEND
 from ._library import Library, check, fill_text, library, non_null, split
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (milliseconds of start-up)
@@ -21,6 +31,8 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
     from contextvars import ContextVar
     from typing import Any, Dict, Optional, Tuple, Union
+
+    from ._backend import Request
 
 __all__ = ["Languages", "parse_accept_language"]
 
@@ -33,10 +45,14 @@ class Languages:
     threads and tasks; the library's handle is freed when the object is collected (a call using it
     holds a reference, so never under a call)."""
 
-    __slots__ = ("list", "_handle", "_lib")
+    __slots__ = ("list", "_handle", "_lib", "_request")
 
     list: tuple[str, ...]
     """The languages as given."""
+    if TYPE_CHECKING:
+        _handle: Optional[int]  # freed by __del__ (None after)
+        _lib: Library
+        _request: Request  # what lookups take: the handle (borrowed) and a serial (see _backend)
 
     def __init__(self) -> None:
         raise TypeError("make a request's languages with runtime.languages([...])")
@@ -49,8 +65,9 @@ class Languages:
         check(lib.lokale_languages_new(byref(handle), runtime_handle, array, len(encoded)))
         self = object.__new__(cls)
         self._lib = lib
-        self._handle = non_null(handle, "lokale_languages_new")
+        self._handle = made = non_null(handle, "lokale_languages_new")
         self.list = languages
+        self._request = BACKEND.request(made)
         return self
 
     def __del__(self) -> None:
@@ -96,6 +113,24 @@ def remembered(cache: Dict[Tuple[str, ...], Languages], lib: Library, runtime_ha
     return made
 
 
+def language_array(
+    languages: Union[Iterable[str], str, None]
+) -> Optional[Tuple[ctypes.Array[ctypes.c_char_p], int]]:
+    """A non-NULL array of the encoded languages and their count; None for None.
+
+    An empty list stays an empty list (a non-NULL array with count 0): no preferences, as
+    opposed to None, which reads the environment."""
+    if languages is None:
+        return None
+    if isinstance(languages, str):
+        items = [part.strip() for part in languages.split(",") if part.strip()]
+    else:
+        items = list(languages)
+    encoded = [encode(item, "language") for item in items]
+    array = (ctypes.c_char_p * max(len(encoded), 1))(*encoded)
+    return array, len(encoded)
+
+
 def parse_accept_language(header: str | bytes) -> list[str]:
     """The language ranges of an HTTP ``Accept-Language`` header (RFC 9110), most preferred first:
     ordered by q-value (equal ones in the header's order), without ``q=0`` ranges, the wildcard
@@ -119,44 +154,70 @@ def parse_accept_language(header: str | bytes) -> list[str]:
 
 
 # The context variable of use_languages, made on first use (contextvars is not imported by a
-# program that never serves requests): (runtime, Languages) pairs, innermost last.
-_request: Optional[ContextVar[Tuple[Tuple[Any, Languages], ...]]] = None
+# program that never serves requests): (Generation, Request, Languages) entries, flat, innermost last.
+_request: Optional[ContextVar[Tuple[Any, ...]]] = None
 
 
-def request_var() -> ContextVar[Tuple[Tuple[Any, Languages], ...]]:
+def request_var() -> ContextVar[Tuple[Any, ...]]:
     global _request
     if _request is None:
         from contextvars import ContextVar
 
-        _request = ContextVar("lokale_request_languages", default=())
+        var: ContextVar[Tuple[Any, ...]] = ContextVar("lokale_request_languages", default=())
+        BACKEND.bind_context(var)  # lookups given no languages read it from now on
+        _request = var
     return _request
+
+
+def bound_to(bound: Tuple[Any, ...], runtime: Any) -> Optional[Languages]:
+    """The languages ``bound`` (the context variable's value) holds for ``runtime``, if any: the
+    innermost block's."""
+    generation = runtime._generation
+    for i in range(len(bound) - 3, -1, -3):
+        if bound[i] is generation:
+            languages: Languages = bound[i + 2]
+            return languages
+    return None
 
 
 def current(runtime: Any) -> Optional[Languages]:
     """The languages ``use_languages`` bound for ``runtime`` in the current context, if any."""
     if _request is None:
         return None
-    for owner, languages in reversed(_request.get()):
-        if owner is runtime:
-            return languages
-    return None
+    return bound_to(_request.get(), runtime)
+
+
+def for_runtime(runtime: Any, languages: Union[Languages, Iterable[str], str]) -> Languages:
+    """:meth:`Runtime.languages`: the runtime's remembered object for an equal list, or a new one."""
+    if type(languages) is Languages:
+        return languages
+    key = tuple(languages) if type(languages) in (list, tuple) else None
+    if key is not None:
+        try:
+            return runtime._requests[key]  # type: ignore[no-any-return]  # no call into the library
+        except (KeyError, TypeError):
+            pass
+    with runtime._guard as handle:
+        return remembered(runtime._requests, runtime._lib, handle, languages)
 
 
 class UseLanguages:
     """The context manager of :meth:`Runtime.use_languages`: binds the languages for the runtime's
     bundles in the current context (thread or asyncio task) until it exits."""
 
-    __slots__ = ("_runtime", "languages", "_token")
+    __slots__ = ("languages", "_entry", "_token")
 
-    def __init__(self, runtime: Any, languages: Languages) -> None:
-        self._runtime = runtime
+    def __init__(self, runtime: Any, languages: Languages) -> None:  # (Runtime.use_languages: inline)
         self.languages = languages
-        self._token: Any = None
+        self._entry = (runtime._generation, languages._request, languages)  # see _request
 
     def __enter__(self) -> Languages:
-        var = request_var()
-        self._token = var.set(var.get() + ((self._runtime, self.languages),))
+        var = _request
+        if var is None:
+            var = request_var()
+        self._token = var.set(var.get() + self._entry)
         return self.languages
 
-    def __exit__(self, *exc_info: Any) -> None:
-        request_var().reset(self._token)
+    def __exit__(self, exc_type: Any, exc: Any, traceback: Any) -> None:
+        var: Any = _request  # made by __enter__
+        var.reset(self._token)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import _thread
 import _weakref  # weakref.ref; the weakref module costs half a millisecond of start-up
-import ctypes
 import os
 from ctypes import byref, c_uint64, c_void_p
 
@@ -13,12 +12,12 @@ import lokale  # the package (being imported): ``lokale.Device`` and the other e
 
 from ._abi import DEVICE, EIO, ENOTFOUND, FALLBACK, OPEN_MAIN, OPEN_VERIFY, STRATEGY
 from ._abi import ChangeCallback, lokale_runtime_options
-from ._args import coerce, encode, encode_optional, loading_flag
+from ._args import coerce, encode_optional, loading_flag
 from ._backend import BACKEND
 from ._bundle import Bundle
 from ._errors import CallbackWarning, ClosedError, StateError
 from ._guard import Finalizer, Guard, Release, raise_closed
-from ._languages import Languages, UseLanguages, remembered
+from ._languages import Languages, UseLanguages, for_runtime, language_array as _language_array
 from ._library import Library, check, fill_text, library, non_null, split
 from ._message import Message
 
@@ -26,7 +25,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (millisec
 if TYPE_CHECKING:
     import weakref
     from collections.abc import Callable, Iterable
-    from typing import Any, Dict, List, NoReturn, Optional, Tuple, Union
+    from typing import Any, Dict, List, NoReturn, Optional, Tuple
 
     from ._backend import Generation
 
@@ -37,6 +36,8 @@ else:  # what typing.get_type_hints needs of the public annotations, without imp
     _AUTO = 0  # Loading.AUTO: open()'s default, without making the enum at import
 
 __all__ = ["Runtime", "Subscription"]
+
+_new = object.__new__  # use_languages makes its UseLanguages without a call to __init__
 
 # ------------------------------------------------------------------------------------------------
 # Callbacks
@@ -121,24 +122,6 @@ def _free_runtime(lib: Library, handle: int, callbacks: Dict[int, Any], generati
 def _live(ref: "weakref.ref[Bundle]") -> bool:
     bundle = ref()
     return bundle is not None and not bundle.closed
-
-
-def _language_array(
-    languages: Union[Iterable[str], str, None]
-) -> Optional[Tuple[ctypes.Array[ctypes.c_char_p], int]]:
-    """A non-NULL array of the encoded languages and their count; None for None.
-
-    An empty list stays an empty list (a non-NULL array with count 0): no preferences, as
-    opposed to None, which reads the environment."""
-    if languages is None:
-        return None
-    if isinstance(languages, str):
-        items = [part.strip() for part in languages.split(",") if part.strip()]
-    else:
-        items = list(languages)
-    encoded = [encode(item, "language") for item in items]
-    array = (ctypes.c_char_p * max(len(encoded), 1))(*encoded)
-    return array, len(encoded)
 
 
 # The main bundles opened in this process, most recent last (weakly): a lokale.Message that names no
@@ -444,14 +427,12 @@ class Runtime:
         stay usable), only lists made before answer; a new one raises :class:`ClosedError`."""
         if type(languages) is Languages:
             return languages
-        key = tuple(languages) if type(languages) in (list, tuple) else None
-        if key is not None:
+        if type(languages) in (list, tuple):
             try:
-                return self._requests[key]  # no call into the library: no guard
+                return self._requests[tuple(languages)]  # no call into the library: no guard
             except (KeyError, TypeError):
                 pass
-        with self._guard as handle:
-            return remembered(self._requests, self._lib, handle, languages)
+        return for_runtime(self, languages)
 
     def use_languages(self, languages: Languages | Iterable[str] | str) -> UseLanguages:
         """``with runtime.use_languages(["fr-CA", "en"]):`` — every lookup of this runtime's bundles
@@ -459,7 +440,16 @@ class Runtime:
         asyncio task only (:mod:`contextvars`); the runtime's own languages stay untouched.
         Nested blocks: the innermost wins. :func:`lokale.parse_accept_language` turns a request's
         header into the list."""
-        return UseLanguages(self, self.languages(languages))
+        try:  # a list seen before: the remembered object, inline (once per request)
+            chosen = self._requests[tuple(languages)] if type(languages) is list else None
+        except (KeyError, TypeError):
+            chosen = None
+        if chosen is None:
+            chosen = for_runtime(self, languages)
+        use = _new(UseLanguages)  # UseLanguages(self, chosen), without a call to __init__
+        use.languages = chosen
+        use._entry = (self._generation, chosen._request, chosen)
+        return use
 
     # -- callbacks --------------------------------------------------------------------------------
 

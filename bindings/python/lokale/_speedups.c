@@ -12,21 +12,8 @@
  * the ctypes backend (format_fallback). Built by setup.py when a compiler is present; lokale uses
  * the ctypes backend without it, or when LOKALE_PURE_PYTHON=1.
  *
- * Memo: a Bundle's `Memo` holds its handle and keeps the answers of plain lookups (no default
- * value, table or comment) keyed by the key — texts for string(), (text, step) pairs for lookup() —
- * so that a repeated lookup costs one dict probe and returns the same object, as gettext's catalog
- * dict does. It is valid for one generation of its runtime's `Generation`, which counts the changes
- * that can alter a lookup's answer: the library calls generation_changed (a change callback
- * registered before any of the user's, so it runs first, after the new languages are published)
- * and the Runtime bumps it for the changes that run no callback (main bundle opened or closed,
- * device, fallback policy). A lookup that sees a new generation drops the memo.
- *
- * Closing: the Memo is also the bundle's guard (lokale/_guard.py says why). This module's own calls
- * into the library never release the GIL, so a close() (which needs the GIL) cannot run during
- * them: they only check `closed` first. Calls that do release it — the ctypes path's, for the
- * format arguments this file hands over (format_fallback) and every other bundle function — count
- * themselves in `active` (enter() before, leave() after), and the handle is freed (`release`, a
- * Python callable) when the Memo is closed and no call is inside: by close(), or by the last leave().
+ * The bundles' memos, the runtimes' generations and the requests' languages are in
+ * _speedups_memo.h (part of this file: included once, below).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -45,232 +32,7 @@ static add_callback_fn add_callback; /* lokale_runtime_add_callback */
 static PyObject *raise_status;    /* lokale._library.raise_status(status): raises, never returns */
 static PyObject *format_fallback; /* (memo, key, args, default, table, comment, locale) -> str, by ctypes */
 
-/* ---- Generation: changes of a runtime that can alter lookups ---- */
-
-typedef struct {
-    PyObject_HEAD
-    uint64_t value;       /* atomic */
-    uint64_t callback_id; /* the library's id of generation_changed for this object */
-} Generation;
-
-static void generation_changed(void *payload, lokale_runtime *runtime) {
-    (void)runtime;
-    __atomic_add_fetch(&((Generation *)payload)->value, 1, __ATOMIC_RELEASE);
-}
-
-static PyObject *generation_bump(PyObject *self, PyObject *unused) {
-    (void)unused;
-    generation_changed(self, NULL);
-    Py_RETURN_NONE;
-}
-
-static PyObject *generation_get_value(PyObject *self, void *closure) {
-    (void)closure;
-    return PyLong_FromUnsignedLongLong(__atomic_load_n(&((Generation *)self)->value, __ATOMIC_ACQUIRE));
-}
-
-static PyObject *generation_get_id(PyObject *self, void *closure) {
-    (void)closure;
-    return PyLong_FromUnsignedLongLong(((Generation *)self)->callback_id);
-}
-
-static PyMethodDef generation_methods[] = {
-    {"bump", generation_bump, METH_NOARGS, "Invalidates the memos of the runtime's bundles."},
-    {NULL, NULL, 0, NULL},
-};
-
-static PyGetSetDef generation_getset[] = {
-    {"value", generation_get_value, NULL, "the current generation", NULL},
-    {"callback_id", generation_get_id, NULL, "the id of the registered change callback", NULL},
-    {NULL, NULL, NULL, NULL, NULL},
-};
-
-static PyTypeObject GenerationType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "lokale._speedups.Generation",
-    .tp_basicsize = sizeof(Generation),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "The change count of a runtime (see watch()).",
-    .tp_methods = generation_methods,
-    .tp_getset = generation_getset,
-};
-
-/* watch(runtime_handle) -> Generation: registers generation_changed on the runtime. The caller
- * keeps the Generation alive until it has removed the callback (callback_id) or freed the runtime. */
-static PyObject *sp_watch(PyObject *self, PyObject *handle_obj) {
-    (void)self;
-    if (add_callback == NULL) {
-        PyErr_SetString(PyExc_RuntimeError, "lokale._speedups: init() was not called");
-        return NULL;
-    }
-    void *handle = PyLong_AsVoidPtr(handle_obj);
-    if (handle == NULL && PyErr_Occurred()) return NULL;
-    Generation *g = PyObject_New(Generation, &GenerationType);
-    if (g == NULL) return NULL;
-    g->value = 1;
-    g->callback_id = 0;
-    int status = add_callback(&g->callback_id, (lokale_runtime *)handle, generation_changed, g);
-    if (status != LOKALE_OK) {
-        Py_DECREF(g);
-        PyObject *r = PyObject_CallFunction(raise_status, "i", status);
-        Py_XDECREF(r);
-        return NULL;
-    }
-    return (PyObject *)g;
-}
-
-/* ---- Memo: a bundle's remembered plain lookups ---- */
-
-#define MEMO_LIMIT 100000 /* entries; the memo starts over when it would grow past this */
-
-typedef struct {
-    PyObject_HEAD
-    void *handle;          /* the lokale_bundle */
-    Generation *generation;
-    uint64_t seen;         /* the generation the entries belong to */
-    PyObject *texts;       /* dict: key -> text, for string() (one object to reach, as gettext's dict) */
-    PyObject *pairs;       /* dict: key -> (text, step), for lookup() */
-    /* The guard (changed with the GIL held): */
-    int closed;            /* close() was called: every call raises ClosedError */
-    Py_ssize_t active;     /* calls inside the library with the GIL released (enter() .. leave()) */
-    PyObject *release;     /* frees the handle (once); called when closed and active == 0 */
-    PyObject *on_closed;   /* raises lokale.ClosedError */
-} Memo;
-
-static void memo_dealloc(Memo *m) {
-    Py_XDECREF(m->generation);
-    Py_XDECREF(m->texts);
-    Py_XDECREF(m->pairs);
-    Py_XDECREF(m->release);
-    Py_XDECREF(m->on_closed);
-    PyObject_Free(m);
-}
-
-/* Raises ClosedError (through on_closed). Returns -1. */
-static int memo_closed_error(Memo *m) {
-    PyObject *r = PyObject_CallNoArgs(m->on_closed);
-    if (r != NULL) { /* on_closed always raises; be safe if it did not */
-        Py_DECREF(r);
-        PyErr_SetString(PyExc_ValueError, "lokale: the bundle is closed");
-    }
-    return -1;
-}
-
-/* Frees the handle (release) when the memo is closed and no call is inside. 0, or -1 with the
- * exception release raised. */
-static int memo_release_if_idle(Memo *m) {
-    if (!m->closed || m->active != 0) return 0;
-    PyObject *r = PyObject_CallNoArgs(m->release);
-    if (r == NULL) return -1;
-    Py_DECREF(r);
-    return 0;
-}
-
-/* close(): later calls raise ClosedError; the handle is freed now if no call is inside, else by
- * the last leave(). Idempotent (release frees once). */
-static PyObject *memo_close(PyObject *self, PyObject *unused) {
-    (void)unused;
-    Memo *m = (Memo *)self;
-    m->closed = 1;
-    PyDict_Clear(m->texts);
-    PyDict_Clear(m->pairs);
-    if (memo_release_if_idle(m) < 0) return NULL;
-    Py_RETURN_NONE;
-}
-
-/* enter() -> int: counts a call about to pass the handle to the library (releasing the GIL), and
- * returns the handle; ClosedError once closed. */
-static PyObject *memo_enter(PyObject *self, PyObject *unused) {
-    (void)unused;
-    Memo *m = (Memo *)self;
-    if (m->closed) {
-        memo_closed_error(m);
-        return NULL;
-    }
-    PyObject *address = PyLong_FromVoidPtr(m->handle);
-    if (address != NULL) m->active++;
-    return address;
-}
-
-/* leave(): the call entered has returned; after close(), the last one frees the handle. */
-static PyObject *memo_leave(PyObject *self, PyObject *unused) {
-    (void)unused;
-    Memo *m = (Memo *)self;
-    if (m->active <= 0) {
-        PyErr_SetString(PyExc_RuntimeError, "lokale._speedups: leave() without enter()");
-        return NULL;
-    }
-    m->active--;
-    if (memo_release_if_idle(m) < 0) return NULL;
-    Py_RETURN_NONE;
-}
-
-static PyObject *memo_get_closed(PyObject *self, void *closure) {
-    (void)closure;
-    return PyBool_FromLong(((Memo *)self)->closed);
-}
-
-static PyObject *memo_len(PyObject *self, PyObject *unused) {
-    (void)unused;
-    Memo *m = (Memo *)self;
-    return PyLong_FromSsize_t(PyDict_Size(m->texts) + PyDict_Size(m->pairs));
-}
-
-static PyMethodDef memo_methods[] = {
-    {"close", memo_close, METH_NOARGS,
-     "Refuses later calls (ClosedError); frees the handle now, or when the last call inside leaves."},
-    {"enter", memo_enter, METH_NOARGS, "Counts a call into the library; returns the handle."},
-    {"leave", memo_leave, METH_NOARGS, "Ends a call counted by enter()."},
-    {"size", memo_len, METH_NOARGS, "The number of remembered lookups."},
-    {NULL, NULL, 0, NULL},
-};
-
-static PyGetSetDef memo_getset[] = {
-    {"closed", memo_get_closed, NULL, "whether close() was called", NULL},
-    {NULL, NULL, NULL, NULL, NULL},
-};
-
-static PyTypeObject MemoType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "lokale._speedups.Memo",
-    .tp_basicsize = sizeof(Memo),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "A bundle's remembered plain lookups (see memo()).",
-    .tp_dealloc = (destructor)memo_dealloc,
-    .tp_methods = memo_methods,
-    .tp_getset = memo_getset,
-};
-
-/* memo(bundle_handle, generation, release, on_closed) -> Memo */
-static PyObject *sp_memo(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    (void)self;
-    if (nargs != 4 || !PyObject_TypeCheck(args[1], &GenerationType) || !PyCallable_Check(args[2]) ||
-        !PyCallable_Check(args[3])) {
-        PyErr_SetString(PyExc_TypeError, "memo(bundle_handle, generation, release, on_closed)");
-        return NULL;
-    }
-    void *handle = PyLong_AsVoidPtr(args[0]);
-    if (handle == NULL && PyErr_Occurred()) return NULL;
-    Memo *m = PyObject_New(Memo, &MemoType);
-    if (m == NULL) return NULL;
-    m->handle = handle;
-    Py_INCREF(args[1]);
-    m->generation = (Generation *)args[1];
-    m->seen = 0;
-    m->closed = 0;
-    m->active = 0;
-    Py_INCREF(args[2]);
-    m->release = args[2];
-    Py_INCREF(args[3]);
-    m->on_closed = args[3];
-    m->texts = PyDict_New();
-    m->pairs = PyDict_New();
-    if (m->texts == NULL || m->pairs == NULL) {
-        Py_DECREF(m);
-        return NULL;
-    }
-    return (PyObject *)m;
-}
+#include "_speedups_memo.h"
 
 /* The ctypes path sends version-4 messages with LOKALE_MESSAGE_STRICT_ARGUMENTS, a locale only to
  * format (Bundle.format(locale=...)) and a request's languages when given; so does this one
@@ -326,12 +88,16 @@ static int message_args(PyObject *key, PyObject *def, PyObject *table, PyObject 
     return utf8_arg(comment, "comment", 1, &unused, &size);
 }
 
-/* The lokale_languages of an optional int handle (a lokale.Languages' own, which the caller keeps
- * alive for the call). 0, or -1 with TypeError. */
+/* The lokale_languages of an optional Request, or of an int handle (a lokale.Languages' own, which
+ * the caller keeps alive for the call). 0, or -1 with TypeError. */
 static int languages_arg(PyObject *value, lokale_message *m) {
     if (value == Py_None) return 0;
+    if (Py_TYPE(value) == &RequestType) {
+        m->languages = ((Request *)value)->handle;
+        return 0;
+    }
     if (!PyLong_Check(value)) {
-        PyErr_Format(PyExc_TypeError, "languages must be a handle, not %.200s", Py_TYPE(value)->tp_name);
+        PyErr_Format(PyExc_TypeError, "languages must be a lokale._speedups.Request or a handle, not %.200s", Py_TYPE(value)->tp_name);
         return -1;
     }
     void *handle = PyLong_AsVoidPtr(value);
@@ -358,15 +124,11 @@ static int ready(void) {
     return 1;
 }
 
-/* Parses (handle, key, default=None, table=None, comment=None, languages=None) and looks the
- * message up. Returns 0 with the text, its length and the step set, or -1 with a Python exception
+/* Parses (memo, key, default=None, table=None, comment=None) and looks the message up in
+ * `languages` (None, a Request or a handle). Returns 0 with the text, its length and the step set, or -1 with a Python exception
  * set. */
-static int do_lookup(PyObject *const *args, Py_ssize_t nargs, const char **text, size_t *len,
-                     lokale_step *step) {
-    if (nargs < 2 || nargs > 6) {
-        PyErr_Format(PyExc_TypeError, "lookup expects 2 to 6 arguments, got %zd", nargs);
-        return -1;
-    }
+static int do_lookup(PyObject *const *args, Py_ssize_t nargs, PyObject *languages, const char **text,
+                     size_t *len, lokale_step *step) {
     if (!ready()) return -1;
     void *handle;
     lokale_message m;
@@ -374,7 +136,7 @@ static int do_lookup(PyObject *const *args, Py_ssize_t nargs, const char **text,
     if (message_args(args[1], nargs > 2 ? args[2] : Py_None, nargs > 3 ? args[3] : Py_None,
                      nargs > 4 ? args[4] : Py_None, &m) < 0)
         return -1;
-    if (nargs > 5 && languages_arg(args[5], &m) < 0) return -1;
+    if (languages_arg(languages, &m) < 0) return -1;
     *text = NULL;
     *len = 0;
     *step = LOKALE_STEP_KEY;
@@ -387,58 +149,40 @@ static PyObject *text_object(const char *text, size_t len) {
     return PyUnicode_DecodeUTF8(text, (Py_ssize_t)len, "replace");
 }
 
-/* The memo dict a lookup reads and fills (texts for string(), pairs for lookup()), when args[0] is
- * an open Memo and the lookup is plain (an exact str key, no default value, no table, no comment,
- * the runtime's languages); NULL otherwise. Starts the memo over when its runtime's generation moved on. Borrowed. */
-static PyObject *memo_dict(PyObject *const *args, Py_ssize_t nargs, int texts) {
-    if (nargs < 2 || Py_TYPE(args[0]) != &MemoType || !PyUnicode_CheckExact(args[1]) ||
-        (nargs >= 3 && args[2] != Py_None) || (nargs >= 4 && args[3] != Py_None) ||
-        (nargs >= 5 && args[4] != Py_None) || (nargs >= 6 && args[5] != Py_None))
-        return NULL;
-    Memo *memo = (Memo *)args[0];
-    if (memo->closed) return NULL; /* do_lookup raises ClosedError */
-    uint64_t now = __atomic_load_n(&memo->generation->value, __ATOMIC_ACQUIRE);
-    if (now != memo->seen) {
-        PyDict_Clear(memo->texts);
-        PyDict_Clear(memo->pairs);
-        memo->seen = now;
-    }
-    return texts ? memo->texts : memo->pairs;
-}
-
-/* Remembers value under key (the dict starts over at MEMO_LIMIT); a failure only forgets. */
-static void remember(PyObject *dict, PyObject *key, PyObject *value) {
-    if (PyDict_GET_SIZE(dict) >= MEMO_LIMIT) PyDict_Clear(dict);
-    if (PyDict_SetItem(dict, key, value) < 0) PyErr_Clear();
-}
-
-/* What dict (if any) remembers for key: a new reference, or NULL (with an exception only if the
- * probe failed). */
-static PyObject *recall(PyObject *dict, PyObject *key) {
-    if (dict == NULL) return NULL;
-    PyObject *hit = PyDict_GetItemWithError(dict, key);
-    Py_XINCREF(hit);
-    return hit;
-}
-
 /* A lookup's answer — its text when `text_only`, else (text, step) — from the memo when it applies
  * (see memo_dict), else from the library, then remembered. New reference, or NULL with an
  * exception set. */
 static PyObject *answer(PyObject *const *args, Py_ssize_t nargs, int text_only) {
-    PyObject *dict = memo_dict(args, nargs, text_only);
-    PyObject *hit = recall(dict, args[1]);
-    if (hit != NULL || PyErr_Occurred()) return hit;
-    const char *text;
-    size_t len;
-    lokale_step step;
-    if (do_lookup(args, nargs, &text, &len, &step) < 0) return NULL;
-    PyObject *value = text_object(text, len);
-    if (value != NULL && !text_only) value = Py_BuildValue("(Ni)", value, (int)step);
-    if (value != NULL && dict != NULL) remember(dict, args[1], value);
+    if (nargs < 2 || nargs > 6) {
+        PyErr_Format(PyExc_TypeError, "lookup expects 2 to 6 arguments, got %zd", nargs);
+        return NULL;
+    }
+    PyObject *languages = nargs > 5 ? args[5] : Py_None, *hold;
+    if (context_request(args[0], &languages, &hold) < 0) return NULL;
+    uint64_t seen = 0;
+    PyObject *value = NULL;
+    PyObject *dict = memo_dict(args, nargs, languages, text_only, &seen);
+    if (dict != NULL) {
+        value = PyDict_GetItemWithError(dict, args[1]);
+        Py_XINCREF(value);
+    }
+    if (value == NULL && !PyErr_Occurred()) {
+        const char *text;
+        size_t len;
+        lokale_step step;
+        if (do_lookup(args, nargs, languages, &text, &len, &step) == 0) {
+            value = text_object(text, len);
+            if (value != NULL && !text_only) value = Py_BuildValue("(Ni)", value, (int)step);
+            if (value != NULL && dict != NULL) remember((Memo *)args[0], seen, dict, args[1], value);
+        }
+    }
+    Py_XDECREF(dict);
+    Py_XDECREF(hold);
     return value;
 }
 
-/* string(memo, key, default=None, table=None, comment=None, languages=None) -> str */
+/* string(memo, key, default=None, table=None, comment=None, languages=None) -> str; languages: a
+ * Request (or a handle), None: those of the context (context_request), else the runtime's. */
 static PyObject *sp_string(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     return answer(args, nargs, 1);
@@ -486,21 +230,32 @@ static int c_arg(PyObject *value, lokale_arg *a) {
     return 0;
 }
 
-/* format(memo, key, args_tuple, default, table, comment, locale=None, languages=None) -> str. When an argument is
- * not an exact int, float or str (or there are more than 16), format_fallback (the ctypes backend)
- * formats instead, converting and checking them with its own errors: it is given the memo, and
- * counts its call in the memo's guard (it releases the GIL). */
+/* format(memo, key, args_tuple, default, table, comment, locale=None, languages=None) -> str; no
+ * languages: those of the context (context_request), else the runtime's. When an argument is not
+ * an exact int, float or str (or there are more than 16), format_fallback (the ctypes backend)
+ * formats instead, converting and checking them with its own errors: it is given the memo and the
+ * languages, and counts its call in the memo's guard (it releases the GIL). */
+static PyObject *format_in(PyObject *const *args, Py_ssize_t nargs, PyObject *languages);
+
 static PyObject *sp_format(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     if (nargs < 6 || nargs > 8 || !PyTuple_Check(args[2])) {
         PyErr_SetString(PyExc_TypeError, "format(memo, key, args_tuple, default, table, comment, locale=None, languages=None)");
         return NULL;
     }
+    PyObject *languages = nargs >= 8 ? args[7] : Py_None, *hold;
+    if (context_request(args[0], &languages, &hold) < 0) return NULL;
+    PyObject *result = format_in(args, nargs, languages);
+    Py_XDECREF(hold);
+    return result;
+}
+
+/* sp_format in `languages` (None: the runtime's; a Request, or a handle). */
+static PyObject *format_in(PyObject *const *args, Py_ssize_t nargs, PyObject *languages) {
     if (!ready()) return NULL;
     void *handle;
     lokale_message m;
     PyObject *locale = nargs >= 7 ? args[6] : Py_None;
-    PyObject *languages = nargs >= 8 ? args[7] : Py_None;
     if (bundle_arg(args[0], &handle) < 0) return NULL;
     if (message_args(args[1], args[3], args[4], args[5], &m) < 0) return NULL;
     /* After the comment, as lokale._args.MessageFields.fill encodes it. */
@@ -577,13 +332,18 @@ static PyMethodDef methods[] = {
      "library, the function that raises the exception of a failed status, and the one that "
      "formats arguments this module does not convert."},
     {"watch", sp_watch, METH_O, "watch(runtime_handle) -> Generation"},
-    {"memo", (PyCFunction)(void (*)(void))sp_memo, METH_FASTCALL, "memo(bundle_handle, generation) -> Memo"},
+    {"memo", (PyCFunction)(void (*)(void))sp_memo, METH_FASTCALL,
+     "memo(bundle_handle, generation, release, on_closed) -> Memo"},
+    {"request", sp_request, METH_O, "request(languages_handle) -> Request"},
+    {"bind_context", sp_bind_context, METH_O,
+     "bind_context(var): lookups given no languages take those of var's innermost entry for their runtime"},
     {"string", (PyCFunction)(void (*)(void))sp_string, METH_FASTCALL,
-     "string(memo, key, default=None, table=None, comment=None) -> str"},
+     "string(memo, key, default=None, table=None, comment=None, languages=None) -> str; languages None: "
+     "the context's (bind_context), else the runtime's"},
     {"lookup", (PyCFunction)(void (*)(void))sp_lookup, METH_FASTCALL,
-     "lookup(memo, key, default=None, table=None, comment=None) -> (str, step)"},
+     "lookup(memo, key, default=None, table=None, comment=None, languages=None) -> (str, step)"},
     {"format", (PyCFunction)(void (*)(void))sp_format, METH_FASTCALL,
-     "format(memo, key, args_tuple, default, table, comment, locale=None) -> str"},
+     "format(memo, key, args_tuple, default, table, comment, locale=None, languages=None) -> str"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -594,14 +354,17 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__speedups(void) {
-    if (PyType_Ready(&GenerationType) < 0 || PyType_Ready(&MemoType) < 0) return NULL;
+    if (PyType_Ready(&GenerationType) < 0 || PyType_Ready(&MemoType) < 0 || PyType_Ready(&RequestType) < 0)
+        return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m == NULL) return NULL;
     Py_INCREF(&GenerationType);
     Py_INCREF(&MemoType);
+    Py_INCREF(&RequestType);
     if (PyModule_AddIntConstant(m, "HEADER_VERSION", LOKALE_VERSION_NUMBER) < 0 ||
         PyModule_AddObject(m, "Generation", (PyObject *)&GenerationType) < 0 ||
-        PyModule_AddObject(m, "Memo", (PyObject *)&MemoType) < 0) {
+        PyModule_AddObject(m, "Memo", (PyObject *)&MemoType) < 0 ||
+        PyModule_AddObject(m, "Request", (PyObject *)&RequestType) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -6,12 +6,16 @@ own languages stay untouched; the lists a runtime keeps are bounded."""
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
+from decimal import Decimal
 from pathlib import Path
+from typing import Callable, Dict
 
 import pytest
 
 import lokale
+from conftest import compile_bundle, write_bundle_source
 
 KEYS = ["workspace.title", "summary.item-count", "Collection: %@", "summary.files-in-folders", "Sample Set", "missing"]
 LISTS = [["fr-CA", "en"], ["de"], ["pt-BR"], ["pt-PT", "de"], ["es", "fr"], ["ja-JP"], ["zz"], ["not a tag!", "de"],
@@ -79,6 +83,36 @@ def test_use_languages_is_per_context_and_per_runtime(examples: Path) -> None:
         assert seen == ["Workspace"]  # a new thread starts with an empty context
     assert app.string("workspace.title") == "Workspace"
     assert runtime.preferred_languages == ["en"]
+
+
+def test_blocks_of_two_runtimes_nest(examples: Path) -> None:
+    """Each bundle takes the innermost block of its own runtime, however the blocks of several
+    runtimes interleave; a copied context (a task made in a block) keeps the block."""
+    first = lokale.Runtime(["en"], settings_path="")
+    second = lokale.Runtime(["en"], settings_path="")
+    a = first.open(examples / "DesktopApp.lokale", main=True)
+    b = second.open(examples / "DesktopApp.lokale", main=True)
+    with first.use_languages(["de"]):
+        with second.use_languages(["fr"]):
+            with second.use_languages(["ja"]):
+                for bundle, title, count in [(a, "Arbeitsbereich", "2 Objekte"), (b, "ワークスペース", "2 個の項目")]:
+                    assert bundle.string("workspace.title") == title
+                    assert bundle.lookup("workspace.title").text == title
+                    assert bundle.gettext("workspace.title") == title
+                    assert bundle.format("summary.item-count", 2) == count
+                    assert bundle.explain("workspace.title")["result"] == title
+                assert a.string("workspace.title", languages=["fr"]) == "Espace de travail"
+                # an argument the accelerator hands to ctypes (format_fallback): the block's languages too
+                assert a.format("summary.item-count", Decimal(2)) == "2 Objekte"
+                assert b.format("summary.item-count", Decimal(2), languages=["fr"]) == "2 éléments"
+
+                async def task() -> str:
+                    return a.string("workspace.title") + b.string("workspace.title")
+
+                assert asyncio.run(task()) == "Arbeitsbereichワークスペース"
+            assert b.string("workspace.title") == "Espace de travail"
+            assert a.string("workspace.title") == "Arbeitsbereich"
+    assert (a.string("workspace.title"), b.string("workspace.title")) == ("Workspace", "Workspace")
 
 
 def test_threads_and_tasks_each_see_their_own(examples: Path) -> None:
@@ -167,3 +201,141 @@ def test_wsgi_app_answers_each_request_in_its_language(examples: Path) -> None:
         environ: dict = {"HTTP_ACCEPT_LANGUAGE": header}
         setup_testing_defaults(environ)
         assert b"".join(application(environ, lambda status, headers: None)).decode() == want
+
+
+# -- the answers remembered per bundle and list ---------------------------------------------------
+
+
+def _catalog(title: str) -> Dict[str, object]:
+    unit = lambda v: {"stringUnit": {"state": "translated", "value": v}}  # noqa: E731
+    return {"sourceLanguage": "en", "version": "1.0",
+            "strings": {"title": {"localizations": {"en": unit(title), "de": unit(title + " (de)"),
+                                                    "fr": unit(title + " (fr)")}}}}
+
+
+def _build(root: Path, name: str, title: str) -> Path:
+    source = write_bundle_source(root / name, "com.example.Requests", _catalog(title))
+    return compile_bundle(source, root / f"{name}.lokale")
+
+
+def test_remembered_answers_are_the_same_objects(examples: Path) -> None:
+    runtime = lokale.Runtime(["en"], settings_path="")
+    app = runtime.open(examples / "DesktopApp.lokale", main=True)
+    german = runtime.languages(["de"])
+    first = app.string("workspace.title", languages=german)
+    assert first == "Arbeitsbereich"
+    assert app.string("workspace.title", languages=["de"]) is first  # remembered for the list
+    assert app.lookup("workspace.title", languages=german).text is app.lookup("workspace.title", languages=german).text
+    with runtime.use_languages(german):
+        assert app.string("workspace.title") is first
+        assert app.gettext("workspace.title") == first
+    assert app.string("workspace.title") == "Workspace"  # the runtime's own, remembered apart
+    assert app.string("workspace.title", languages=["fr"]) == "Espace de travail"
+    assert app.string("workspace.title", languages=["de"], default="x") == "Arbeitsbereich"  # not plain
+    app.close()
+    with pytest.raises(lokale.ClosedError):
+        app.string("workspace.title", languages=german)
+    with pytest.raises(lokale.ClosedError):
+        app.lookup("workspace.title", languages=german)
+
+
+def test_a_reload_inside_a_block_shows_the_new_text(tmp_path: Path,
+                                                   runtime_factory: Callable[..., lokale.Runtime]) -> None:
+    target = _build(tmp_path, "app", "One")
+    runtime = runtime_factory(["en"])
+    other = runtime_factory(["en"])  # another runtime's bundle of the same file: its own memo
+    with runtime.open(target, main=True) as bundle, other.open(target) as stranger:
+        german = runtime.languages(["de"])
+        with runtime.use_languages(["de"]):
+            for _ in range(3):
+                assert bundle.string("title") == "One (de)"
+                assert bundle.lookup("title").text == "One (de)"
+                assert bundle.gettext("title") == "One (de)"
+            assert bundle.string("title", languages=["fr"]) == "One (fr)"
+            assert stranger.string("title", languages=german) == "One (de)"
+            os.replace(_build(tmp_path, "next", "Two"), target)
+            assert bundle.reload() is True
+            assert bundle.string("title") == "Two (de)"
+            assert bundle.lookup("title").text == "Two (de)"
+            assert bundle.gettext("title") == "Two (de)"
+            assert bundle.string("title", languages=["fr"]) == "Two (fr)"
+            assert bundle.string("title", languages=german) == "Two (de)"
+            assert stranger.string("title", languages=german) == "One (de)"  # not reloaded yet
+            assert stranger.reload() is True
+            assert stranger.string("title", languages=german) == "Two (de)"
+        assert bundle.string("title") == "Two"
+
+
+def test_lookups_in_lists_on_threads_while_reloading(tmp_path: Path,
+                                                     runtime_factory: Callable[..., lokale.Runtime]) -> None:
+    """An answer computed while a reload happened on another thread is not kept: once the last
+    reload returned, every list answers from the last version."""
+    target = _build(tmp_path, "app", "v0")
+    versions = [_build(tmp_path, f"v{i}", f"v{i}") for i in range(1, 9)]
+    runtime = runtime_factory(["en"])
+    bundle = runtime.open(target)
+    lists = [["de"], ["fr", "de"], ["en"]]
+    stop = threading.Event()
+    bad: list = []
+
+    def read(languages: list) -> None:
+        with runtime.use_languages(languages):
+            while not stop.is_set():
+                for text in (bundle.string("title"), bundle.string("title", languages=lists[0]),
+                             bundle.lookup("title").text):
+                    if not text.startswith("v"):
+                        bad.append(text)
+
+    threads = [threading.Thread(target=read, args=(lists[i % 3],)) for i in range(4)]
+    for thread in threads:
+        thread.start()
+    for version in versions:
+        os.replace(version, target)
+        assert bundle.reload(force=True)
+    stop.set()
+    for thread in threads:
+        thread.join()
+    assert bad == []
+    for languages, want in zip(lists, ["v8 (de)", "v8 (fr)", "v8"]):
+        assert bundle.string("title", languages=languages) == want
+        with runtime.use_languages(languages):
+            assert bundle.string("title") == want
+            assert bundle.lookup("title").text == want
+
+
+def test_remembered_answers_follow_the_main_bundle_and_the_language(examples: Path) -> None:
+    """A framework bundle's answers in a list depend on the main bundle: opening and closing it
+    forgets them, as it does the runtime's own; a language change forgets them too."""
+    runtime = lokale.Runtime(["en"], settings_path="")
+    panel = runtime.open(examples / "PanelKit.lokale")
+
+    def reference(languages: list, main: bool) -> str:
+        with lokale.Runtime(languages, settings_path="") as other:
+            if main:
+                other.open(examples / "DesktopApp.lokale", main=True)
+            return other.open(examples / "PanelKit.lokale").string("panel.ready")
+
+    for languages in (["fr", "de"], ["ja", "de"], ["pt-PT", "fr"]):
+        assert panel.string("panel.ready", languages=languages) == reference(languages, False)
+        app = runtime.open(examples / "DesktopApp.lokale", main=True)
+        assert panel.string("panel.ready", languages=languages) == reference(languages, True)
+        with runtime.use_languages(languages):
+            assert panel.string("panel.ready") == reference(languages, True)
+            runtime.set_language("de")
+            assert panel.string("panel.ready") == reference(languages, True)
+            runtime.set_language(None)
+        app.close()
+        assert panel.string("panel.ready", languages=languages) == reference(languages, False)
+
+
+def test_remembered_answers_are_bounded(examples: Path) -> None:
+    runtime = lokale.Runtime(["en"], settings_path="")
+    app = runtime.open(examples / "DesktopApp.lokale", main=True)
+    memo = app._memo
+    assert memo is not None
+    for i in range(3000):
+        for key in KEYS:
+            app.string(key, languages=[f"x{i}", "de"])
+            app.lookup(key, languages=[f"x{i}", "de"])
+    assert memo.size() <= 2 * 1024 * len(KEYS) + 2 * len(KEYS)
+    assert app.string("workspace.title", languages=["x2999", "de"]) == "Arbeitsbereich"
