@@ -49,9 +49,11 @@ def test_lookups_while_switching_languages(app_path: Path, panel_path: Path) -> 
         thread.start()
     languages = ["de", "fr", "ja", None]
     switches = 0
-    # Switch at least 400 times, and until every reader has done 200 rounds meanwhile.
+    # Switch at least 400 times, and until every reader has done 200 rounds meanwhile and the
+    # readers have seen two languages (the GIL may hand them their turns between the same pair
+    # of switches for a while on a loaded machine).
     i = 0
-    while (i < 400 or min(counts) < 200) and not problems:
+    while (i < 400 or min(counts) < 200 or len(seen_titles) < 2) and not problems:
         runtime.set_language(languages[i % 4])
         runtime.preferred_languages = ["en"] if i % 2 else ["fr", "en"]
         switches += 2
