@@ -67,7 +67,9 @@ LANGUAGE=en check switch-pl.txt "$bin/SummaryDemo" --count 1 --count 3 --switch 
 LANGUAGE=fr check serve.txt "$bin/SummaryDemo" --count 1 --count 3 --serve "pl, en;q=0.5" "de-CH, fr;q=0.9" "es-MX,es;q=0.9" "ja" "*" "sv;q=0.8, xx-YY"
 for pair in "pl, en;q=0.5|pl:en" "ja|ja" "sv;q=0.8, xx-YY|sv"; do
   header=${pair%|*}
-  LANGUAGE=${pair#*|} "$bin/SummaryDemo" --count 1 --count 3 > "$work/process.txt"
+  # A process of its own, with no in-app language kept (the --switch above stored Polish).
+  mkdir -p "$work/no-settings"
+  XDG_CONFIG_HOME="$work/no-settings" LANGUAGE=${pair#*|} "$bin/SummaryDemo" --count 1 --count 3 > "$work/process.txt"
   LANGUAGE=de "$bin/SummaryDemo" --count 1 --count 3 --serve "$header" | tail -n +2 > "$work/request.txt"
   diff -u "$work/process.txt" "$work/request.txt" || fail "the request '$header' differs from a process in ${pair#*|}"
 done
