@@ -183,8 +183,9 @@ typedef struct lk_list_slot {
     const lk_plan *plan;
 } lk_list_slot;
 
-/* A list's entries: the plans of the last bundles it was used with, a bundle's first entry chosen
- * by its serial and the next one tried after it. */
+/* A list's entries: the plans of the last LK_LIST_SLOTS bundles it was used with. A bundle looks
+ * at its serial's entry first (a hit there is the common case: one bundle, or bundles whose
+ * serials differ), then at the others in turn. */
 #define LK_LIST_SLOTS 4
 
 /* The plan entry e holds for `bundle`, if it is the one of `generation`; NULL otherwise. */
@@ -201,23 +202,28 @@ static inline const lk_plan *lk_list_entry_plan(const lk_list_slot *e, uint64_t 
 
 /* The plan a list's entries hold for the bundle of serial `bundle` in `generation`, if any. */
 static inline const lk_plan *lk_list_slot_plan(const lk_list_slot *slots, uint64_t bundle, uint64_t generation) {
-    uint64_t i = bundle & (LK_LIST_SLOTS - 1);
-    const lk_plan *p = lk_list_entry_plan(&slots[i], bundle, generation);
-    return p ? p : lk_list_entry_plan(&slots[(i + 1) & (LK_LIST_SLOTS - 1)], bundle, generation);
+    for (uint64_t k = 0; k < LK_LIST_SLOTS; k++) {
+        const lk_plan *p = lk_list_entry_plan(&slots[(bundle + k) & (LK_LIST_SLOTS - 1)], bundle, generation);
+        if (p) return p;
+    }
+    return NULL;
 }
 
 /* Stores (bundle, generation, plan) in the list's entries: the bundle's own entry, else an empty
- * one, else the one of its two written for the older generation. Returns 0 when another writer
- * holds that entry (nothing is written). */
+ * one, else the one written for the oldest generation (so up to LK_LIST_SLOTS bundles keep theirs).
+ * Returns 0 when another writer holds that entry (nothing is written; the next call publishes). */
 static inline int lk_list_slot_set(lk_list_slot *slots, uint64_t bundle, uint64_t generation, const lk_plan *plan) {
-    uint64_t i = bundle & (LK_LIST_SLOTS - 1), j = (i + 1) & (LK_LIST_SLOTS - 1);
-    uint64_t bi = __atomic_load_n(&slots[i].bundle, __ATOMIC_RELAXED), bj = __atomic_load_n(&slots[j].bundle, __ATOMIC_RELAXED);
-    uint64_t k = i;
-    if (bi != bundle && bi != 0) {
-        if (bj == bundle || bj == 0) k = j;
-        else if (__atomic_load_n(&slots[j].generation, __ATOMIC_RELAXED) < __atomic_load_n(&slots[i].generation, __ATOMIC_RELAXED)) k = j;
+    uint64_t chosen = LK_LIST_SLOTS, empty = LK_LIST_SLOTS, oldest = bundle & (LK_LIST_SLOTS - 1);
+    for (uint64_t n = 0; n < LK_LIST_SLOTS; n++) {
+        uint64_t k = (bundle + n) & (LK_LIST_SLOTS - 1);
+        uint64_t b = __atomic_load_n(&slots[k].bundle, __ATOMIC_RELAXED);
+        if (b == bundle) { chosen = k; break; }
+        if (b == 0 && empty == LK_LIST_SLOTS) empty = k;
+        if (__atomic_load_n(&slots[k].generation, __ATOMIC_RELAXED) < __atomic_load_n(&slots[oldest].generation, __ATOMIC_RELAXED))
+            oldest = k;
     }
-    lk_list_slot *s = &slots[k];
+    if (chosen == LK_LIST_SLOTS) chosen = empty != LK_LIST_SLOTS ? empty : oldest;
+    lk_list_slot *s = &slots[chosen];
     uint64_t seq = __atomic_load_n(&s->seq, __ATOMIC_RELAXED);
     if ((seq & 1) || !__atomic_compare_exchange_n(&s->seq, &seq, seq + 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) return 0;
     __atomic_thread_fence(__ATOMIC_RELEASE);
