@@ -13,10 +13,7 @@ func compileCommand(_ a: Arguments) throws -> Int32 {
     for option in ["swift-kind", "swift-resource-folders"] where a.options[option] != nil && a.options["swift-accessor"] == nil {
         throw Arguments.UsageError(message: "--\(option) goes with --swift-accessor FILE.swift")
     }
-    var loader = CatalogLoader()
-    for p in a.positionals { try loader.add(p) }
-    if let d = a.options["development-region"] { loader.setDevelopmentLocalization(d) }
-    var bundle = try loader.finish()
+    var bundle = try loadCatalogs(a)
     if let id = a.options["bundle-id"] { bundle.identifier = id }
     if let id = a.options["default-bundle-id"], bundle.identifier == nil { bundle.identifier = id }
     let accessor = try a.options["swift-accessor"].map { path throws(Arguments.UsageError) in
@@ -31,7 +28,8 @@ func compileCommand(_ a: Arguments) throws -> Int32 {
         }
         try Pseudolocalization.add(kinds, to: &bundle)
     }
-    let (bytes, stats) = try TableWriter.compile(bundle)
+    // Given away: the writer frees the messages once it has sorted them.
+    let (parts, stats) = try TableWriter.compileParts(handOver(&bundle))
     let strict = a.flags.contains("strict")
     for w in stats.warnings { printError(w.diagnostic(severity: strict ? "error" : "warning")) }
     if strict, !stats.warnings.isEmpty {
@@ -39,7 +37,7 @@ func compileCommand(_ a: Arguments) throws -> Int32 {
         printError("lokale: \(n == 1 ? "1 warning is treated as an error" : "\(n) warnings are treated as errors") (--strict): \(output) was not written")
         return 1
     }
-    try AtomicFile.write(bytes, to: output)
+    try AtomicFile.write(parts: parts, to: output)
     try accessor?.write()
     printError("lokale: compiled \(English.count(stats.messages, "message")) (\(English.count(stats.localizations, "localization")), "
                + "\(English.count(stats.tables, "table"))) into \(output) (\(English.count(stats.bytes, "byte")))")
@@ -49,6 +47,21 @@ func compileCommand(_ a: Arguments) throws -> Int32 {
                    + "name the table in each lookup (--table \(stats.tableNames.first ?? "NAME"), tableName:, table=)")
     }
     return 0
+}
+
+/// `bundle`, leaving an empty one in its place: the value returned is then the only reference.
+private func handOver(_ bundle: inout CatalogBundle) -> CatalogBundle {
+    let given = bundle
+    bundle = CatalogBundle()
+    return given
+}
+
+/// The sources of `compile` as one bundle, which the caller then holds alone (the loader is gone).
+private func loadCatalogs(_ a: Arguments) throws -> CatalogBundle {
+    var loader = CatalogLoader()
+    for p in a.positionals { try loader.add(p) }
+    if let d = a.options["development-region"] { loader.setDevelopmentLocalization(d) }
+    return try loader.finish()
 }
 
 func lookupCommand(_ a: Arguments, explain: Bool) throws -> Int32 {

@@ -30,7 +30,8 @@ enum FormatCheck {
 
     /// A message without substitutions or plural variants whose texts take no arguments.
     static func isPlain(_ m: CatalogMessage) -> Bool {
-        needsNoArguments(m) && m.variation.texts.allSatisfy(takesNoArguments)
+        if m.substitutions.isEmpty, case .text(let s) = m.variation { return takesNoArguments(s) }
+        return needsNoArguments(m) && m.variation.texts.allSatisfy(takesNoArguments)
     }
 
     /// A message that varies by nothing needing an argument (no substitutions, no plural): a
@@ -40,7 +41,7 @@ enum FormatCheck {
     }
 
     static func takesNoArguments(_ text: String) -> Bool {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return true }
+        guard text.hasPercent else { return true }
         if text.contains("%%") { return false }
         return !FormatParser.parse(text).segments.contains {
             $0.kind == .substitution || ($0.kind == .specifier && $0.flags & FormatSegment.Flag.space == 0)
@@ -53,7 +54,7 @@ enum FormatCheck {
     static func problems(source: CatalogMessage, translation: CatalogMessage, key: String? = nil) -> [String] {
         let t = parsed(translation)
         var reference = parsed(source)
-        if let key, key.utf8.contains(UInt8(ascii: "%")) {
+        if let key, key.hasPercent {
             reference = FormatCompatibility.callSite(source: reference, key: FormatParser.parse(key))
         }
         var result = FormatCompatibility.problems(source: reference, translation: t)
@@ -67,5 +68,13 @@ enum FormatCheck {
             }
         }
         return result
+    }
+}
+
+extension String {
+    /// Whether the text has a '%' (a format specifier, maybe): asked of every message compiled,
+    /// so a scan of the contiguous UTF-8, not of the generic view.
+    var hasPercent: Bool {
+        utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "%")) } ?? utf8.contains(UInt8(ascii: "%"))
     }
 }

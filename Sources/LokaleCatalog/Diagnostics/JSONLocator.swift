@@ -7,7 +7,15 @@ enum JSONLocator {
     struct Failure { var line: Int; var column: Int; var message: String }
 
     static func firstError(_ bytes: [UInt8]) -> Failure? {
+        var entries = 0
+        return firstError(bytes, entries: &entries)
+    }
+
+    /// Also counts the keys of the objects one level down (a String Catalog's `strings`): how
+    /// many entries a reader will make room for.
+    static func firstError(_ bytes: [UInt8], entries: inout Int) -> Failure? {
         var p = Scanner(bytes: bytes)
+        defer { entries = p.keysOneDown }
         do throws(Failure) {
             p.skipBOM()
             p.skipSpace()
@@ -75,6 +83,8 @@ enum JSONLocator {
         /// Called with the path of each object key (decoded) and its offset, when set.
         var onKey: ((_ path: [String], _ offset: Int) -> Void)? = nil
         private var path: [String] = []
+        /// Keys of objects at depth 1.
+        var keysOneDown = 0
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -109,6 +119,7 @@ enum JSONLocator {
                     let keyStart = i
                     try string()
                     let keyEnd = i
+                    if depth == 1 { keysOneDown += 1 }
                     try expect(UInt8(ascii: ":"), "':' after the key")
                     if let onKey {
                         // Escapes are JSONDecoder's business; a key without one is its bytes. A key

@@ -16,16 +16,19 @@ public struct MessageLocation: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension CatalogTable {
-    /// The file (and line) of `key` in `localization`: as recorded by the loader, else the table's
-    /// first source (a String Catalog holds every localization), else the table's name.
+    /// The file (and line) of `key` in `localization`: as recorded by the loader (for the key, or
+    /// for every message of the localization: `files`), else the table's first source (a String
+    /// Catalog holds every localization), else the table's name.
     public func location(of key: String, localization: String) -> MessageLocation {
-        locations[localization]?[key] ?? MessageLocation(file: sources.first ?? name)
+        if let l = locations[localization]?[key] { return l }
+        if let f = files[localization], messages[localization]?[key] != nil { return MessageLocation(file: f) }
+        return MessageLocation(file: sources.first ?? name)
     }
 
     /// The file of a finding about a whole localization of the table: the first file that gave
     /// that localization messages, else the table's first source.
     public func file(localization: String) -> String {
-        locations[localization]?.values.map(\.file).min() ?? sources.first ?? name
+        ((locations[localization]?.values.map(\.file) ?? []) + (files[localization].map { [$0] } ?? [])).min() ?? sources.first ?? name
     }
 }
 

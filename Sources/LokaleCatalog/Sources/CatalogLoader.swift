@@ -55,8 +55,24 @@ public struct CatalogLoader {
         for f in loose.sorted(by: { !$0.isDict && $1.isDict }) { try addStrings(f.path, localization: dev) }
         loose = []
         for (name, sources) in gettextSources.sorted(by: { $0.key < $1.key }) {
-            var table = bundle.table(name)
-            table.messages[dev] = (table.messages[dev] ?? [:]).merging(sources) { own, _ in own }
+            var table = bundle.tables.removeValue(forKey: name) ?? CatalogTable(name: name)
+            if var own = table.messages.removeValue(forKey: dev) {
+                // Keys only a msgid gives have no location (the table's first source), unlike the
+                // development localization's own catalog: its `files` entry becomes one per key.
+                if let file = table.files.removeValue(forKey: dev) {
+                    if sources.keys.contains(where: { own[$0] == nil }) {
+                        var located = table.locations.removeValue(forKey: dev) ?? [:]
+                        for k in own.keys where located[k] == nil { located[k] = MessageLocation(file: file) }
+                        table.locations[dev] = located
+                    } else {
+                        table.files[dev] = file
+                    }
+                }
+                own.merge(sources) { own, _ in own }
+                table.messages[dev] = own
+            } else {
+                table.messages[dev] = sources
+            }
             bundle.tables[name] = table
         }
         gettextSources = [:]
@@ -125,13 +141,28 @@ public struct CatalogLoader {
         }
         gettextOwner[[file.localization, name]] = path
         tableOwner[name] = tableOwner[name] ?? path
-        var table = bundle.table(name)
+        // Taken out of the bundle while it changes, so that its dictionaries are not copied.
+        var table = bundle.tables.removeValue(forKey: name) ?? CatalogTable(name: name)
+        let l = file.localization
         table.sources.append(path)
-        table.messages[file.localization] = (table.messages[file.localization] ?? [:]).merging(file.translations) { _, new in new }
-        for k in file.translations.keys { table.locations[file.localization, default: [:]][k] = MessageLocation(file: path) }
-        table.info.merge(file.info) { own, _ in own }
+        if var own = table.messages.removeValue(forKey: l) {
+            own.merge(file.translations) { _, new in new }
+            table.messages[l] = own
+        } else {
+            table.messages[l] = file.translations
+        }
+        if table.locations[l]?.isEmpty ?? true, table.files[l] == nil {
+            // Every message of this localization so far is this file's: one entry, not one per key.
+            if !file.translations.isEmpty { table.files[l] = path }
+        } else {
+            var located = table.locations.removeValue(forKey: l) ?? [:]
+            for k in file.translations.keys { located[k] = MessageLocation(file: path) }
+            table.locations[l] = located
+        }
+        if table.info.isEmpty { table.info = file.info } else { table.info.merge(file.info) { own, _ in own } }
         bundle.tables[name] = table
-        gettextSources[name, default: [:]].merge(file.sources) { own, _ in own }
+        if gettextSources[name] == nil { gettextSources[name] = file.sources }
+        else { gettextSources[name]!.merge(file.sources) { own, _ in own } }
         bundle.warnings += file.warnings
     }
 

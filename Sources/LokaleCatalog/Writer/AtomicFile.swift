@@ -6,6 +6,11 @@ import Glibc
 /// see the old contents or the new, never half a file, and a failed write leaves nothing behind.
 public enum AtomicFile {
     public static func write(_ bytes: [UInt8], to path: String) throws(CatalogError) {
+        try write(parts: [bytes], to: path)
+    }
+
+    /// The file made of `parts`, one after the other (a compiled table's sections, never joined).
+    public static func write(parts: [[UInt8]], to path: String) throws(CatalogError) {
         guard !path.isEmpty else { throw CatalogError(file: "(output)", "cannot write a file without a name") }
         let slash = path.lastIndex(of: "/")
         let dir = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
@@ -17,16 +22,18 @@ public enum AtomicFile {
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw failure(path, errno, folder: dir) }
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                let e = errno
-                close(fd); unlink(temporary)
-                throw failure(path, e, folder: dir)
+        for bytes in parts {
+            var written = 0
+            while written < bytes.count {
+                let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else {
+                    let e = errno
+                    close(fd); unlink(temporary)
+                    throw failure(path, e, folder: dir)
+                }
+                written += n
             }
-            written += n
         }
         // Readable as a file the user created (mkstemp makes it private to the owner).
         let mask = umask(0); umask(mask)

@@ -15,42 +15,49 @@ public struct CompileLimits: Sendable {
 
     public init() {}
 
-    /// The first limit `bundle` exceeds, as an error naming where; checked before anything is built.
-    func check(_ bundle: CatalogBundle, localizations: [String], tables: [String]) throws(CatalogError) {
-        func fail(_ message: String, file: String = "(bundle)") -> CatalogError { CatalogError(file: file, message) }
-        guard localizations.count <= self.localizations else {
-            throw fail("\(localizations.count) localizations, more than the limit of \(self.localizations)")
+    /// The counts of localizations and tables, checked before anything is built; each message is
+    /// checked while it is compiled (`problem`), the totals after (`checkTotals`).
+    func checkCounts(localizations: Int, tables: Int) throws(CatalogError) {
+        guard localizations <= self.localizations else {
+            throw CatalogError(file: "(bundle)", "\(localizations) localizations, more than the limit of \(self.localizations)")
         }
-        guard tables.count <= self.tables else { throw fail("\(tables.count) tables, more than the limit of \(self.tables)") }
-        var instances = 0, messages = 0, strings = 0
-        for t in tables {
-            let table = bundle.tables[t]!
-            let file = table.sources.first ?? t
-            for (l, list) in table.messages.sorted(by: { $0.key < $1.key }) {
-                instances += 1
-                messages += list.count
-                for (k, m) in list {
-                    func where_() -> String { "[\(t)] \(l) '\(k.count > 60 ? String(k.prefix(60)) + "…" : k)'" }
-                    let kb = k.utf8.count
-                    guard kb <= keyBytes else { throw fail("\(where_()): key is \(kb) bytes, more than the limit of \(keyBytes)", file: file) }
-                    strings += kb + 1
-                    for text in m.variation.texts + m.substitutions.flatMap(\.variation.texts) {
-                        let n = text.utf8.count
-                        guard n <= messageTextBytes else {
-                            throw fail("\(where_()): a text of \(n) bytes, more than the limit of \(messageTextBytes)", file: file)
-                        }
-                        strings += n + 1
-                    }
-                    guard m.substitutions.count <= substitutions else {
-                        throw fail("\(where_()): \(m.substitutions.count) substitutions, more than the limit of \(substitutions)", file: file)
-                    }
-                    let depth = max(m.variation.depth, 1 + (m.substitutions.map(\.variation.depth).max() ?? 0))
-                    guard depth <= variantDepth else {
-                        throw fail("\(where_()): variants nested \(depth) levels deep, more than the limit of \(variantDepth)", file: file)
-                    }
-                }
-            }
+        guard tables <= self.tables else { throw CatalogError(file: "(bundle)", "\(tables) tables, more than the limit of \(self.tables)") }
+    }
+
+    /// The first limit the message exceeds, in words (`error` places them); its key and texts
+    /// are added to `strings`.
+    func problem(key k: String, _ m: CatalogMessage, strings: inout Int) -> String? {
+        let kb = k.utf8.count
+        guard kb <= keyBytes else { return "key is \(kb) bytes, more than the limit of \(keyBytes)" }
+        strings += kb + 1
+        // A plain text (nearly every message): its one text and a depth of 1.
+        if m.substitutions.isEmpty, case .text(let text) = m.variation {
+            let n = text.utf8.count
+            guard n <= messageTextBytes else { return "a text of \(n) bytes, more than the limit of \(messageTextBytes)" }
+            strings += n + 1
+            guard 1 <= variantDepth else { return "variants nested 1 levels deep, more than the limit of \(variantDepth)" }
+            return nil
         }
+        for text in m.variation.texts + m.substitutions.flatMap(\.variation.texts) {
+            let n = text.utf8.count
+            guard n <= messageTextBytes else { return "a text of \(n) bytes, more than the limit of \(messageTextBytes)" }
+            strings += n + 1
+        }
+        guard m.substitutions.count <= substitutions else {
+            return "\(m.substitutions.count) substitutions, more than the limit of \(substitutions)"
+        }
+        let depth = max(m.variation.depth, 1 + (m.substitutions.map(\.variation.depth).max() ?? 0))
+        guard depth <= variantDepth else { return "variants nested \(depth) levels deep, more than the limit of \(variantDepth)" }
+        return nil
+    }
+
+    /// A message's `problem` as the error naming it.
+    static func error(_ problem: String, file: String, table t: String, localization l: String, key k: String) -> CatalogError {
+        CatalogError(file: file, "[\(t)] \(l) '\(k.count > 60 ? String(k.prefix(60)) + "…" : k)': \(problem)")
+    }
+
+    func checkTotals(instances: Int, messages: Int, strings: Int) throws(CatalogError) {
+        func fail(_ message: String) -> CatalogError { CatalogError(file: "(bundle)", message) }
         guard instances <= self.instances else {
             throw fail("\(instances) (localization, table) pairs, more than the limit of \(self.instances)")
         }

@@ -27,6 +27,17 @@ public struct TableWriter {
 
     /// The compiled bytes of `bundle`.
     public static func compile(_ bundle: CatalogBundle, limits: CompileLimits = CompileLimits()) throws(CatalogError) -> (bytes: [UInt8], statistics: Statistics) {
+        let (parts, stats) = try compileParts(bundle, limits: limits)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(stats.bytes)
+        for p in parts { bytes += p }
+        return (bytes, stats)
+    }
+
+    /// The compiled table as the pieces of its file, in order (`AtomicFile.write(parts:to:)`):
+    /// a large table is never copied into one array. Given a bundle no one else holds, its
+    /// messages are freed as soon as they are sorted: a large catalog is never in memory twice.
+    public static func compileParts(_ bundle: consuming CatalogBundle, limits: CompileLimits = CompileLimits()) throws(CatalogError) -> (parts: [[UInt8]], statistics: Statistics) {
         var w = TableWriter()
         return try w.build(bundle, limits: limits)
     }
@@ -35,8 +46,8 @@ public struct TableWriter {
     /// readers see the old table or the new one, never a half-written file.
     @discardableResult
     public static func write(_ bundle: CatalogBundle, to path: String) throws(CatalogError) -> Statistics {
-        let (bytes, stats) = try compile(bundle)
-        try AtomicFile.write(bytes, to: path)
+        let (parts, stats) = try compileParts(bundle)
+        try AtomicFile.write(parts: parts, to: path)
         return stats
     }
 
@@ -51,7 +62,7 @@ public struct TableWriter {
 
     /// Precompiled segments of `text`, or `none` when it has no '%' and is shown as is.
     mutating func format(_ text: String) -> UInt32 {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return TableLayout.none }
+        guard text.hasPercent else { return TableLayout.none }
         let parsed = FormatParser.parse(text)
         let index = UInt32(truncatingIfNeeded: formats.count)
         formats.append(UInt32(parsed.segments.count))
@@ -97,7 +108,7 @@ public struct TableWriter {
 
     mutating func node(_ m: CatalogMessage, literal: Bool = false) -> UInt32 {
         if m.substitutions.isEmpty {
-            if case .text(let s) = m.variation, literal || !s.utf8.contains(UInt8(ascii: "%")) { return TableLayout.none }
+            if case .text(let s) = m.variation, literal || !s.hasPercent { return TableLayout.none }
             return node(m.variation, literal: literal)
         }
         let body = node(m.variation)
@@ -112,13 +123,14 @@ public struct TableWriter {
         return at
     }
 
-    mutating func build(_ bundle: CatalogBundle, limits: CompileLimits) throws(CatalogError) -> (bytes: [UInt8], statistics: Statistics) {
+    mutating func build(_ bundle: consuming CatalogBundle, limits: CompileLimits) throws(CatalogError) -> (parts: [[UInt8]], statistics: Statistics) {
         let development = bundle.developmentLocalization ?? "en"
         var localizations = bundle.localizations
         if !localizations.contains(development) { localizations.append(development); localizations.sort() }
         let tableNames = bundle.tables.keys.sorted()
-        // Within these limits every offset below fits its 32-bit field.
-        try limits.check(bundle, localizations: localizations, tables: tableNames)
+        // Within the limits every offset below fits its 32-bit field (the messages are checked as
+        // they compile, below, before anything is written).
+        try limits.checkCounts(localizations: localizations.count, tables: tableNames.count)
 
         var locRecords: [UInt32] = []
         for l in localizations {
@@ -130,119 +142,152 @@ public struct TableWriter {
             let (o, n) = string(t)
             tableRecords += [o, n]
         }
-        var instances: [UInt32] = [], records: [UInt8] = [], slots: [UInt64] = []
         var stats = Statistics(localizations: localizations.count, tables: tableNames.count, tableNames: tableNames)
         stats.warnings = bundle.warnings
-        // The lines of String Catalog entries, found as `lokale check` finds them.
-        var lines = SourceLines()
+
+        // Each (localization, table) with messages, sorted by key, then cut into runs compiled on
+        // every core (`InstanceRecords`); the nodes, lines and slots after, in order. The messages
+        // leave the bundle: once sorted, a bundle held by no one else (the CLI's) is freed of them.
+        var taken: [[String: CatalogMessage]] = []
+        var found: [(li: Int, ti: Int, context: InstanceRecords.Context)] = []
         for (li, l) in localizations.enumerated() {
             for (ti, t) in tableNames.enumerated() {
-                guard let messages = bundle.tables[t]!.messages[l] else { continue }
-                let keys = messages.keys.sorted()
-                let recordStart = records.count
-                // Load factor at most ¾: a hit probes 2.5 slots on average, a miss 8.5 (one or
-                // two cache lines of 8-byte slots).
-                let slotCount = keys.count + keys.count / 3 + 1
-                var table = [UInt64](repeating: 0, count: slotCount)
-                let catalog = bundle.tables[t]!
-                let source = l == development ? nil : catalog.messages[development]
-                for k in keys {
-                    var m = messages[k]!
-                    var reason: String? = nil
-                    // A message whose development text takes no arguments is plain text everywhere.
-                    let developmentMessage = l == development ? m : catalog.messages[development]?[k]
-                    let plain = developmentMessage.map { FormatCheck.isPlain(source: $0, key: k) } == true && FormatCheck.needsNoArguments(m)
-                    let checked = (catalog.info[k]?.checksFormat ?? true) && !plain
-                    let parsed = FormatCheck.parsed(m)
-                    let own = parsed.problems + parsed.gaps.map { "argument \($0) is never used although a later one is" }
-                    // The message's own file and line (a bundle folder has one file per localization).
-                    var at = catalog.location(of: k, localization: l)
-                    func locate() { if at.line == nil { at.line = lines.line(file: at.file, key: k, localization: l) } }
-                    for p in own where checked && (l == development || source?[k] == nil) {
-                        locate()
-                        stats.warnings.append(CatalogWarning(file: at.file, line: at.line, table: t, localization: l, key: k, message: p))
-                    }
-                    if checked, let s = source?[k] {
-                        let problems = FormatCheck.problems(source: s, translation: m, key: k)
-                        if !problems.isEmpty {
-                            locate()
-                            reason = problems.joined(separator: "; ")
-                            for p in problems {
-                                stats.warnings.append(CatalogWarning(file: at.file, line: at.line, table: t, localization: l, key: k,
-                                                                     message: p + " (the development localization's text is used instead)"))
-                            }
-                            m = s
-                            stats.replaced += 1
-                        }
-                    }
-                    let h = k.withBytes { keyHash($0) }
-                    let reference = UInt64(records.count / 4 + 1)
-                    appendRecord(&records, key: k, value: m.representativeText,
-                                 node: reason.map { replacement($0, m) } ?? node(m, literal: plain))
-                    var s = Int((UInt64(h) * UInt64(slotCount)) >> 32)
-                    while table[s] != 0 { s = s + 1 == slotCount ? 0 : s + 1 }
-                    table[s] = UInt64(h) | reference << 32
-                }
-                instances += [UInt32(li), UInt32(ti), UInt32(keys.count), UInt32(truncatingIfNeeded: recordStart),
-                              UInt32(slots.count), UInt32(slotCount)]
-                slots += table
-                stats.messages += keys.count
+                guard let messages = bundle.tables[t]!.messages.removeValue(forKey: l) else { continue }
+                taken.append(messages)
+                found.append((li, ti, InstanceRecords.Context(bundle.tables[t]!, table: t, localization: l, isDevelopment: l == development,
+                                                                  limits: limits)))
             }
+        }
+        let instances = found
+        // Each instance's development instance (same table), whose messages are the sources.
+        let sourceOf = instances.map { i in
+            instances.firstIndex { $0.ti == i.ti && $0.context.isDevelopment && !i.context.isDevelopment }
+        }
+        let handed = Parallel.Handover(taken)
+        taken = []
+        var sorted = Parallel.map(instances.count) { i in SortedMessages(handed.take(i)) }
+        let runs = sorted.indices.flatMap { i in
+            stride(from: 0, to: sorted[i].count, by: Self.runLength).map { (instance: i, range: $0 ..< min(sorted[i].count, $0 + Self.runLength)) }
+        }
+        var compiled = Parallel.map(runs.count) { [sorted] r in
+            let i = runs[r].instance
+            return InstanceRecords(sorted[i], runs[r].range, sources: sourceOf[i].map { sorted[$0] }, instances[i].context)
+        }
+        let counts = sorted.map(\.count)
+        // Freed on another core while this one finishes the table (a message at a time).
+        Parallel.release(&sorted)
+        // The first message past a limit, by table, then localization, then key.
+        let byTable = instances.indices.sorted { (instances[$0].ti, instances[$0].li) < (instances[$1].ti, instances[$1].li) }
+        for i in byTable {
+            for r in runs.indices where runs[r].instance == i {
+                guard let (k, words) = compiled[r].problem else { continue }
+                let c = instances[i].context
+                throw CompileLimits.error(words, file: c.firstSource ?? c.table, table: c.table, localization: c.localization, key: k)
+            }
+        }
+        try limits.checkTotals(instances: instances.count, messages: counts.reduce(0, +), strings: compiled.reduce(0) { $0 + $1.strings })
+
+        var instanceWords: [UInt32] = [], slots: [UInt64] = []
+        var lines = SourceLines()
+        var recordsSize = 0, r = 0
+        for (i, count) in counts.enumerated() {
+            let recordStart = recordsSize
+            // Load factor at most ¾: a hit probes 2.5 slots on average, a miss 8.5 (one or
+            // two cache lines of 8-byte slots).
+            let slotCount = count + count / 3 + 1
+            let slotBase = slots.count
+            slots.append(contentsOf: repeatElement(0, count: slotCount))
+            while r < runs.count, runs[r].instance == i {
+                let c = instances[i].context
+                for p in compiled[r].pending {
+                    let n = p.reason.map { replacement($0, p.message) } ?? node(p.message, literal: p.literal)
+                    withUnsafeBytes(of: n.littleEndian) { compiled[r].records.replaceSubrange(p.offset ..< (p.offset + 4), with: $0) }
+                }
+                for f in compiled[r].findings {
+                    var w = f.warning
+                    if f.needsLine { w.line = lines.line(file: w.file, key: w.key, localization: c.localization) }
+                    stats.warnings.append(w)
+                }
+                let words = UInt64(truncatingIfNeeded: recordsSize / 4)
+                slots.withUnsafeMutableBufferPointer { table in
+                    for s in compiled[r].slots {
+                        var at = slotBase + Int(((s & 0xFFFF_FFFF) * UInt64(slotCount)) >> 32)
+                        while table[at] != 0 { at = at + 1 == slotBase + slotCount ? slotBase : at + 1 }
+                        table[at] = (s & 0xFFFF_FFFF) | ((s >> 32) &+ words) << 32
+                    }
+                }
+                recordsSize += compiled[r].records.count
+                stats.replaced += compiled[r].replaced
+                r += 1
+            }
+            instanceWords += [UInt32(instances[i].li), UInt32(instances[i].ti), UInt32(count), UInt32(truncatingIfNeeded: recordStart),
+                              UInt32(truncatingIfNeeded: slotBase), UInt32(slotCount)]
+            stats.messages += count
         }
         let (io, il) = string(bundle.identifier ?? "")
         let devIndex = UInt32(localizations.firstIndex(of: development)!)
         let bundleRecord: [UInt32] = [io, il, devIndex, bundle.allowsMixedLocalizations ? TableLayout.BundleFlag.allowMixedLocalizations : 0, 0, 0, 0, 0]
 
-        let sections: [(TableLayout.Section, [UInt8])] = [
-            (.bundle, bytes(bundleRecord)),
-            (.localizations, bytes(locRecords)),
-            (.tables, bytes(tableRecords)),
-            (.instances, bytes(instances)),
-            (.records, records),
-            (.slots, bytes(slots)),
-            (.nodes, bytes(nodes)),
-            (.formats, bytes(formats)),
-            (.strings, pool),
+        let sections: [(TableLayout.Section, [[UInt8]])] = [
+            (.bundle, [bytes(bundleRecord)]),
+            (.localizations, [bytes(locRecords)]),
+            (.tables, [bytes(tableRecords)]),
+            (.instances, [bytes(instanceWords)]),
+            (.records, compiled.map(\.records)),
+            (.slots, [bytes(slots)]),
+            (.nodes, [bytes(nodes)]),
+            (.formats, [bytes(formats)]),
+            (.strings, [pool]),
         ]
-        var out = [UInt8](repeating: 0, count: TableLayout.headerSize + sections.count * TableLayout.sectionEntrySize)
-        var directory: [UInt32] = []
-        for (section, data) in sections {
-            while out.count % 4 != 0 { out.append(0) }
-            guard data.count <= Limits.tableBytes - out.count else {
-                throw CatalogError(file: "(bundle)", "compiled table would exceed 4 GiB")
-            }
-            directory += [section.rawValue, 0, UInt32(out.count), UInt32(data.count)]
-            out += data
-        }
-        typealias H = TableLayout.Header
-        out.replaceSubrange(0..<8, with: TableLayout.magic)
-        put16(&out, H.major, TableLayout.formatMajor)
-        put16(&out, H.minor, TableLayout.formatMinor)
-        put32(&out, H.byteOrder, TableLayout.byteOrderMark)
-        put32(&out, H.headerSize, UInt32(TableLayout.headerSize))
-        put32(&out, H.sectionCount, UInt32(sections.count))
-        put32(&out, H.fileSize, UInt32(out.count))
-        for (i, w) in directory.enumerated() { put32(&out, TableLayout.headerSize + i * 4, w) }
-        let payloadStart = TableLayout.headerSize + sections.count * TableLayout.sectionEntrySize
-        put32(&out, H.payloadCRC, out.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[payloadStart...])) })
-        put32(&out, H.headerCRC, out.withUnsafeBytes { TableLayout.headerChecksum(UnsafeRawBufferPointer(rebasing: $0[0..<payloadStart])) })
-        stats.bytes = out.count
-        return (out, stats)
+        compiled = []
+        return (try Self.assemble(sections, statistics: &stats), stats)
     }
 
-    /// A message record (docs/FORMAT.md): key length (with the has-node bit), value length, the
-    /// node when there is one, then key, NUL, value, NUL, padded to four bytes.
-    private func appendRecord(_ out: inout [UInt8], key: String, value: String, node: UInt32) {
-        var first = UInt32(key.utf8.count)
-        if node != TableLayout.none { first |= TableLayout.Record.hasNode }
-        for w in [first, UInt32(value.utf8.count)] + (node == TableLayout.none ? [] : [node]) {
-            withUnsafeBytes(of: w.littleEndian) { out += $0 }
+    /// Messages per run of `InstanceRecords`: enough to be worth a thread, few enough that a
+    /// large (localization, table) keeps both cores busy.
+    static let runLength = 16_384
+
+    /// The file as its pieces: the header and section directory, then each section (padded to
+    /// four bytes), checksummed as one.
+    static func assemble(_ sections: [(TableLayout.Section, [[UInt8]])], statistics: inout Statistics) throws(CatalogError) -> [[UInt8]] {
+        let payloadStart = TableLayout.headerSize + sections.count * TableLayout.sectionEntrySize
+        var header = [UInt8](repeating: 0, count: payloadStart)
+        var parts: [[UInt8]] = [[]]
+        var directory: [UInt32] = []
+        var size = payloadStart
+        var crc: UInt32 = 0
+        for (section, data) in sections {
+            if size % 4 != 0 {
+                let pad = [UInt8](repeating: 0, count: 4 - size % 4)
+                crc = pad.withUnsafeBytes { FastCRC32.update(crc, $0) }
+                parts.append(pad)
+                size += pad.count
+            }
+            let count = data.reduce(0) { $0 + $1.count }
+            guard count <= Limits.tableBytes - size else {
+                throw CatalogError(file: "(bundle)", "compiled table would exceed 4 GiB")
+            }
+            directory += [section.rawValue, 0, UInt32(size), UInt32(count)]
+            for d in data where !d.isEmpty {
+                crc = d.withUnsafeBytes { FastCRC32.update(crc, $0) }
+                parts.append(d)
+            }
+            size += count
         }
-        out += key.utf8
-        out.append(0)
-        out += value.utf8
-        out.append(0)
-        while out.count % 4 != 0 { out.append(0) }
+        typealias H = TableLayout.Header
+        header.replaceSubrange(0..<8, with: TableLayout.magic)
+        put16(&header, H.major, TableLayout.formatMajor)
+        put16(&header, H.minor, TableLayout.formatMinor)
+        put32(&header, H.byteOrder, TableLayout.byteOrderMark)
+        put32(&header, H.headerSize, UInt32(TableLayout.headerSize))
+        put32(&header, H.sectionCount, UInt32(sections.count))
+        put32(&header, H.fileSize, UInt32(size))
+        for (i, w) in directory.enumerated() { put32(&header, TableLayout.headerSize + i * 4, w) }
+        put32(&header, H.payloadCRC, crc)
+        put32(&header, H.headerCRC, header.withUnsafeBytes { TableLayout.headerChecksum($0) })
+        parts[0] = header
+        statistics.bytes = size
+        return parts
     }
 
     private func bytes(_ words: [UInt64]) -> [UInt8] {
@@ -258,10 +303,10 @@ public struct TableWriter {
         for w in words { withUnsafeBytes(of: w.littleEndian) { out += $0 } }
         return out
     }
-    private func put32(_ out: inout [UInt8], _ at: Int, _ v: UInt32) {
+    private static func put32(_ out: inout [UInt8], _ at: Int, _ v: UInt32) {
         withUnsafeBytes(of: v.littleEndian) { out.replaceSubrange(at..<(at + 4), with: $0) }
     }
-    private func put16(_ out: inout [UInt8], _ at: Int, _ v: UInt16) {
+    private static func put16(_ out: inout [UInt8], _ at: Int, _ v: UInt16) {
         withUnsafeBytes(of: v.littleEndian) { out.replaceSubrange(at..<(at + 2), with: $0) }
     }
 }

@@ -25,22 +25,23 @@ public enum GettextReader {
         try parse(try readFile(path), file: path)
     }
 
-    /// Parses the bytes of `file` (a `.mo` when its name ends so, else `.po`).
-    public static func parse(_ bytes: [UInt8], file: String) throws(CatalogError) -> GettextFile {
+    /// Parses the bytes of `file` (a `.mo` when its name ends so, else `.po`). Bytes given away
+    /// (`consume`) are freed once the entries are read, before the messages are made.
+    public static func parse(_ bytes: consuming [UInt8], file: String) throws(CatalogError) -> GettextFile {
         let isMo = fileExtension(file) == "mo"
         var catalog = isMo ? try MoReader.parse(bytes, file: file) : try PoReader.parse(bytes, file: file)
         let headerEntry = catalog.headerEntry
-        let header = GettextHeader(String(decoding: headerEntry?.strings.first?.bytes ?? [], as: UTF8.self))
+        let header = GettextHeader(String(decoding: headerEntry.map { catalog.bytes(catalog.fields[$0.forms.lowerBound]) } ?? [], as: UTF8.self))
         func headerError(_ m: String) -> CatalogError {
-            CatalogError(file: file, line: headerEntry?.line, column: headerEntry == nil ? nil : 1, m)
+            CatalogError(file: file, line: headerEntry?.lineNumber, column: headerEntry == nil ? nil : 1, m)
         }
 
         // Text to UTF-8: a .po is converted whole and read again (escapes then stand for UTF-8 bytes);
         // a .mo string by string.
-        var convert: ([UInt8]) -> Result<[UInt8], Charset.Failure> = { .success($0) }
+        var moCharset: String? = nil
         if let charset = header.charset, !Charset.isUTF8(charset), !Charset.isASCII(charset) {
             if isMo {
-                convert = { Charset.toUTF8($0, from: charset) }
+                moCharset = charset
             } else {
                 switch Charset.toUTF8(bytes, from: charset) {
                 case .success(let utf8): catalog = try PoReader.parse(utf8, file: file)
@@ -51,18 +52,7 @@ public enum GettextReader {
                 }
             }
         }
-        func text(_ field: GettextCatalog.Field, _ entry: GettextCatalog.Entry) throws(CatalogError) -> String {
-            switch convert(field.bytes) {
-            case .failure(let f): throw CatalogError(file: file, "entry '\(String(decoding: entry.id.bytes.prefix(60), as: UTF8.self))': \(f.message)")
-            case .success(let utf8):
-                guard let s = String(validating: utf8, as: UTF8.self) else {
-                    throw CatalogError(file: file, line: field.line ?? entry.line, column: field.column,
-                                       "invalid UTF-8 in a string (declare the file's charset in the Content-Type header)")
-                }
-                return s
-            }
-        }
-
+        _ = consume bytes // the catalog keeps what it reads
         let place = layout(of: file)
         guard let rawLanguage = header.language ?? place.language else {
             throw headerError("cannot tell the language: add a 'Language:' header, or name the file LL.po or LL/LC_MESSAGES/DOMAIN.\(isMo ? "mo" : "po")")
@@ -78,7 +68,7 @@ public enum GettextReader {
         // Plural forms are mapped once per file, and only when some entry has a plural.
         var mapping: PluralMapping? = nil
         var formCount = 2
-        if catalog.entries.contains(where: { $0.idPlural != nil }) {
+        if catalog.entries.contains(where: { $0.hasPlural }) {
             guard let forms = header.pluralForms() else {
                 throw headerError("malformed Plural-Forms header '\(header.fields["plural-forms"] ?? "")': expected 'nplurals=N; plural=EXPRESSION;' with 1 ≤ N ≤ 64")
             }
@@ -97,36 +87,8 @@ public enum GettextReader {
             }
         }
 
-        for entry in catalog.entries where !entry.isHeader {
-            var key = try text(entry.id, entry)
-            let id = key
-            if let c = entry.context { key = try text(c, entry) + contextSeparator + key }
-            let comment = entry.extractedComments.isEmpty ? nil : entry.extractedComments.joined(separator: "\n")
-            let checks = isCFormat(entry, msgid: id)
-            if comment != nil || !checks { result.info[key] = MessageInfo(comment: comment, checksFormat: checks) }
-            let forms = try entry.strings.map { f throws(CatalogError) in try text(f, entry) }
-            func warn(_ m: String) {
-                result.warnings.append(CatalogWarning(file: file, line: entry.line, table: table,
-                                                      localization: localization, key: key, message: m))
-            }
-            if let p = entry.idPlural, let mapping {
-                let plural = try text(p, entry)
-                result.sources[key] = CatalogMessage(.plural(argument: 1, ordinal: false, cases: [.one: .text(id), .other: .text(plural)]))
-                guard !entry.isFuzzy, !forms[0].isEmpty else { continue }
-                if forms.count != formCount { warn("has \(forms.count) plural forms, Plural-Forms declares \(formCount)") }
-                var cases: [PluralCategory: Variation] = [:]
-                for (category, index) in mapping.forms {
-                    if index < forms.count { cases[category] = .text(forms[index]) }
-                    else { warn("has no msgstr[\(index)] for CLDR category '\(category.rawValue)'") }
-                }
-                if cases[.other] == nil { cases[.other] = .text(forms[0]) }
-                result.translations[key] = CatalogMessage(.plural(argument: 1, ordinal: false, cases: cases))
-            } else {
-                result.sources[key] = CatalogMessage(text: id)
-                guard !entry.isFuzzy, !forms[0].isEmpty else { continue }
-                result.translations[key] = CatalogMessage(text: forms[0])
-            }
-        }
+        try GettextEntries(catalog: consume catalog, table: table, localization: localization, mapping: mapping, formCount: formCount,
+                           moCharset: moCharset).add(to: &result)
         return result
     }
 
@@ -136,6 +98,8 @@ public enum GettextReader {
     static func isCFormat(_ entry: GettextCatalog.Entry, msgid: String) -> Bool {
         if entry.flags.contains("c-format") { return true }
         if entry.flags.contains(where: { $0.hasSuffix("-format") }) { return false }
+        // Without a '%' there is no specifier: no need to parse.
+        guard msgid.hasPercent else { return false }
         let parsed = FormatParser.parse(msgid)
         return parsed.problems.isEmpty && parsed.hasSpecifiers
     }

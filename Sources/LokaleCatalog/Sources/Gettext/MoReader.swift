@@ -43,11 +43,11 @@ struct MoReader {
         for (name, table) in [("original", originals), ("translation", translations)] where table > bytes.count - count * 8 {
             throw error("is truncated: the \(name) string table (offset \(table), \(English.count(count, "entry", "entries"))) ends past the end of the file (\(English.count(bytes.count, "byte")))")
         }
-        var catalog = GettextCatalog(file: file)
+        var catalog = GettextCatalog(file: file, source: bytes)
         for i in 0..<count {
             let id = try string(table: originals, index: i, what: "original string")
             let value = try string(table: translations, index: i, what: "translation")
-            catalog.entries.append(entry(id: id, value: value))
+            add(id: id, value: value, to: &catalog)
         }
         if revision & 0xFFFF >= 1 {
             let sysdep = try systemDependentStrings()
@@ -58,29 +58,44 @@ struct MoReader {
         return catalog
     }
 
-    /// The bytes of string `index` of a (length, offset) table, without its terminating NUL.
-    func string(table: Int, index: Int, what: String) throws(CatalogError) -> [UInt8] {
+    /// The range of string `index` of a (length, offset) table, without its terminating NUL.
+    func string(table: Int, index: Int, what: String) throws(CatalogError) -> Range<Int> {
         let length = Int(word(table + index * 8)!), offset = Int(word(table + index * 8 + 4)!)
         guard offset < bytes.count, length < bytes.count - offset else {
             throw error("is truncated: \(what) \(index) (offset \(offset), length \(length)) ends past the end of the file (\(English.count(bytes.count, "byte")))")
         }
         guard bytes[offset + length] == 0 else { throw error("\(what) \(index) (offset \(offset), length \(length)) is not NUL terminated") }
-        return Array(bytes[offset..<(offset + length)])
+        return offset ..< (offset + length)
     }
 
-    /// Splits `context\u{4}msgid\0plural` and `form0\0form1…` into an entry.
-    func entry(id: [UInt8], value: [UInt8]) -> GettextCatalog.Entry {
-        var id = id[...]
-        var context: GettextCatalog.Field? = nil
-        if let eot = id.firstIndex(of: 4) {
-            context = GettextCatalog.Field(bytes: Array(id[..<eot]))
-            id = id[(eot + 1)...]
+    /// Splits `context\u{4}msgid\0plural` and `form0\0form1…` into an entry whose fields are
+    /// ranges of the file.
+    func add(id: Range<Int>, value: Range<Int>, to catalog: inout GettextCatalog) {
+        func field(_ r: Range<Int>) -> GettextCatalog.Field { GettextCatalog.Field(start: r.lowerBound, count: r.count) }
+        var entry = GettextCatalog.Entry(first: catalog.fields.count, formCount: 0)
+        var id = id
+        if let eot = bytes[id].firstIndex(of: 4) {
+            catalog.fields.append(field(id.lowerBound ..< eot))
+            entry.hasContext = true
+            id = (eot + 1) ..< id.upperBound
         }
-        let idParts = id.split(separator: 0, maxSplits: 1, omittingEmptySubsequences: false)
-        let plural = idParts.count > 1 ? GettextCatalog.Field(bytes: Array(idParts[1])) : nil
-        let forms = plural == nil ? [value[...]] : value.split(separator: 0, omittingEmptySubsequences: false)
-        return GettextCatalog.Entry(context: context, id: GettextCatalog.Field(bytes: Array(idParts[0])), idPlural: plural,
-                                    strings: forms.map { GettextCatalog.Field(bytes: Array($0)) })
+        if let nul = bytes[id].firstIndex(of: 0) {
+            catalog.fields.append(field(id.lowerBound ..< nul))
+            catalog.fields.append(field((nul + 1) ..< id.upperBound))
+            entry.hasPlural = true
+            var start = value.lowerBound
+            for i in value where bytes[i] == 0 {
+                catalog.fields.append(field(start ..< i))
+                start = i + 1
+            }
+            catalog.fields.append(field(start ..< value.upperBound))
+            entry.formCount = Int32(truncatingIfNeeded: catalog.fields.count - entry.first - (entry.hasContext ? 3 : 2))
+        } else {
+            catalog.fields.append(field(id))
+            catalog.fields.append(field(value))
+            entry.formCount = 1
+        }
+        catalog.entries.append(entry)
     }
 
     /// Checks the revision-1 tables of system-dependent segments and strings (bounds, NULs,

@@ -2,7 +2,7 @@ import LokaleCore
 
 /// Which gettext plural form (`msgstr[i]`) each CLDR category of a localization carries, found by
 /// evaluating the `Plural-Forms` expression and ICU's rules on the same numbers.
-struct PluralMapping {
+struct PluralMapping: Sendable {
     var forms: [PluralCategory: Int] = [:]
     /// Categories reached by numbers that gettext sends to different forms: what differs from gettext.
     var conflicts: [String] = []

@@ -1,0 +1,157 @@
+import LokaleCore
+
+/// A catalog's entries (all but the header) as a `GettextFile`'s messages: the last step of
+/// `GettextReader.parse`. The entries' strings are made a chunk per core, then the dictionaries
+/// filled two at once (one core each: their inserts are most of the time); the result, its
+/// warnings and the first error are those of converting the entries in order.
+struct GettextEntries: Sendable {
+    private(set) var catalog: GettextCatalog
+    let table: String
+    let localization: String
+    let mapping: PluralMapping?
+    let formCount: Int
+    /// A `.mo`'s charset when it is not UTF-8: each string is converted.
+    let moCharset: String?
+
+    /// What one entry gives the file.
+    struct Converted {
+        var key: String
+        var source: CatalogMessage
+        var translation: CatalogMessage?
+        var info: MessageInfo?
+        var warnings: [CatalogWarning] = []
+    }
+
+    /// What a run of entries gives, field by field: each dictionary's filler reads only its own
+    /// arrays (copying whole entries would count references it does not need).
+    struct Chunk: Sendable {
+        var keys: [String] = []
+        var sources: [CatalogMessage] = []
+        var translations: [CatalogMessage?] = []
+        var info: [(index: Int, info: MessageInfo)] = []
+        var warnings: [CatalogWarning] = []
+    }
+
+    static let chunk = 16_384
+
+    consuming func add(to result: inout GettextFile) throws(CatalogError) {
+        let count = catalog.entries.count
+        let chunks = (count + Self.chunk - 1) / Self.chunk
+        // The strings of the entries, made on every core, chunk by chunk.
+        let converted = Parallel.map(chunks) { [self] k in
+            Result { () throws(CatalogError) in try self.convert((k * Self.chunk) ..< min(count, (k + 1) * Self.chunk)) }
+        }
+        // The file and its entries are no longer needed (if no one else holds them).
+        catalog = GettextCatalog(file: catalog.file, source: [])
+        // The first error of the first chunk that has one: the first in the order of the entries.
+        var read: [Chunk] = []
+        for c in converted { read.append(try c.get()) }
+        let all = read
+        let filled = Parallel.map(2) { task -> Dictionaries in
+            var d = Dictionaries()
+            if task == 0 {
+                d.sources.reserveCapacity(count)
+                d.info.reserveCapacity(count)
+                for c in all {
+                    for (i, info) in c.info { d.info[c.keys[i]] = info }
+                    for i in c.keys.indices { d.sources[c.keys[i]] = c.sources[i] }
+                }
+            } else {
+                d.translations.reserveCapacity(count)
+                for c in all {
+                    for i in c.keys.indices { if let t = c.translations[i] { d.translations[c.keys[i]] = t } }
+                    d.warnings += c.warnings
+                }
+            }
+            return d
+        }
+        result.sources = filled[0].sources
+        result.info = filled[0].info
+        result.translations = filled[1].translations
+        result.warnings += filled[1].warnings
+    }
+
+    private struct Dictionaries: Sendable {
+        var sources: [String: CatalogMessage] = [:]
+        var translations: [String: CatalogMessage] = [:]
+        var info: [String: MessageInfo] = [:]
+        var warnings: [CatalogWarning] = []
+    }
+
+    /// The entries of `range` in order, up to the first error.
+    func convert(_ range: Range<Int>) throws(CatalogError) -> Chunk {
+        var out = Chunk()
+        out.keys.reserveCapacity(range.count)
+        out.sources.reserveCapacity(range.count)
+        out.translations.reserveCapacity(range.count)
+        try catalog.source.withUnsafeBufferPointer { (source) throws(CatalogError) in
+            try catalog.arena.withUnsafeBufferPointer { (arena) throws(CatalogError) in
+                for entry in catalog.entries[range] where !catalog.isHeader(entry) {
+                    let c = try convert(entry, source, arena)
+                    if let info = c.info { out.info.append((out.keys.count, info)) }
+                    out.keys.append(c.key)
+                    out.sources.append(c.source)
+                    out.translations.append(c.translation)
+                    out.warnings += c.warnings
+                }
+            }
+        }
+        return out
+    }
+
+    func convert(_ entry: GettextCatalog.Entry, _ source: UnsafeBufferPointer<UInt8>,
+                 _ arena: UnsafeBufferPointer<UInt8>) throws(CatalogError) -> Converted {
+        let file = catalog.file
+        func text(_ field: GettextCatalog.Field) throws(CatalogError) -> String {
+            func invalid() -> CatalogError {
+                CatalogError(file: file, line: field.position.line ?? entry.lineNumber, column: field.position.column,
+                             "invalid UTF-8 in a string (declare the file's charset in the Content-Type header)")
+            }
+            // The fields' bytes are read in place, without a reference counted slice per string.
+            let bytes = field.start >= 0 ? UnsafeBufferPointer(rebasing: source[field.start ..< (field.start + field.count)])
+                : UnsafeBufferPointer(rebasing: arena[(~field.start) ..< (~field.start + field.count)])
+            guard let charset = moCharset else {
+                // Validated first, so that decoding repairs nothing (String(validating:) is not
+                // specialized for a buffer, and costs more than the text).
+                guard TextEncoding.isUTF8(bytes) else { throw invalid() }
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            switch Charset.toUTF8(Array(bytes), from: charset) {
+            case .failure(let f): throw CatalogError(file: file, "entry '\(String(decoding: catalog.bytes(catalog.id(entry)).prefix(60), as: UTF8.self))': \(f.message)")
+            case .success(let utf8):
+                guard let s = String(validating: utf8, as: UTF8.self) else { throw invalid() }
+                return s
+            }
+        }
+        var key = try text(catalog.id(entry))
+        let id = key
+        if let c = catalog.context(entry) { key = try text(c) + GettextReader.contextSeparator + key }
+        let comment = entry.extractedComments.isEmpty ? nil : entry.extractedComments.joined(separator: "\n")
+        let checks = GettextReader.isCFormat(entry, msgid: id)
+        let info = comment != nil || !checks ? MessageInfo(comment: comment, checksFormat: checks) : nil
+        // A plural entry has a mapping (some entry has a plural); any other has one msgstr.
+        guard entry.hasPlural, let mapping else {
+            let form = try text(catalog.fields[entry.forms.lowerBound])
+            return Converted(key: key, source: CatalogMessage(text: id), translation: entry.isFuzzy || form.isEmpty ? nil : CatalogMessage(text: form), info: info)
+        }
+        var forms: [String] = []
+        forms.reserveCapacity(Int(entry.formCount))
+        for f in catalog.forms(entry) { forms.append(try text(f)) }
+        let plural = try text(catalog.plural(entry)!)
+        var out = Converted(key: key, source: CatalogMessage(.plural(argument: 1, ordinal: false, cases: [.one: .text(id), .other: .text(plural)])),
+                            translation: nil, info: info)
+        guard !entry.isFuzzy, !forms[0].isEmpty else { return out }
+        func warn(_ m: String) {
+            out.warnings.append(CatalogWarning(file: file, line: entry.lineNumber, table: table, localization: localization, key: key, message: m))
+        }
+        if forms.count != formCount { warn("has \(forms.count) plural forms, Plural-Forms declares \(formCount)") }
+        var cases: [PluralCategory: Variation] = [:]
+        for (category, index) in mapping.forms {
+            if index < forms.count { cases[category] = .text(forms[index]) }
+            else { warn("has no msgstr[\(index)] for CLDR category '\(category.rawValue)'") }
+        }
+        if cases[.other] == nil { cases[.other] = .text(forms[0]) }
+        out.translation = CatalogMessage(.plural(argument: 1, ordinal: false, cases: cases))
+        return out
+    }
+}
