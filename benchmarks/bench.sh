@@ -168,3 +168,19 @@ if [ -z "${BENCH_SKIP_REQUESTS:-}" ]; then
   BENCH_SKIP_BUILD=1 QUICK="$QUICK" PYTHON="$PYTHON" bash "$B/requests.sh" \
     || log "requests.sh failed: benchmarks/results/requests.* not updated"
 fi
+
+# --- thread scaling (issue 19): threads.sh on the same copy of the release library ---------------
+# BENCH_SKIP_THREADS=1 leaves it out; a failure there does not fail the suite's results above.
+TNS=""; for n in $NS; do if [ "$n" -le 100000 ]; then TNS="$TNS $n"; fi; done   # N = 1k and 100k (the issue's sizes)
+if [ -z "${BENCH_SKIP_THREADS:-}" ] && [ -n "$TNS" ]; then
+  log "thread scaling: benchmarks/threads.sh"
+  BENCH_SKIP_BUILD=1 QUICK="$QUICK" PYTHON="$PYTHON" THREADS_NS="${TNS# }" bash "$B/threads.sh" \
+    || log "threads.sh failed: benchmarks/results/threads.* not updated"
+fi
+
+# --- cold start (issue 19): coldstart.sh, whole processes with the self-contained build ----------
+# BENCH_SKIP_COLDSTART=1 leaves it out; a failure there does not fail the suite's results above.
+if [ -z "${BENCH_SKIP_COLDSTART:-}" ]; then
+  log "cold start: benchmarks/coldstart.sh"
+  QUICK="$QUICK" PYTHON="$PYTHON" bash "$B/coldstart.sh" || log "coldstart.sh failed: benchmarks/results/coldstart.* not updated"
+fi

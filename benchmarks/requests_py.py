@@ -609,8 +609,8 @@ def report(a):
             "pages malloc reuses). kept: L new distinct lists (6 languages each), each "
             "used for one lookup and kept alive. churn: C further distinct lists, each made, used once and freed; "
             "the growth at checkpoints (lists: RSS KiB/heap or anonymous KiB) shows the bound (the runtime remembers "
-            "`LOKALE_LANGUAGES_REMEMBERED` = 1024 lists; a bundle keeps 1024 entries for lists, about as many "
-            "selections, and its plans by content). µs per new list: made + first lookup (+ free, churn). Python: tracemalloc counts the "
+            "`LOKALE_LANGUAGES_REMEMBERED` = 1024 lists, each with its 4 plan entries; a table version keeps the "
+            "selections of 1024 lists, and a bundle its plans by content). µs per new list: made + first lookup (+ free, churn). Python: tracemalloc counts the "
             "binding's Python objects (its runtime keeps the last 1024 `Languages`), RSS also the library's memory but "
             "reuses what the process freed before (the gettext objects), so a Python list costs about tracemalloc's "
             "figure plus the C driver's anonymous one.", "",
