@@ -37,9 +37,10 @@ final class BundleHandle {
     }
 }
 
-// Handles. Both lokale_runtime* and lokale_bundle* point to an `lk_handle` (CTable) whose `object`
-// holds this layer's RuntimeHandle or BundleHandle, retained, and whose `kind` says which one it
-// is (LK_HANDLE_RUNTIME, LK_HANDLE_BUNDLE) or that it was freed (LK_HANDLE_FREED). Every function
+// Handles. lokale_runtime*, lokale_bundle* and lokale_languages* point to an `lk_handle` (CTable)
+// whose `object` holds this layer's RuntimeHandle, BundleHandle or the core's Languages, retained,
+// and whose `kind` says which one it is (LK_HANDLE_RUNTIME, LK_HANDLE_BUNDLE, LK_HANDLE_LANGUAGES)
+// or that it was freed (LK_HANDLE_FREED). Every function
 // checks the kind before it reads the object, and lokale_*_free marks the handle freed with one
 // compare-and-swap, so a second free does nothing, and a call with a freed handle (or with a
 // runtime for a bundle) is LOKALE_EINVAL instead of a read of released memory: retired handles
@@ -70,9 +71,7 @@ func freeRuntimePointer(_ p: OpaquePointer) {
 }
 
 func runtimeHandle(_ p: OpaquePointer?) throws(LokaleError) -> RuntimeHandle {
-    guard let p else { throw invalid("runtime is NULL") }
-    let object = try live(UnsafeMutablePointer<lk_handle>(p), LK_HANDLE_RUNTIME, "runtime")
-    return Unmanaged<RuntimeHandle>.fromOpaque(object).takeUnretainedValue()
+    try liveObject(p, LK_HANDLE_RUNTIME, "runtime")
 }
 
 /// A lokale_bundle* is the bundle's C handle (`lk_handle`, CTable), which the runtime owns and
@@ -97,9 +96,7 @@ func freeBundlePointer(_ p: OpaquePointer) {
 }
 
 func bundleHandle(_ p: OpaquePointer?) throws(LokaleError) -> BundleHandle {
-    guard let p else { throw invalid("bundle is NULL") }
-    let object = try live(UnsafeMutablePointer<lk_handle>(p), LK_HANDLE_BUNDLE, "bundle")
-    return Unmanaged<BundleHandle>.fromOpaque(object).takeUnretainedValue()
+    try liveObject(p, LK_HANDLE_BUNDLE, "bundle")
 }
 
 /// A new lokale_languages* for `languages` (its `lists` the list's plan entries, which the
@@ -122,9 +119,14 @@ func freeLanguagesPointer(_ p: OpaquePointer) {
 }
 
 func languagesHandle(_ p: OpaquePointer?, _ what: String = "languages") throws(LokaleError) -> Languages {
-    guard let p else { throw invalid("\(what) is NULL") }
-    let object = try live(UnsafeMutablePointer<lk_handle>(p), LK_HANDLE_LANGUAGES, "languages", as: what)
-    return Unmanaged<Languages>.fromOpaque(object).takeUnretainedValue()
+    try liveObject(p, LK_HANDLE_LANGUAGES, "languages", as: what)
+}
+
+/// The object of a live handle of `kind` (its type `what`; `name`: the argument, when not that).
+private func liveObject<T: AnyObject>(_ p: OpaquePointer?, _ kind: UInt32, _ what: String, as name: String? = nil) throws(LokaleError) -> T {
+    guard let p else { throw invalid("\(name ?? what) is NULL") }
+    let object = try live(UnsafeMutablePointer<lk_handle>(p), kind, what, as: name)
+    return Unmanaged<T>.fromOpaque(object).takeUnretainedValue()
 }
 
 /// The object of a live handle of `kind`; LOKALE_EINVAL for a freed handle or another kind.
