@@ -426,6 +426,18 @@ typedef enum lokale_step {
 LOKALE_API int lokale_bundle_lookup(const char **out, size_t *out_len, lokale_step *out_step,
                                     const lokale_bundle *bundle, const lokale_message *message);
 
+/* The text of a plain message, as gettext's dgettext: `key` (NUL-terminated, in the "Localizable"
+ * table, no default value) for the runtime's languages, or for `languages` when not NULL (borrowed
+ * for the call). The shortest call: for bindings and `_()` macros.
+ * Returns the translation (NUL-terminated, pointing into the bundle's table: valid until
+ * lokale_bundle_free, reloads included) or, when no localization has the key, `key` itself
+ * (LOKALE_STEP_KEY). Returns NULL when the call fails (a NULL or freed bundle, a NULL or too long
+ * key, a `languages` that is not a live list, a corrupt table) and when the text
+ * holds a NUL byte, which a NUL-terminated string cannot carry (lokale_bundle_lookup reads it
+ * whole); lokale_last_error says which. Device variants and plurals as lokale_bundle_lookup. */
+LOKALE_API const char *lokale_bundle_text(const lokale_bundle *bundle, const char *key,
+                                          const lokale_languages *languages);
+
 /* LOKALE_LOC(bundle, key, default_value, comment): the text of a message written in the code, as
  * a NUL-terminated string; `lokale extract` finds these (with string-literal arguments) and adds
  * them to a String Catalog. default_value and comment may be NULL; the comment is for translators

@@ -6,6 +6,7 @@
 #include "lokale_fast.h"
 
 #include <stddef.h>
+#include <string.h>
 
 /* The public header and the internal schema describe the same values. */
 _Static_assert(sizeof(lk_arg) == sizeof(lokale_arg) && offsetof(lk_arg, value) == offsetof(lokale_arg, value) &&
@@ -45,6 +46,21 @@ LOKALE_API int lokale_bundle_lookup(const char **out, size_t *out_len, lokale_st
         return LOKALE_OK;
     }
     return lk_bundle_lookup_general(out, out_len, (int *)out_step, bundle, message);
+}
+
+LOKALE_API const char *lokale_bundle_text(const lokale_bundle *bundle, const char *key,
+                                          const lokale_languages *languages) {
+    lokale_message m = lokale_message_make(key, NULL, NULL);
+    m.languages = languages;
+    const char *text = NULL;
+    size_t length = 0;
+    if (lokale_bundle_lookup(&text, &length, NULL, bundle, &m) != LOKALE_OK) return NULL;
+    if (!text) return ""; /* an empty translation (a table never lends NULL otherwise) */
+    if (strlen(text) != length) {
+        lk_set_last_error("lokale_bundle_text: the text holds a NUL byte; read it with lokale_bundle_lookup");
+        return NULL;
+    }
+    return text;
 }
 
 /* Whether an argument may not fit its specifier in a way the fast path prints without a word: an

@@ -43,3 +43,9 @@ func status(_ body: () throws(LokaleError) -> Void) -> Int32 {
 }
 
 func invalid(_ message: String) -> LokaleError { LokaleError(.invalidArgument, message) }
+
+/// The last error of the C ABI's functions written in C (CLokaleABI).
+@_cdecl("lk_set_last_error")
+public func lk_set_last_error(_ message: UnsafePointer<CChar>) {
+    LastError.set(String(cString: message))
+}

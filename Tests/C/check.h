@@ -53,6 +53,7 @@ void test_bundle_facts(void);
 void test_strategies(void);
 /* test_lookup.c */
 void test_lookup_contract(void);
+void test_bundle_text(void);
 void test_lookup_device_variants(void);
 void test_explain(void);
 void test_main_and_framework(void);

@@ -56,6 +56,7 @@ int main(int argc, char **argv) {
     test_bundle_facts();
     test_strategies();
     test_lookup_contract();
+    test_bundle_text();
     test_lookup_device_variants();
     test_format();
     test_explain();

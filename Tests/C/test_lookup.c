@@ -175,3 +175,45 @@ void test_main_and_framework(void) {
     lokale_bundle_free(panel);
     lokale_bundle_free(app);
 }
+
+/* lokale_bundle_text: lokale_bundle_lookup's plain answer as a NUL-terminated string, or NULL. */
+void test_bundle_text(void) {
+    const char *fr[] = {"fr"};
+    lokale_runtime *rt = runtime_with(fr, 1);
+    lokale_bundle *b = NULL;
+    CHECK(lokale_bundle_open(&b, rt, path(tests, "Tables.lokale"), 0) == LOKALE_OK);
+    CHECK_STR(lokale_bundle_text(b, "greeting", NULL), "Bonjour, %@ !");
+    const char *missing = "no.such.key";
+    CHECK(lokale_bundle_text(b, missing, NULL) == missing); /* the key itself, as dgettext */
+    /* Every answer is lokale_bundle_lookup's, pointer for pointer. */
+    const char *keys[] = {"greeting", "only.en", "files", "distance", "tap", "swapped", "\xff\xfe"};
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
+        lokale_message m = lokale_message_make(keys[i], NULL, NULL);
+        const char *s = NULL;
+        size_t n = 0;
+        CHECK(lokale_bundle_lookup(&s, &n, NULL, b, &m) == LOKALE_OK);
+        const char *t = lokale_bundle_text(b, keys[i], NULL);
+        CHECK(t != NULL && strlen(t) == n && memcmp(t, s, n) == 0);
+    }
+    /* A request's languages. */
+    const char *ja[] = {"ja"};
+    lokale_languages *l = NULL;
+    CHECK(lokale_languages_new(&l, rt, ja, 1) == LOKALE_OK);
+    CHECK_STR(lokale_bundle_text(b, "greeting", l), "こんにちは、%@！");
+    CHECK_STR(lokale_bundle_text(b, "greeting", NULL), "Bonjour, %@ !");
+    /* A text holding a NUL: NULL and a last error; lokale_bundle_lookup reads it whole. */
+    CHECK(lokale_bundle_text(b, "with.nul", NULL) == NULL);
+    CHECK(strstr(lokale_last_error(), "NUL") != NULL);
+    lokale_message m = lokale_message_make("with.nul", NULL, NULL);
+    const char *s = NULL;
+    size_t n = 0;
+    CHECK(lokale_bundle_lookup(&s, &n, NULL, b, &m) == LOKALE_OK && n == 12 && memcmp(s, "avant\0apr\xc3\xa8s", 12) == 0);
+    /* Failures: NULL, with a last error naming what. */
+    CHECK(lokale_bundle_text(NULL, "greeting", NULL) == NULL);
+    CHECK(lokale_bundle_text(b, NULL, NULL) == NULL);
+    CHECK(lokale_bundle_text(b, "greeting", (const lokale_languages *)b) == NULL);
+    CHECK(strstr(lokale_last_error(), "languages") != NULL);
+    lokale_languages_free(l);
+    lokale_bundle_free(b);
+    lokale_runtime_free(rt);
+}

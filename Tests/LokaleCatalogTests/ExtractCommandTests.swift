@@ -21,6 +21,7 @@ struct ExtractCommandTests {
         lokale_message m = lokale_message_make("c.make", NULL, "Make default");
         lokale_message n = lokale_message_make(var, NULL, NULL);
         puts(LOKALE_LOC_TABLE(b, "Menu", "menu.open", "Open", NULL));
+        puts(lokale_bundle_text(b, "c.text", NULL));
     }
     """#
 
@@ -87,7 +88,7 @@ struct ExtractCommandTests {
         let found = try Extractor.scanWithWarnings(paths: [dir])
         let byKey = Dictionary(found.messages.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
         #expect(Set(byKey.keys) == [
-            "c.key", "c.concat", "c.u8", "c.make", "menu.open",
+            "c.key", "c.concat", "c.u8", "c.make", "menu.open", "c.text",
             "cpp.brace", "cpp.chain", "cpp.key", "cpp.raw",
             "py.key", "py.count", "Plain text", "py.concat", "py.triple", "py.raw", "py.escape",
             "Hello", "Hi %@, %@", "swift.key", "swift.res", "swift.multi", "swift.raw",
@@ -97,6 +98,7 @@ struct ExtractCommandTests {
         #expect(byKey["c.u8"]?.defaultValue == "Tab\there \"quoted\" A")
         #expect(byKey["c.make"]?.defaultValue == "Make default")
         #expect(byKey["menu.open"]?.table == "Menu")
+        #expect(byKey["c.text"]?.table == nil && byKey["c.text"]?.defaultValue == nil)
         #expect(byKey["cpp.brace"]?.defaultValue == "Brace default")
         #expect(byKey["cpp.chain"]?.defaultValue == "Chained" && byKey["cpp.chain"]?.comment == "C++ comment")
         #expect(byKey["cpp.key"]?.defaultValue == nil)

@@ -16,4 +16,7 @@ int lk_bundle_lookup_general(const char **out, size_t *out_len, int *out_step, c
 int lk_bundle_format_general(char *dst, size_t capacity, size_t *needed, const struct lokale_bundle *bundle,
                              const struct lokale_message *message, const struct lokale_arg *args, size_t arg_count);
 
+/* Sets the thread's lokale_last_error (copied). */
+void lk_set_last_error(const char *message);
+
 #endif

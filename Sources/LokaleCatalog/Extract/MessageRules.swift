@@ -40,6 +40,8 @@ extension MessageRule {
         MessageRule(name: "LOKALE_LOC_TABLE", receiver: .free, key: Slot(2), defaultValue: Slot(3), table: Slot(1), comment: Slot(4)),
         // The message every lookup function takes: lokale_message_make(key, table, default).
         MessageRule(name: "lokale_message_make", receiver: .free, key: Slot(0), defaultValue: Slot(2), table: Slot(1)),
+        // lokale_bundle_text(bundle, key, languages): dgettext's shape, for `_()` macros.
+        MessageRule(name: "lokale_bundle_text", receiver: .free, key: Slot(1)),
         // C++ (bindings/cpp/lokale.hpp): lokale::message{key, default, table, comment}, and a key
         // alone given to a bundle's lookups (it converts to a message).
         MessageRule(name: "message", receiver: .namespace("lokale"), key: Slot(0), defaultValue: Slot(1), table: Slot(2), comment: Slot(3)),

@@ -156,6 +156,7 @@ SIGNATURES: dict[str, tuple[Any, list[Any]]] = {
         c_int,
         [POINTER(c_void_p), _size_p, POINTER(c_int), c_void_p, POINTER(lokale_message)],
     ),
+    "lokale_bundle_text": (c_char_p, [c_void_p, c_char_p, c_void_p]),
     "lokale_bundle_format": (
         c_int,
         [c_char_p, c_size_t, _size_p, c_void_p, POINTER(lokale_message), POINTER(lokale_arg), c_size_t],

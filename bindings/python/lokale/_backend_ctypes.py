@@ -34,14 +34,16 @@ __all__ = ["ACCELERATED", "attach", "watch", "memo", "request", "bind_context", 
 
 ACCELERATED = False
 
-# The library's lookup and format, without argtypes (set by attach()).
+# The library's lookup, text and format, without argtypes (set by attach()).
 _lookup_by_address: Any = None
+_text_by_address: Any = None
 _format_by_address: Any = None
 
 
 def attach(lib: "Library") -> None:
-    global _lookup_by_address, _format_by_address
+    global _lookup_by_address, _text_by_address, _format_by_address
     _lookup_by_address = lib.lookup_by_address
+    _text_by_address = lib.text_by_address
     _format_by_address = lib.format_by_address
 
 
@@ -97,12 +99,13 @@ class Request:
     """A request's languages as the lookups take them (see ``_backend.Request``): the handle of a
     :class:`~lokale.Languages` (borrowed) and a serial number that keys its answers in the memos."""
 
-    __slots__ = ("handle", "serial")
+    __slots__ = ("handle", "pointer", "serial")
 
     def __init__(self, languages_handle: int) -> None:
         if not languages_handle:
             raise ValueError("request: NULL languages handle")
         self.handle = languages_handle
+        self.pointer = c_void_p(languages_handle)  # what text_by_address takes
         self.serial = next(_serials)
 
 
@@ -137,9 +140,9 @@ class Memo(Guard):
     accelerator's memo does in C, and what gettext's catalog dict is); those of requests'
     languages in ``lists`` and ``list_pairs``, by the :class:`Request`'s serial (the same dicts).
 
-    Also the bundle's :class:`~lokale._guard.Guard`: a call that crosses into the library counts
-    itself in ``active`` (inline below, on the hot paths), and the handle is freed only once the
-    memo is closed and no call is inside."""
+    Also the bundle's :class:`~lokale._guard.Guard`: a call that releases the GIL in the library
+    (a format) counts itself in ``active`` (inline below), and the handle is freed only once the
+    memo is closed and no call is inside; lookups hold the GIL and only check ``closed`` first."""
 
     __slots__ = ("handle", "generation", "texts", "pairs", "lists", "list_pairs", "list_entries", "_ref",
                  "__weakref__")
@@ -257,43 +260,40 @@ def _remembered(memo: Memo, key: str, default: Optional[str], table: Optional[st
                 comment: Optional[str], text_only: bool, languages: Optional[Request] = None) -> Any:
     """A lookup's answer (its text when ``text_only``, else (text, step)) through ctypes, then
     remembered when it is plain (an exact str key; no default, table or comment) and the memo
-    did not have it: in the memo's own dicts, or in those of ``languages``. The call counts itself
-    in the memo's ``active`` while it is in the library (``Guard.enter`` and ``leave``, inline): a
-    close() meanwhile leaves the freeing to it."""
-    plain = default is None and table is None and comment is None and type(key) is str
-    generation = memo.generation
-    now = generation.value
-    active = memo.active
-    active.append(None)
-    try:
-        if memo.closed:
-            memo.on_closed()
-        handle = None if languages is None else languages.handle
-        pair = lookup_at(memo.handle, key, default, table, comment, handle)
-    finally:
-        active.pop()
-        if memo.closed and not active:
-            memo.release()
+    did not have it: in the memo's own dicts, or in those of ``languages``. The library is called
+    with the GIL held (``Library.lookup_by_address``), so no close() can come during the call."""
+    if memo.closed:
+        memo.on_closed()
+    now = memo.generation.value
+    pair = lookup_at(memo.handle, key, default, table, comment, None if languages is None else languages.handle)
     value: Any = pair[0] if text_only else pair
-    # Kept only if nothing changed during the call (ctypes releases the GIL for it): see Generation.
-    if plain and generation.value == now and not memo.closed:
-        remembered: Dict[str, Any]
-        if languages is None:
-            remembered = memo.texts if text_only else memo.pairs
-            if len(remembered) >= MEMO_LIMIT:
-                remembered.clear()
-        else:
-            lists: Dict[int, Dict[str, Any]] = memo.lists if text_only else memo.list_pairs
-            if memo.list_entries >= MEMO_LIMIT or len(lists) >= LISTS_LIMIT:
-                memo.lists.clear()
-                memo.list_pairs.clear()
-                memo.list_entries = 0
-            remembered = lists.setdefault(languages.serial, {})
-            memo.list_entries += 1
-        remembered[key] = value
-        if generation.value != now:  # a change came between the check and the store: forget it
-            remembered.pop(key, None)
+    if default is None and table is None and comment is None and type(key) is str:
+        _keep(memo, now, key, value, text_only, languages)
     return value
+
+
+def _keep(memo: Memo, now: int, key: str, value: Any, text_only: bool, languages: Optional[Request]) -> None:
+    """Remembers a plain lookup's answer, got while the memo's generation was ``now``: kept only
+    if nothing changed during the call (ctypes releases the GIL for it; see Generation)."""
+    generation = memo.generation
+    if generation.value != now or memo.closed:
+        return
+    remembered: Dict[str, Any]
+    if languages is None:
+        remembered = memo.texts if text_only else memo.pairs
+        if len(remembered) >= MEMO_LIMIT:
+            remembered.clear()
+    else:
+        lists: Dict[int, Dict[str, Any]] = memo.lists if text_only else memo.list_pairs
+        if memo.list_entries >= MEMO_LIMIT or len(lists) >= LISTS_LIMIT:
+            memo.lists.clear()
+            memo.list_pairs.clear()
+            memo.list_entries = 0
+        remembered = lists.setdefault(languages.serial, {})
+        memo.list_entries += 1
+    remembered[key] = value
+    if generation.value != now:  # a change came between the check and the store: forget it
+        remembered.pop(key, None)
 
 
 def string(memo: Memo, key: str, default: Optional[str] = None, table: Optional[str] = None,
@@ -302,10 +302,33 @@ def string(memo: Memo, key: str, default: Optional[str] = None, table: Optional[
         languages = bound[-2] if bound[-3] is memo.generation else _bound(bound, memo.generation)
         # (the Languages, whose handle the Request borrows, stays in the context for the call)
     if default is None and table is None and comment is None and type(key) is str:
-        try:  # the memo's hit, inline: one frame fewer
-            return memo.texts[key] if languages is None else memo.lists[languages.serial][key]
-        except KeyError:
-            pass
+        # The memo's hit, inline (one frame fewer; get(), as a miss would pay for a KeyError).
+        remembered = memo.texts if languages is None else memo.lists.get(languages.serial)
+        if remembered is not None:
+            text = remembered.get(key)
+            if text is not None:
+                return text  # type: ignore[no-any-return]
+        if "\0" not in key and not memo.closed:
+            # A miss: lokale_bundle_text, one foreign call (the GIL held: no close() can come, and
+            # a language change's callback, which empties the memo, runs after it), its text
+            # back as bytes. None (NULL) for an error or a text holding a NUL: the general path
+            # below raises or reads it.
+            try:
+                encoded = key.encode()
+            except UnicodeEncodeError:  # a lone surrogate: the general path says so
+                return _remembered(memo, key, default, table, comment, True, languages)  # type: ignore[no-any-return]
+            now = memo.generation.value
+            found = _text_by_address(memo.handle, encoded, None if languages is None else languages.pointer)
+            if found is not None:
+                try:
+                    text = found.decode()  # without arguments: no codec name to look up
+                except UnicodeDecodeError:  # (the table's text is UTF-8: not expected)
+                    text = found.decode("utf-8", "replace")
+                if remembered is memo.texts and len(remembered) < MEMO_LIMIT and memo.generation.value == now:
+                    remembered[key] = text  # the common case of _keep, inline
+                else:
+                    _keep(memo, now, key, text, True, languages)
+                return text
     return _remembered(memo, key, default, table, comment, True, languages)  # type: ignore[no-any-return]
 
 

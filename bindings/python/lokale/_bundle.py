@@ -450,6 +450,8 @@ class Bundle:
         """gettext's ``gettext`` in the default table: the translation of the msgid ``message``,
         unformatted (format it with Python's ``%``); ``message`` itself when there is none.
         :meth:`translations` gives the same methods for another table (a ``.po`` domain)."""
+        if type(message) is str:  # string(): a msgid without a translation gives itself, its key
+            return _string(self._memo or self._closed(), message, None, None, None)  # type: ignore[no-any-return]
         return _gettext(self, None, message)
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:

@@ -113,6 +113,7 @@ class Library:
     cdll: ctypes.CDLL
     path: str
     lookup_by_address: Any
+    text_by_address: Any
     format_by_address: Any
 
     def __init__(self, cdll: ctypes.CDLL, path: str) -> None:
@@ -125,8 +126,16 @@ class Library:
         # the ctypes backend's lookups: no argtypes, so ctypes checks nothing and passes the
         # c_void_p objects it is given as they are (~0.5 us a call; through argtypes with byref()
         # ~3 us). Every argument MUST be a c_void_p (or None): a plain int is passed as a C int.
-        self.lookup_by_address = cdll["lokale_bundle_lookup"]
+        # Both lookups are called with the GIL held (functions of a PyDLL over the same handle), as
+        # the accelerator calls the library: releasing and taking it back would cost more than the
+        # lookup, and no close() (nor a language change's callback) can come meanwhile.
+        held = ctypes.PyDLL(path, handle=cdll._handle)
+        self.lookup_by_address = held["lokale_bundle_lookup"]
         self.lookup_by_address.restype = ctypes.c_int
+        # lokale_bundle_text the same way (c_void_p, bytes, c_void_p or None): its text comes back
+        # as bytes (restype c_char_p), with one foreign call and no out-parameter to read.
+        self.text_by_address = held["lokale_bundle_text"]
+        self.text_by_address.restype = ctypes.c_char_p
         # lokale_bundle_format the same way: c_void_p and c_size_t objects only.
         self.format_by_address = cdll["lokale_bundle_format"]
         self.format_by_address.restype = ctypes.c_int

@@ -173,31 +173,41 @@ def test_remembered_lookups_follow_every_change(app_path: Path, mixed_path: Path
 
 
 @pytest.mark.skipif(ACCELERATED, reason="the pure-Python memo is not in use")
+@pytest.mark.parametrize("method, foreign", [("string", "_text_by_address"), ("lookup", "lookup_at")])
 def test_pure_memo_keeps_no_answer_from_before_a_change(app_path: Path, runtime_factory: Callable[..., lokale.Runtime],
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+                                                        monkeypatch: pytest.MonkeyPatch, method: str,
+                                                        foreign: str) -> None:
     """ctypes releases the GIL during the foreign call: other threads can change the language and
     look up (starting the memo over for the new generation) between the call and the memo's store.
-    The answer from before must not be remembered."""
+    The answer from before must not be remembered. ``string`` misses call lokale_bundle_text,
+    ``lookup`` misses lokale_bundle_lookup (``lookup_at``)."""
     runtime = runtime_factory(["de"])
     app = runtime.open(app_path, main=True)
-    assert app.string("workspace.title") == "Arbeitsbereich"
+
+    def text(key: str) -> str:
+        answer = getattr(app, method)(key)
+        return answer if method == "string" else answer.text
+
+    assert text("workspace.title") == "Arbeitsbereich"
     app._memo.texts.clear()  # type: ignore[union-attr]
-    raw = _backend_ctypes.lookup_at
-    calls: List[str] = []
+    app._memo.pairs.clear()  # type: ignore[union-attr]
+    raw = getattr(_backend_ctypes, foreign)
+    calls: List[Any] = []
 
     def raw_then_change(*args: Any) -> Any:
         calls.append(args[1])
         answer = raw(*args)
         if len(calls) == 1:  # German, from before the change; meanwhile, as other threads would:
             runtime.set_language("fr")
-            assert app.string("no.such.key") == "no.such.key"  # the memo now holds the new generation
+            assert text("no.such.key") == "no.such.key"  # the memo now holds the new generation
         return answer
 
-    monkeypatch.setattr(_backend_ctypes, "lookup_at", raw_then_change)
-    assert app.string("workspace.title") == "Arbeitsbereich"  # the answer of the call in flight
-    monkeypatch.setattr(_backend_ctypes, "lookup_at", raw)
-    assert app.string("workspace.title") == "Espace de travail"
-    assert app.string("workspace.title") == ctypes_lookup(app, "workspace.title").text
+    monkeypatch.setattr(_backend_ctypes, foreign, raw_then_change)
+    assert text("workspace.title") == "Arbeitsbereich"  # the answer of the call in flight
+    assert len(calls) == 2  # the call in flight and the one made meanwhile
+    monkeypatch.setattr(_backend_ctypes, foreign, raw)
+    assert text("workspace.title") == "Espace de travail"
+    assert text("workspace.title") == ctypes_lookup(app, "workspace.title").text
 
 
 @pytest.mark.skipif(os.environ.get("LOKALE_EXPECT_SPEEDUPS") != "1", reason="only where a compiler is expected")
@@ -294,3 +304,30 @@ def test_format_same_results_as_ctypes(open_plurals: Callable[..., lokale.Bundle
     expected = _outcome(lambda: ctypes_format(bundle, *args, **kwargs))
     for _ in range(2):  # the second call of a generation may take the library's C fast path
         assert _outcome(lambda: bundle.format(*args, **kwargs)) == expected
+
+
+def test_texts_and_keys_holding_nul(tmp_path: Path, runtime_factory: Callable[..., lokale.Runtime]) -> None:
+    """A text or key holding U+0000 comes back whole on both backends: a NUL-terminated answer
+    (lokale_bundle_text, the ctypes backend's miss) cannot carry it, so that path declines and
+    lokale_bundle_lookup answers; a miss, a hit and lookup() agree."""
+    from conftest import compile_bundle, write_bundle_source
+
+    def unit(value: str) -> dict:
+        return {"stringUnit": {"state": "translated", "value": value}}
+
+    catalog = {"sourceLanguage": "en", "version": "1.0", "strings": {
+        "nul.text": {"localizations": {"en": unit("before\u0000after"), "de": unit("vor\u0000nach")}},
+        "nul\u0000key": {"localizations": {"en": unit("key with NUL"), "de": unit("Schlüssel mit NUL")}},
+        "plain": {"localizations": {"en": unit("Plain"), "de": unit("Schlicht")}},
+    }}
+    source = write_bundle_source(tmp_path / "Nul", "test.nul", catalog)
+    bundle = runtime_factory(["de"]).open(compile_bundle(source, tmp_path / "Nul.lokale"), main=True)
+    expected = {"nul.text": "vor\u0000nach", "nul\u0000key": "Schlüssel mit NUL", "plain": "Schlicht",
+                "missing\u0000key": "missing\u0000key"}
+    for _ in range(2):  # a miss, then a hit
+        for key, text in expected.items():
+            assert bundle.string(key) == text
+            assert bundle.lookup(key).text == text
+    with bundle.runtime.use_languages(["en"]):
+        assert bundle.string("nul.text") == "before\u0000after"
+        assert bundle.string("plain") == "Plain"
