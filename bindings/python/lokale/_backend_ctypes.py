@@ -90,7 +90,10 @@ def watch(runtime_handle: int) -> Generation:
     return Generation(runtime_handle)
 
 
-MEMO_LIMIT = 100_000  # entries; a memo starts over when it would grow past this (as the accelerator's)
+# Entries; a memo starts over when it would grow past this, as the accelerator's (which, when the
+# entries it filled up with answered fewer lookups than they missed, also goes without its memo for
+# the next 200,000 lookups: counting hits would cost this path's hits more than it saves).
+MEMO_LIMIT = 100_000
 LISTS_LIMIT = 1024  # requests' dicts in a memo (_languages.REMEMBERED), as the accelerator's
 _serials = itertools.count(1)  # of Requests (next() is atomic under the GIL)
 

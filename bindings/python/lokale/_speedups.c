@@ -165,6 +165,11 @@ static PyObject *answer(PyObject *const *args, Py_ssize_t nargs, int text_only) 
     if (dict != NULL) {
         value = PyDict_GetItemWithError(dict, args[1]);
         Py_XINCREF(value);
+        Memo *memo = (Memo *)args[0];
+        if (dict == memo->texts || dict == memo->pairs) { /* counted for remember() */
+            if (value != NULL) memo->hits++;
+            else memo->misses++;
+        }
     }
     if (value == NULL && !PyErr_Occurred()) {
         const char *text;

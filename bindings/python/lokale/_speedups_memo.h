@@ -186,6 +186,9 @@ static PyObject *sp_bind_context(PyObject *self, PyObject *var) {
 /* ---- Memo: a bundle's remembered plain lookups ---- */
 
 #define MEMO_LIMIT 100000 /* entries; the memo starts over when it would grow past this */
+/* Plain lookups that go without the memo after it filled up answering fewer lookups than it missed
+ * (see remember()). */
+#define MEMO_BYPASS (2 * MEMO_LIMIT)
 #define LISTS_LIMIT 1024  /* requests' dicts in a memo (lokale._languages.REMEMBERED) */
 
 typedef struct {
@@ -198,6 +201,8 @@ typedef struct {
     PyObject *list_texts;  /* dict: Request serial -> dict as texts, a request's languages' */
     PyObject *list_pairs;  /* dict: Request serial -> dict as pairs */
     Py_ssize_t list_entries; /* entries in the dicts of list_texts and list_pairs (about) */
+    Py_ssize_t hits, misses; /* plain lookups of the runtime's languages since texts/pairs started over */
+    Py_ssize_t bypass;       /* plain lookups still to answer without texts and pairs */
     /* The guard (changed with the GIL held): */
     int closed;            /* close() was called: every call raises ClosedError */
     Py_ssize_t active;     /* calls inside the library with the GIL released (enter() .. leave()) */
@@ -243,6 +248,7 @@ static void memo_forget(Memo *m) {
     PyDict_Clear(m->list_texts);
     PyDict_Clear(m->list_pairs);
     m->list_entries = 0;
+    m->hits = m->misses = m->bypass = 0;
 }
 
 /* close(): later calls raise ClosedError; the handle is freed now if no call is inside, else by
@@ -342,6 +348,7 @@ static PyObject *sp_memo(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     Py_INCREF(args[3]);
     m->on_closed = args[3];
     m->list_entries = 0;
+    m->hits = m->misses = m->bypass = 0;
     m->texts = PyDict_New();
     m->pairs = PyDict_New();
     m->list_texts = PyDict_New();
@@ -403,6 +410,10 @@ static PyObject *memo_dict(PyObject *const *args, Py_ssize_t nargs, PyObject *la
     *seen = now;
     PyObject *dict;
     if (languages == Py_None) {
+        if (memo->bypass > 0) { /* see remember() */
+            memo->bypass--;
+            return NULL;
+        }
         dict = texts ? memo->texts : memo->pairs;
         Py_INCREF(dict);
         return dict;
@@ -436,7 +447,19 @@ static PyObject *memo_dict(PyObject *const *args, Py_ssize_t nargs, PyObject *la
 static void remember(Memo *memo, uint64_t seen, PyObject *dict, PyObject *key, PyObject *value) {
     if (memo->closed || __atomic_load_n(&memo->generation->value, __ATOMIC_ACQUIRE) != seen) return;
     if (dict == memo->texts || dict == memo->pairs) {
-        if (PyDict_GET_SIZE(dict) >= MEMO_LIMIT) PyDict_Clear(dict);
+        if (PyDict_GET_SIZE(dict) >= MEMO_LIMIT) {
+            PyDict_Clear(dict);
+            /* Filling it answered fewer lookups than it missed: the program reads more distinct
+             * keys than the memo holds, about evenly (a large table read uniformly). Then every
+             * lookup paid a probe, an insert and its share of this clear for nothing, which costs
+             * more than the table's own lookup: go without the memo for a while, then try again. */
+            int thrashing = memo->hits < memo->misses;
+            memo->hits = memo->misses = 0;
+            if (thrashing) {
+                memo->bypass = MEMO_BYPASS;
+                return;
+            }
+        }
     } else if (memo->list_entries >= MEMO_LIMIT) {
         PyDict_Clear(memo->list_texts);
         PyDict_Clear(memo->list_pairs);

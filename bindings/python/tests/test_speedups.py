@@ -331,3 +331,48 @@ def test_texts_and_keys_holding_nul(tmp_path: Path, runtime_factory: Callable[..
     with bundle.runtime.use_languages(["en"]):
         assert bundle.string("nul.text") == "before\u0000after"
         assert bundle.string("plain") == "Plain"
+
+
+@pytest.mark.skipif(not ACCELERATED, reason="the accelerator's memo policy")
+def test_memo_steps_aside_when_it_only_misses(app_path: Path, runtime_factory: Callable[..., lokale.Runtime]) -> None:
+    """The accelerator's memo holds 100,000 plain answers. Filled by lookups that it mostly
+    missed (more distinct keys than it holds, read about evenly), it starts over and then answers
+    the next 200,000 plain lookups without probing or filling (each would cost more than the
+    table's own lookup); filled by lookups it mostly answered, it simply starts over. Answers
+    never change."""
+    limit, bypass = 100_000, 200_000
+    app = runtime_factory(["de"]).open(app_path, main=True)
+    memo = app._memo
+    assert memo is not None
+    keys = [f"missing.{i}" for i in range(limit + bypass + 10)]
+    for key in keys[:limit]:
+        assert app.string(key) == key
+    assert memo.size() == limit
+    assert app.string(keys[limit]) == keys[limit]  # full, after 100,000 misses and no hit
+    assert memo.size() == 0
+    for key in keys[limit + 1:limit + bypass]:  # 199,999 lookups without the memo
+        assert app.string(key) == key
+    assert app.string("workspace.title") == "Arbeitsbereich"  # the 200,000th
+    assert memo.size() == 0
+    assert app.string("workspace.title") == "Arbeitsbereich"  # remembered again
+    assert memo.size() == 1
+    # Filled by lookups it mostly answered: it starts over and keeps remembering.
+    app.runtime.set_language("fr")  # a fresh memo
+    for i in range(limit - 1):
+        assert app.string(keys[i]) == keys[i]
+        assert app.string("workspace.title") == "Espace de travail"  # two hits for every miss
+        assert app.string("workspace.title") == "Espace de travail"
+    assert memo.size() == limit
+    assert app.string(keys[limit]) == keys[limit]
+    assert memo.size() == 1  # started over with the answer that found it full
+    assert app.string(keys[limit + 1]) == keys[limit + 1]
+    assert memo.size() == 2
+
+
+def test_a_temporary_bundle_answers(app_path: Path, runtime_factory: Callable[..., lokale.Runtime]) -> None:
+    """``runtime.open(path).string(key)``: the bundle object is dropped as soon as its method is
+    fetched; the call must still answer (the method keeps the bundle, and so its memo, open)."""
+    runtime = runtime_factory(["de"])
+    assert runtime.open(app_path).string("workspace.title") == "Arbeitsbereich"
+    assert runtime.open(app_path).lookup("workspace.title").text == "Arbeitsbereich"
+    assert runtime.open(app_path).gettext("workspace.title") == "Arbeitsbereich"
