@@ -122,7 +122,7 @@ def extensions() -> list:
         Extension(
             "lokale._speedups",
             sources=["lokale/_speedups.c"],
-            depends=["lokale/_speedups_memo.h"],  # included by _speedups.c
+            depends=["lokale/_speedups_memo.h", "lokale/_speedups_method.h"],  # included by _speedups.c
             include_dirs=[str(include)],
             extra_compile_args=["-O2"] if os.name != "nt" else [],
             optional=True,

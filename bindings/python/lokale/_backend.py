@@ -95,6 +95,12 @@ if TYPE_CHECKING:  # the interfaces, for type checkers only (typing.Protocol)
             Languages) entries, innermost last) and take the Request of the innermost entry of the
             memo's generation (the bundle's runtime), if any."""
 
+        def string_method(self, function: Callable[..., str], memo_slot: Any) -> Any:
+            """What the Bundle class holds as ``string``: ``function`` (the Python method) through
+            the class; through a bundle, a callable as fast as this backend can make it that
+            answers as ``function`` does and keeps the bundle alive (``memo_slot``: the class's
+            ``_memo`` slot). The ctypes backend returns ``function`` itself."""
+
         def string(self, memo: Any, key: str, default: Optional[str] = None,
                    table: Optional[str] = None, comment: Optional[str] = None,
                    languages: Optional[Any] = None) -> str:

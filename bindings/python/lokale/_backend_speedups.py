@@ -11,7 +11,8 @@ import sys
 from ctypes import c_void_p
 
 from ._library import raise_status
-from ._speedups import Generation, Memo, Request, bind_context, format, init, lookup, memo, request, string, watch
+from ._speedups import (Generation, Memo, Request, bind_context, format, init, lookup, memo, request, string,
+                        string_method, watch)
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
@@ -20,8 +21,8 @@ if TYPE_CHECKING:
 
     from ._library import Library
 
-__all__ = ["ACCELERATED", "attach", "watch", "memo", "request", "bind_context", "string", "lookup", "format",
-           "Generation", "Memo", "Request"]
+__all__ = ["ACCELERATED", "attach", "watch", "memo", "request", "bind_context", "string_method", "string", "lookup",
+           "format", "Generation", "Memo", "Request"]
 
 ACCELERATED = True
 

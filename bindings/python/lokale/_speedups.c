@@ -17,6 +17,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 
 #include <lokale.h>
 
@@ -186,6 +187,8 @@ static PyObject *answer(PyObject *const *args, Py_ssize_t nargs, int text_only) 
     return value;
 }
 
+#include "_speedups_method.h"
+
 /* string(memo, key, default=None, table=None, comment=None, languages=None) -> str; languages: a
  * Request (or a handle), None: those of the context (context_request), else the runtime's. */
 static PyObject *sp_string(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
@@ -342,6 +345,9 @@ static PyMethodDef methods[] = {
     {"request", sp_request, METH_O, "request(languages_handle) -> Request"},
     {"bind_context", sp_bind_context, METH_O,
      "bind_context(var): lookups given no languages take those of var's innermost entry for their runtime"},
+    {"string_method", (PyCFunction)(void (*)(void))sp_string_method, METH_FASTCALL,
+     "string_method(function, memo_slot) -> Bundle.string's descriptor: function through the class, "
+     "a C call through a bundle (see _speedups_method.h)"},
     {"string", (PyCFunction)(void (*)(void))sp_string, METH_FASTCALL,
      "string(memo, key, default=None, table=None, comment=None, languages=None) -> str; languages None: "
      "the context's (bind_context), else the runtime's"},
@@ -359,7 +365,8 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__speedups(void) {
-    if (PyType_Ready(&GenerationType) < 0 || PyType_Ready(&MemoType) < 0 || PyType_Ready(&RequestType) < 0)
+    if (PyType_Ready(&GenerationType) < 0 || PyType_Ready(&MemoType) < 0 || PyType_Ready(&RequestType) < 0 ||
+        PyType_Ready(&StringMethodType) < 0 || PyType_Ready(&BoundStringType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m == NULL) return NULL;

@@ -376,3 +376,47 @@ def test_a_temporary_bundle_answers(app_path: Path, runtime_factory: Callable[..
     assert runtime.open(app_path).string("workspace.title") == "Arbeitsbereich"
     assert runtime.open(app_path).lookup("workspace.title").text == "Arbeitsbereich"
     assert runtime.open(app_path).gettext("workspace.title") == "Arbeitsbereich"
+
+
+def test_bundle_string_calls_agree_with_the_method(app_path: Path, runtime_factory: Callable[..., lokale.Runtime]) -> None:
+    """``bundle.string`` (with the accelerator, a C call for every call without ``languages``) and
+    ``Bundle.string`` through the class (the Python method) answer alike, in every form a call
+    can take, raise the same errors and introspect as the method."""
+    import inspect
+
+    runtime = runtime_factory(["de"])
+    app = runtime.open(app_path, main=True)
+    method = lokale.Bundle.string
+    assert inspect.isfunction(method) and list(inspect.signature(method).parameters) == [
+        "self", "key", "default", "table", "comment", "languages"]
+    bound = app.string
+    assert bound.__self__ is app and bound.__doc__ == method.__doc__ and bound.__name__ == "string"
+    assert "Bundle.string" in repr(bound)
+    calls = [
+        (("workspace.title",), {}),
+        (("no.such.key", "Fallback"), {}),
+        (("no.such.key",), {"default": "Fallback"}),
+        (("no.such.key", None, "NoTable", "a comment"), {}),
+        (("workspace.title",), {"table": None, "comment": "c", "default": None}),
+        (("workspace.title",), {"languages": None}),
+        (("workspace.title",), {"languages": ["fr"]}),
+        ((), {"key": "workspace.title"}),
+        (("workspace.title",), {"languages": "ja, fr"}),
+    ]
+    for args, kwargs in calls:
+        assert app.string(*args, **kwargs) == method(app, *args, **kwargs), (args, kwargs)
+    assert app.string("workspace.title") == "Arbeitsbereich"
+    assert app.string("workspace.title", languages=["fr"]) == "Espace de travail"
+    for args, kwargs in [((), {}), (("a", None, None, None, None), {}), (("a",), {"colour": 1}),
+                         (("a", "b"), {"default": "c"}), ((1,), {})]:
+        with pytest.raises(TypeError) as bound_error:
+            app.string(*args, **kwargs)
+        with pytest.raises(TypeError) as method_error:
+            method(app, *args, **kwargs)
+        assert str(bound_error.value) == str(method_error.value), (args, kwargs)
+    keep = app.string
+    app.close()
+    with pytest.raises(lokale.ClosedError):
+        keep("workspace.title")
+    with pytest.raises(lokale.ClosedError):
+        app.string("workspace.title")
