@@ -130,6 +130,7 @@ for n in $NS; do
         log "N=$n python-gettext"; pyrun "$d" "$n" python-gettext
         if [ $has_speedups = 1 ]; then
           log "N=$n lokale-python (accelerator)"; pyrun "$d" "$n" lokale-python
+          log "N=$n lokale-python and python-gettext side by side"; pyrun "$d" "$n" python-side-by-side
         fi
         log "N=$n lokale-python (ctypes)"; LOKALE_PURE_PYTHON=1 pyrun "$d" "$n" lokale-python-ctypes
         if [ "$n" = "$(echo $NS | cut -d' ' -f1)" ]; then

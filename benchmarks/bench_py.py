@@ -75,6 +75,34 @@ def measure(fn, keys, reps, hit_check=None, before_batch=None):
     return stats(samples), rep_p50, nb * BATCH, len(samples), hits
 
 
+def interleaved(theirs, ours, keys, reps):
+    """ns per call of theirs(key) and ours(key) over the same batches, taking turns batch for batch
+    (the order alternating), after a warm-up pass of each: the machine's changes of speed fall on
+    both alike. Returns both engines' per-batch samples and the per-batch ratios ours / theirs."""
+    nb = len(keys) // BATCH
+    batches = [keys[b * BATCH:(b + 1) * BATCH] for b in range(nb)]
+    for k in keys[:nb * BATCH]:
+        theirs(k)
+        ours(k)
+    a_samples, b_samples, ratios = [], [], []
+    clock = time.perf_counter_ns
+    gc.disable()
+    for rep in range(reps):
+        for i, batch in enumerate(batches):
+            times = {}
+            for name, fn in ((("theirs", theirs), ("ours", ours)) if (i + rep) % 2 == 0 else
+                             (("ours", ours), ("theirs", theirs))):
+                t0 = clock()
+                for k in batch:
+                    fn(k)
+                times[name] = (clock() - t0) / BATCH
+            a_samples.append(times["theirs"])
+            b_samples.append(times["ours"])
+            ratios.append(times["ours"] / times["theirs"])
+    gc.enable()
+    return a_samples, b_samples, ratios
+
+
 def emit(**kw):
     print(json.dumps(kw, ensure_ascii=False), flush=True)
 
@@ -119,6 +147,28 @@ def main():
         st, rp, ops, cnt, _ = measure(d0.get, keys, a.reps)
         emit(engine="python-dict-floor", case="call", ns_per_op=st, rep_p50=rp, ops_per_rep=ops,
              samples=cnt, what="dict.get from the same loop", **common)
+        return
+
+    if a.engine == "python-side-by-side":
+        # GNUTranslations.gettext against Bundle.string with the accelerator, in one process.
+        import gettext
+        import lokale
+        with open(os.path.join(d, "mo", "ru", "LC_MESSAGES", "bench.mo"), "rb") as f:
+            tr = gettext.GNUTranslations(f)
+        b = lokale.Runtime(["ru"], settings_path="").open(os.path.join(d, "bench.lokale"))
+        if not lokale.accelerated():
+            print("python-side-by-side: the accelerator is not built", file=sys.stderr)
+            sys.exit(1)
+        for case, keys in (("plain-hit-uniform", uniform), ("plain-hit-zipf", zipf), ("plain-miss", miss)):
+            wrong = [k for k in keys[:1000] if tr.gettext(k) != b.string(k)]
+            if wrong:
+                print(f"python-side-by-side {case}: answers differ, e.g. {wrong[0]!r}", file=sys.stderr)
+                sys.exit(1)
+            theirs, ours, ratios = interleaved(tr.gettext, b.string, keys, a.reps)
+            emit(engine="python-side-by-side", case=case, ns_per_op=stats(ours), gettext_ns_per_op=stats(theirs),
+                 ratio=stats(ratios), samples=len(ratios),
+                 what="Bundle.string (accelerator) and GNUTranslations.gettext in one process, batch for batch; "
+                      "ratio: lokale / gettext per batch pair", **common)
         return
 
     m0 = statm()
