@@ -31,6 +31,8 @@ import os
 import random
 import struct
 
+from gen_ops import rec  # the same 16-byte key records as bench.sh's streams
+
 LANGS = ["fr", "de", "es", "it", "pt-BR", "ja", "ru", "pl", "nl", "sv"]
 DEV = "en"
 SENTINEL = "bench.language"
@@ -73,7 +75,6 @@ REGIONS = {
     "ja": ["ja-JP"], "ru": ["ru-RU", "ru-UA"], "pl": ["pl-PL"], "nl": ["nl-NL", "nl-BE"],
     "sv": ["sv-SE", "sv-FI"],
 }
-W = 16
 
 
 def key(i: int) -> str:
@@ -156,12 +157,6 @@ def memory_lists(count: int) -> list:
         out.append(",".join(lst))
     assert len(set(out)) == count
     return out
-
-
-def rec(k: str) -> bytes:
-    b = k.encode()
-    assert len(b) < W
-    return b + b"\0" * (W - len(b))
 
 
 def main() -> None:

@@ -43,10 +43,11 @@ import os
 import sys
 import time
 
+from bench_py import pct, stream  # the same record streams and percentiles as bench_py
+
 BATCH = 1000
 PER_REQUEST = 10
 SENTINEL = "bench.language"
-KW = 16
 
 
 # -- helpers --------------------------------------------------------------------------------------
@@ -62,22 +63,6 @@ def statm(anon=False):
 def read_lines(d, name):
     with open(os.path.join(d, name), encoding="utf-8") as f:
         return [line.rstrip("\n") for line in f if line.strip()]
-
-
-def stream(d, name, limit):
-    with open(os.path.join(d, name), "rb") as f:
-        raw = f.read()
-    count = min(limit, len(raw) // KW)
-    return [raw[i * KW:(i + 1) * KW].rstrip(b"\0").decode() for i in range(count)]
-
-
-def pct(sorted_values, p):
-    idx = p * (len(sorted_values) - 1)
-    lo = int(idx)
-    frac = idx - lo
-    if lo + 1 < len(sorted_values):
-        return sorted_values[lo] * (1 - frac) + sorted_values[lo + 1] * frac
-    return sorted_values[lo]
 
 
 def expected_language(first):

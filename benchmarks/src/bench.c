@@ -27,6 +27,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "harness.h"
+
 #define KW 16 /* key record width */
 #define PLURAL_KEY "files.count"
 
@@ -275,26 +277,7 @@ static const char *eng_version(void) { return "bench"; }
 
 static volatile long sink;
 
-static double now_ns(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
 
-static void *load(const char *name, size_t *len) {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", datadir, name);
-    FILE *f = fopen(path, "rb");
-    if (!f) { perror(path); exit(1); }
-    fseek(f, 0, SEEK_END);
-    long size = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    void *p = malloc((size_t)size + 1);
-    if (fread(p, 1, (size_t)size, f) != (size_t)size) { perror(path); exit(1); }
-    fclose(f);
-    *len = (size_t)size;
-    return p;
-}
 
 typedef struct mem { long rss_kb, file_kb, anon_kb; } mem;
 static mem statm(void) {
@@ -325,17 +308,7 @@ __attribute__((noinline)) long run_plurals(void *h, const uint32_t *ns, size_t c
     return total;
 }
 
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 
-static double pct(const double *sorted, size_t n, double p) {
-    double idx = p * (double)(n - 1);
-    size_t lo = (size_t)idx;
-    double frac = idx - (double)lo;
-    return lo + 1 < n ? sorted[lo] * (1 - frac) + sorted[lo + 1] * frac : sorted[lo];
-}
 
 static void print_stats(const char *casename, double *samples, size_t count, const double *rep_p50,
                         int reps, size_t ops, size_t batch, const char *extra) {
@@ -433,13 +406,13 @@ int main(int argc, char **argv) {
 
     /* Every stream is loaded before the baseline RSS. */
     size_t len;
-    const char *uniform = load("ops_uniform.bin", &len);
+    const char *uniform = load_file(datadir, "ops_uniform.bin", &len);
     size_t stream_ops = len / KW;
-    const char *zipf = load("ops_zipf.bin", &len);
-    const char *miss = load("ops_miss.bin", &len);
-    const char *touch = load("ops_touch.bin", &len);
+    const char *zipf = load_file(datadir, "ops_zipf.bin", &len);
+    const char *miss = load_file(datadir, "ops_miss.bin", &len);
+    const char *touch = load_file(datadir, "ops_touch.bin", &len);
     size_t touch_avail = len / KW;
-    const uint32_t *plural_n = load("plural_n.bin", &len);
+    const uint32_t *plural_n = (const uint32_t *)load_file(datadir, "plural_n.bin", &len);
     if (ops > stream_ops) ops = stream_ops;
     if (touch_ops > touch_avail) touch_ops = touch_avail;
 

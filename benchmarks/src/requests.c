@@ -66,6 +66,8 @@
 
 #include <lokale.h>
 
+#include "harness.h"
+
 #define KW 16 /* key record width (gen_requests.py) */
 #define LOOKUPS_PER_REQUEST 10
 #define SENTINEL "bench.language"
@@ -80,37 +82,17 @@ static lokale_runtime *rt;
 static lokale_bundle *bundle;
 static volatile long sink;
 
-static double now_ns(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
 
 static void die(const char *what) {
     fprintf(stderr, "requests N=%ld: %s (%s)\n", n_messages, what, lokale_last_error());
     exit(1);
 }
 
-static char *load(const char *name, size_t *len) {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", datadir, name);
-    FILE *f = fopen(path, "rb");
-    if (!f) { perror(path); exit(1); }
-    fseek(f, 0, SEEK_END);
-    long size = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *p = malloc((size_t)size + 1);
-    if (fread(p, 1, (size_t)size, f) != (size_t)size) { perror(path); exit(1); }
-    fclose(f);
-    p[size] = 0;
-    *len = (size_t)size;
-    return p;
-}
 
 /* The lines of a text file (the buffer is modified in place and kept). */
 static char **lines(const char *name, size_t *count) {
     size_t len;
-    char *text = load(name, &len);
+    char *text = load_file(datadir, name, &len);
     size_t cap = 16, n = 0;
     char **out = malloc(cap * sizeof *out);
     for (char *p = text; *p;) {
@@ -242,17 +224,7 @@ __attribute__((noinline)) static long run_plurals(const uint32_t *ns, size_t cou
 /* ------------------------------------------------------------------------------------------ */
 /* Statistics                                                                                  */
 
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 
-static double pct(const double *sorted, size_t n, double p) {
-    double idx = p * (double)(n - 1);
-    size_t lo = (size_t)idx;
-    double frac = idx - (double)lo;
-    return lo + 1 < n ? sorted[lo] * (1 - frac) + sorted[lo + 1] * frac : sorted[lo];
-}
 
 enum kind { LOOKUPS, REQUESTS, HEADERS, PLURALS };
 
@@ -492,9 +464,9 @@ int main(int argc, char **argv) {
     batch -= batch % LOOKUPS_PER_REQUEST;
 
     size_t len;
-    keys_stream = load("ops_uniform.bin", &len);
+    keys_stream = load_file(datadir, "ops_uniform.bin", &len);
     stream_ops = len / KW;
-    plural_n = (const uint32_t *)load("plural_n.bin", &len);
+    plural_n = (const uint32_t *)load_file(datadir, "plural_n.bin", &len);
     size_t plural_ops = len / sizeof *plural_n;
     if (ops > stream_ops) ops = stream_ops;
     ops -= ops % batch;

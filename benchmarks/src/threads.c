@@ -55,6 +55,8 @@
 #include <libintl.h>
 #include <locale.h>
 #include <lokale.h>
+
+#include "harness.h"
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -114,20 +116,6 @@ static double cpu_s(void) {
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-static void *load(const char *dir, const char *name, size_t *len) {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "rb");
-    if (!f) { perror(path); exit(1); }
-    fseek(f, 0, SEEK_END);
-    long size = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    void *p = malloc((size_t)size + 1);
-    if (fread(p, 1, (size_t)size, f) != (size_t)size) { perror(path); exit(1); }
-    fclose(f);
-    *len = (size_t)size;
-    return p;
-}
 
 static text make_text(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static text make_text(const char *fmt, ...) {
@@ -356,10 +344,6 @@ static void *switch_loop(void *arg) {
     return NULL;
 }
 
-static int cmp_double(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 static int cmp_float(const void *a, const void *b) {
     float x = *(const float *)a, y = *(const float *)b;
     return x < y ? -1 : x > y;
@@ -613,7 +597,7 @@ int main(int argc, char **argv) {
 
     /* streams, parsed once: key pointer, key index, plural n */
     size_t len;
-    char *uni = load(datadir, "ops_uniform.bin", &len);
+    char *uni = load_file(datadir, "ops_uniform.bin", &len);
     n_ops = len / KW;
     op_key = malloc(n_ops * sizeof *op_key);
     op_idx = malloc(n_ops * sizeof *op_idx);
@@ -623,7 +607,7 @@ int main(int argc, char **argv) {
         if (strncmp(op_key[p], "msg.", 4) != 0 || i < 0 || i >= n_messages) { fprintf(stderr, "bad key record %zu\n", p); return 1; }
         op_idx[p] = (uint32_t)i;
     }
-    op_n = load(datadir, "plural_n.bin", &len);
+    op_n = (uint32_t *)load_file(datadir, "plural_n.bin", &len);
     n_plural_ops = len / sizeof *op_n;
     long max_n = 0;
     for (size_t p = 0; p < n_plural_ops; p++)

@@ -297,18 +297,8 @@ class Bundle:
         the enclosing ``with runtime.use_languages(...)``, else the runtime's."""
         if languages is None:  # the backend takes those of use_languages, else the runtime's
             return _string(self._memo or self._closed(), key, default, table, comment)
-        # The call's languages, inline (Runtime.languages without its frames for a list seen before).
-        chosen: Optional[Languages]  # (an annotation only: nothing runs)
-        if type(languages) is list:  # seen before: the runtime's object for it
-            try:
-                chosen = self.runtime._requests[tuple(languages)]
-            except (KeyError, TypeError):
-                chosen = None
-        else:
-            chosen = languages if type(languages) is Languages else None
-        if chosen is None:
-            chosen = _languages.for_runtime(self.runtime, languages)
         # ``chosen`` keeps the Languages, whose handle its Request borrows, alive for the call.
+        chosen = _languages.for_runtime(self.runtime, languages)
         return _string(self._memo or self._closed(), key, default, table, comment, chosen._request)
 
     def lookup(
@@ -332,7 +322,7 @@ class Bundle:
         if languages is None:  # as string()
             text, step = _lookup(memo, key, default, table, comment)
         else:
-            chosen = self.runtime.languages(languages)  # kept alive for the call
+            chosen = _languages.for_runtime(self.runtime, languages)  # kept alive for the call
             text, step = _lookup(memo, key, default, table, comment, chosen._request)
         try:
             member = _STEPS[step]
@@ -366,16 +356,7 @@ class Bundle:
         """
         if languages is None:  # as string()
             return _format(self._memo or self._closed(), key, args, default, table, comment, locale)
-        chosen: Optional[Languages]  # as string()
-        if type(languages) is list:
-            try:
-                chosen = self.runtime._requests[tuple(languages)]
-            except (KeyError, TypeError):
-                chosen = None
-        else:
-            chosen = languages if type(languages) is Languages else None
-        if chosen is None:
-            chosen = _languages.for_runtime(self.runtime, languages)
+        chosen = _languages.for_runtime(self.runtime, languages)  # as string()
         return _format(self._memo or self._closed(), key, args, default, table, comment, locale, chosen._request)
 
     def explain(
@@ -450,8 +431,6 @@ class Bundle:
         """gettext's ``gettext`` in the default table: the translation of the msgid ``message``,
         unformatted (format it with Python's ``%``); ``message`` itself when there is none.
         :meth:`translations` gives the same methods for another table (a ``.po`` domain)."""
-        if type(message) is str:  # string(): a msgid without a translation gives itself, its key
-            return _string(self._memo or self._closed(), message, None, None, None)  # type: ignore[no-any-return]
         return _gettext(self, None, message)
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:

@@ -58,6 +58,7 @@ def _variant(bundle: Bundle, table: str | None, key: str, n: int | float) -> str
 
 
 _lookup = BACKEND.lookup
+_string = BACKEND.string
 
 
 def _found(bundle: Bundle, table: str | None, key: str) -> str | None:
@@ -116,6 +117,8 @@ class Translations:
 
 
 def gettext(bundle: Bundle, table: str | None, message: str) -> str:
+    if type(message) is str:  # a plain lookup: a msgid without a translation gives itself, its key
+        return _string(bundle._memo or bundle._closed(), message, None, table, None)  # type: ignore[no-any-return]
     if not isinstance(message, str):
         raise TypeError(f"message must be str, not {type(message).__name__}")
     text = _found(bundle, table, message)

@@ -425,13 +425,6 @@ class Runtime:
         ``languages=`` or :meth:`use_languages`: the runtime keeps the last 1,024 distinct lists,
         so asking again for an equal list returns the same object. After :meth:`close` (bundles
         stay usable), only lists made before answer; a new one raises :class:`ClosedError`."""
-        if type(languages) is Languages:
-            return languages
-        if type(languages) in (list, tuple):
-            try:
-                return self._requests[tuple(languages)]  # no call into the library: no guard
-            except (KeyError, TypeError):
-                pass
         return for_runtime(self, languages)
 
     def use_languages(self, languages: Languages | Iterable[str] | str) -> UseLanguages:
@@ -440,12 +433,7 @@ class Runtime:
         asyncio task only (:mod:`contextvars`); the runtime's own languages stay untouched.
         Nested blocks: the innermost wins. :func:`lokale.parse_accept_language` turns a request's
         header into the list."""
-        try:  # a list seen before: the remembered object, inline (once per request)
-            chosen = self._requests[tuple(languages)] if type(languages) is list else None
-        except (KeyError, TypeError):
-            chosen = None
-        if chosen is None:
-            chosen = for_runtime(self, languages)
+        chosen = for_runtime(self, languages)
         use = _new(UseLanguages)  # UseLanguages(self, chosen), without a call to __init__
         use.languages = chosen
         use._entry = (self._generation, chosen._request, chosen)

@@ -1,0 +1,46 @@
+/* What the C drivers (bench.c, requests.c, threads.c) share: a monotonic clock, reading a data
+ * file whole, and percentiles of sorted samples. */
+#ifndef LOKALE_BENCH_HARNESS_H
+#define LOKALE_BENCH_HARNESS_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+static inline double now_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
+}
+
+/* dir/name, read whole into a malloc'd buffer with a NUL after it; exits on failure. */
+static inline char *load_file(const char *dir, const char *name, size_t *len) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "rb");
+    if (!f) { perror(path); exit(1); }
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *p = malloc((size_t)size + 1);
+    if (!p || fread(p, 1, (size_t)size, f) != (size_t)size) { perror(path); exit(1); }
+    fclose(f);
+    p[size] = 0;
+    *len = (size_t)size;
+    return p;
+}
+
+static inline int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The p-th percentile (0..1) of n sorted samples, interpolated. */
+static inline double pct(const double *sorted, size_t n, double p) {
+    double idx = p * (double)(n - 1);
+    size_t lo = (size_t)idx;
+    double frac = idx - (double)lo;
+    return lo + 1 < n ? sorted[lo] * (1 - frac) + sorted[lo + 1] * frac : sorted[lo];
+}
+
+#endif
