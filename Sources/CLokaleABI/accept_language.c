@@ -1,6 +1,6 @@
 /* lokale_parse_accept_language: the public face of CTable's parser (lokale_accept.h), in C so that
- * a server's per-request call never enters Swift. Pure: it leaves lokale_last_error untouched (the
- * thread's last error is kept by LokaleC, which has no C-callable setter); the status says it all. */
+ * a server's per-request call never enters Swift. Pure: it leaves lokale_last_error untouched; the
+ * status says it all (a header is content, not a caller's mistake to explain). */
 #define _POSIX_C_SOURCE 200809L /* strnlen */
 #include "lokale.h"
 #include "lokale_accept.h"
