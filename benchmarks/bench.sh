@@ -60,6 +60,9 @@ cc $CFLAGS_B -DENGINE_GETTEXT "$B/src/bench.c" -o "$W/bin/bench_gettext"
 cc $CFLAGS_B -DENGINE_ICU "$B/src/bench.c" $ICU_FLAGS -o "$W/bin/bench_icu-ures"
 cc $CFLAGS_B -DENGINE_HASH "$B/src/bench.c" -o "$W/bin/bench_hash-baseline"
 cc $CFLAGS_B "$B/src/hash_build.c" -o "$W/bin/hash_build"
+# lokale, the bare hash and gettext in one process, batch for batch (src/side.c; each engine's
+# unused functions of engines.h are not warned about)
+cc $CFLAGS_B -Wno-unused-function -I"$W/lokale" "$B/src/side.c" -L"$W/lokale" -llokale -Wl,-rpath,"$W/lokale" -o "$W/bin/bench_side"
 
 # --- data: the same messages for every engine, regenerated when a generator changes -------------
 gen_sum=$(cat "$B/gen_data.py" "$B/gen_ops.py" "$B/src/hash_build.c" "$B/src/hashfile.h" | sha256sum | cut -c1-16)
@@ -151,6 +154,9 @@ for n in $NS; do
         ;;
     esac
   done
+  log "N=$n lokale, hash-baseline and gettext side by side"
+  "$W/bin/bench_side" "$d" "$n" --ops $OPS --reps $REPS >>"$raw" 2>"$W/raw/side-$n.err" \
+    || { cat "$W/raw/side-$n.err" >&2; exit 1; }
 done
 
 # --- report -------------------------------------------------------------------------------------

@@ -107,6 +107,30 @@ def emit(**kw):
     print(json.dumps(kw, ensure_ascii=False), flush=True)
 
 
+def python_printf(tr):
+    """Python's printf dialect: the .mo's plural forms say %lld (C's), which % refuses; a Python
+    project would ship %d. Rewritten once, after open, in the parsed catalog."""
+    for ck, text in list(tr._catalog.items()):
+        if isinstance(ck, tuple):
+            tr._catalog[ck] = text.replace("%lld", "%d")
+
+
+def plural_counts(d, limit):
+    """The counts of plural-format, the same as the C driver's."""
+    with open(os.path.join(d, "plural_n.bin"), "rb") as f:
+        raw = f.read()
+    k = min(limit, len(raw) // 4)
+    return list(struct.unpack(f"<{k}I", raw[:k * 4]))
+
+
+def check_plural(engine, plural):
+    """The Russian forms of a few counts, or exit."""
+    for count, word in ((1, "файл "), (3, "файла "), (5, "файлов "), (11, "файлов "), (21, "файл ")):
+        if not plural(count).startswith(f"{count} {word}"):
+            print(f"{engine} plural({count}) = {plural(count)!r}", file=sys.stderr)
+            sys.exit(1)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("dir")
@@ -169,6 +193,21 @@ def main():
                  ratio=stats(ratios), samples=len(ratios),
                  what="Bundle.string (accelerator) and GNUTranslations.gettext in one process, batch for batch; "
                       "ratio: lokale / gettext per batch pair", **common)
+        # plural-format: Bundle.format against ngettext + % (as the python-gettext engine does it)
+        python_printf(tr)
+
+        def theirs_plural(count):
+            return tr.ngettext(plural_key, plural_key, count) % count
+
+        def ours_plural(count):
+            return b.format(plural_key, count)
+        check_plural("python-side-by-side gettext", theirs_plural)
+        check_plural("python-side-by-side lokale", ours_plural)
+        theirs, ours, ratios = interleaved(theirs_plural, ours_plural, plural_counts(d, a.ops // 4), a.reps)
+        emit(engine="python-side-by-side", case="plural-format", ns_per_op=stats(ours), gettext_ns_per_op=stats(theirs),
+             ratio=stats(ratios), samples=len(ratios),
+             what="Bundle.format (accelerator) and ngettext + % in one process, batch for batch; "
+                  "ratio: lokale / gettext per batch pair", **common)
         return
 
     m0 = statm()
@@ -193,11 +232,7 @@ def main():
             t = opener()
             t.gettext(k)
 
-        # Python's printf dialect: the .mo's plural forms say %lld (C's), which % refuses; a Python
-        # project would ship %d. Rewritten once, after open, in the parsed catalog.
-        for ck, text in list(tr._catalog.items()):
-            if isinstance(ck, tuple):
-                tr._catalog[ck] = text.replace("%lld", "%d")
+        python_printf(tr)
 
         def plural(count):
             return tr.ngettext(plural_key, plural_key, count) % count
@@ -256,13 +291,8 @@ def main():
         emit(engine=a.engine, case=case, ns_per_op=st, rep_p50=rp, ops_per_rep=ops, samples=cnt,
              hits=hits, **extra, **common)
     # plural-format: the Russian plural message with one integer, the same counts as the C driver
-    with open(os.path.join(d, "plural_n.bin"), "rb") as f:
-        raw = f.read()
-    counts = list(struct.unpack(f"<{min(a.ops, len(raw) // 4)}I", raw[:min(a.ops, len(raw) // 4) * 4]))
-    for count, word in ((1, "файл "), (3, "файла "), (5, "файлов "), (11, "файлов "), (21, "файл ")):
-        if not plural(count).startswith(f"{count} {word}"):
-            print(f"{a.engine} plural({count}) = {plural(count)!r}", file=sys.stderr)
-            sys.exit(1)
+    counts = plural_counts(d, a.ops)
+    check_plural(a.engine, plural)
     st, rp, ops, cnt, _ = measure(plural, counts, a.reps)
     emit(engine=a.engine, case="plural-format", ns_per_op=st, rep_p50=rp, ops_per_rep=ops, samples=cnt,
          **extra, **common)
@@ -275,6 +305,15 @@ def main():
         emit(engine=a.engine, case="plain-memo-miss", ns_per_op=st, rep_p50=rp, ops_per_rep=ops, samples=cnt,
              what="Bundle.string of a key the memo does not hold (one foreign call: lokale_bundle_text)",
              **extra, **common)
+        # What of that is the foreign call itself: lokale_bundle_text through ctypes (the same
+        # function object the binding calls) on the same keys, encoded beforehand.
+        from lokale import _backend_ctypes
+        text_call, handle = _backend_ctypes._text_by_address, b._memo.handle
+        encoded = {k: k.encode() for k in distinct}
+        st, rp, ops, cnt, _ = measure(lambda k: text_call(handle, encoded[k], None), distinct, a.reps)
+        emit(engine=a.engine, case="text-call", ns_per_op=st, rep_p50=rp, ops_per_rep=ops, samples=cnt,
+             what="lokale_bundle_text(bundle, key, NULL) through ctypes alone, keys encoded beforehand "
+                  "(plus a lambda and a dict read)", **extra, **common)
     # open + first lookup; Python's gettext parses the whole file, so fewer opens at large N
     opens = a.opens if n <= 100_000 else max(3, a.opens // 10)
     times = []
