@@ -2,16 +2,11 @@
  * It interprets the same NODE and FMTS words as MessageRenderer and Formatter (LokaleCore), for
  * the subset whose result it can produce byte for byte: everything else is declined, never
  * approximated. FormatFastPathTests checks it against the Swift renderer. */
+#include "lokale_find.h"
 #include "lokale_table.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-static inline uint32_t load32(const uint8_t *p) {
-    uint32_t v;
-    memcpy(&v, p, 4);
-    return v; /* little-endian, as every host Lokale builds for */
-}
 
 /* Word i of the NODE section; 0 when out of bounds (no node kind or count is 0 where it matters,
  * and every caller checks the kind first). */
@@ -167,20 +162,20 @@ static int render_text(const lk_plan *p, const lk_localization_info *info, uint6
         return 1;
     }
     if (format >= p->format_words) return 0;
-    uint32_t count = load32(p->formats + (uint64_t)format * 4);
+    uint32_t count = lk_load32(p->formats + (uint64_t)format * 4);
     if (count > (p->format_words - format - 1) / LK_SEGMENT_WORDS) return 0;
     const uint8_t *words = p->formats + ((uint64_t)format + 1) * 4;
     for (uint32_t s = 0; s < count; s++) {
         const uint8_t *w = words + (uint64_t)s * LK_SEGMENT_WORDS * 4;
-        uint32_t kind = load32(w), start = load32(w + 4), n = load32(w + 8);
+        uint32_t kind = lk_load32(w), start = lk_load32(w + 4), n = lk_load32(w + 8);
         if ((uint64_t)start + n > length) return 0;
         if (kind == LK_SEGMENT_LITERAL) {
             put(o, text + start, n);
             continue;
         }
         if (kind != LK_SEGMENT_SPECIFIER) return 0; /* substitutions, or corrupt */
-        uint32_t argument = load32(w + 12), flags = load32(w + 16), width = load32(w + 20), precision = load32(w + 24);
-        uint32_t spec = load32(w + 28);
+        uint32_t argument = lk_load32(w + 12), flags = lk_load32(w + 16), width = lk_load32(w + 20), precision = lk_load32(w + 24);
+        uint32_t spec = lk_load32(w + 28);
         uint8_t conversion = (uint8_t)spec, modifier = (uint8_t)(spec >> 8);
         if (flags != 0 || width != LK_NONE || precision != LK_NONE) return 0;
         if (argument < 1 || argument > arg_count) return 0;

@@ -5,17 +5,19 @@
 #ifndef LOKALE_FAST_H
 #define LOKALE_FAST_H
 
+#include "lokale_find.h"
 #include "lokale_table.h"
+
+/* lk_current_plan's per-call list case, out of line (table.c): the common case, the runtime's own
+ * languages, stays a few inlined loads. */
+const lk_plan *lk_list_plan(const lk_handle *h, const lk_list_slot *lists);
 
 /* The plan a fast path may use, under Apple's policy only (the chain policy reads further
  * localizations than a plan holds): with no per-call list (lists NULL) the runtime's current one,
  * else the one the list's entries (lokale_languages) hold for this bundle in the current
  * generation. NULL: decline. */
-static inline const lk_plan *lk_current_plan(const lk_handle *h, const lk_list_slot *lists) {
-    if (lists) {
-        if (lk_shared_policy(h->shared) != LK_POLICY_APPLE) return NULL;
-        return lk_list_slot_plan(lists, h->serial, lk_shared_generation(h->shared));
-    }
+static inline __attribute__((always_inline)) const lk_plan *lk_current_plan(const lk_handle *h, const lk_list_slot *lists) {
+    if (__builtin_expect(lists != NULL, 0)) return lk_list_plan(h, lists);
     const lk_plan *plan = lk_handle_plan(h);
     if (!plan || lk_plan_generation(plan) != lk_shared_generation(h->shared) || lk_shared_policy(h->shared) != LK_POLICY_APPLE)
         return NULL;
@@ -58,7 +60,7 @@ static inline int lk_fast_lookup(const lk_handle *h, const lk_list_slot *lists, 
     if (t >= 0 && plan->tables[t].slots) {
         const lk_plan_table *entry = &plan->tables[t];
         lk_entry e;
-        int found = lk_find(entry->slots, entry->slot_count, plan->records, plan->records_bytes, key, key_length, &e);
+        int found = lk_find_inline(entry->slots, entry->slot_count, plan->records, plan->records_bytes, key, key_length, &e);
         if (found < 0) return LK_DECLINED; /* the general path reports the corruption */
         if (found == LK_FOUND) {
             answer->text = (const char *)plan->records + e.value_offset;
