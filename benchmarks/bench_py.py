@@ -115,6 +115,13 @@ def python_printf(tr):
             tr._catalog[ck] = text.replace("%lld", "%d")
 
 
+def gettext_plural(tr, plural_key):
+    """plural-format through a GNUTranslations: ngettext + % (after python_printf)."""
+    def plural(count):
+        return tr.ngettext(plural_key, plural_key, count) % count
+    return plural
+
+
 def plural_counts(d, limit):
     """The counts of plural-format, the same as the C driver's."""
     with open(os.path.join(d, "plural_n.bin"), "rb") as f:
@@ -195,9 +202,7 @@ def main():
                       "ratio: lokale / gettext per batch pair", **common)
         # plural-format: Bundle.format against ngettext + % (as the python-gettext engine does it)
         python_printf(tr)
-
-        def theirs_plural(count):
-            return tr.ngettext(plural_key, plural_key, count) % count
+        theirs_plural = gettext_plural(tr, plural_key)
 
         def ours_plural(count):
             return b.format(plural_key, count)
@@ -233,9 +238,7 @@ def main():
             t.gettext(k)
 
         python_printf(tr)
-
-        def plural(count):
-            return tr.ngettext(plural_key, plural_key, count) % count
+        plural = gettext_plural(tr, plural_key)
     else:
         accelerated_expected = a.engine == "lokale-python"
         t0 = time.perf_counter_ns()

@@ -1,5 +1,4 @@
-#include "lokale_fast.h"
-#include "lokale_find.h"
+#include "lokale_fast.h" /* and lokale_find.h */
 
 #include <stdlib.h>
 #include <string.h>
