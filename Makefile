@@ -119,7 +119,7 @@ test-cpp: examples
 
 # Every ```c (and ```cpp) block of docs/C.md, compiled with pkg-config and run; output compared.
 test-c-docs: examples
-	$(STAGED_PC) $(PYTHON) bindings/c/run_docs.py docs/C.md --bundles $(OUT)/examples --work $(OUT)/tests/c-docs
+	$(STAGED_PC) $(PYTHON) Tests/docs/run_c_docs.py docs/C.md --bundles $(OUT)/examples --work $(OUT)/tests/c-docs
 
 # The Python binding (bindings/python) against this build: pytest, including `pip install` of the
 # package into a temporary target and a temporary venv, and the code of docs/PYTHON.md — twice:

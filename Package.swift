@@ -5,8 +5,8 @@ let package = Package(
     name: "Lokale",
     products: [
         // liblokale.so: the C ABI over the Foundation-free runtime.
-        .library(name: "lokale-c", type: .dynamic, targets: ["LokaleC"]),
-        .executable(name: "lokale-cli", targets: ["lokale"]),
+        .library(name: "lokale-c", type: .dynamic, targets: ["LokaleABIEntryPoints"]),
+        .executable(name: "lokale-cli", targets: ["LokaleCLI"]),
         .library(name: "LokaleCatalog", targets: ["LokaleCatalog"]),
         // For Swift programs: `import Lokale`, and the plugin that compiles a target's String
         // Catalogs at build time. Nothing these reach may use unsafeFlags: SwiftPM refuses them in
@@ -29,20 +29,15 @@ let package = Package(
             dependencies: ["ICU"],
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]
         ),
-        // The compiled table's schema (shared with the Swift reader and writer), its key hash and
-        // probe, lookup plans, and the fast paths of a plain lookup and a plural format.
+        // The compiled table's schema (shared with the Swift reader and writer), its node reader, key
+        // hash and probe, lookup plans, the handles the C ABI hands out, and the fast paths of a
+        // plain lookup and a plural format.
         .target(name: "CTable"),
-        // The C half of the C ABI: lokale_bundle_lookup and lokale_bundle_format adapt the
-        // caller's structs to CTable's fast paths and hand what those decline to the general path
-        // (LokaleC); the version and status functions. Linked only into liblokale.so.
-        .target(
-            name: "CLokaleABI",
-            dependencies: ["CTable"],
-            cSettings: [.headerSearchPath("../../include")]
-        ),
+        // HTTP Accept-Language parsing: the one parser behind the C ABI, Swift and Python.
+        .target(name: "CAcceptLanguage"),
         .target(
             name: "LokaleCore",
-            dependencies: ["CICU", "CTable", "CLokale"]
+            dependencies: ["CICU", "CTable", "CAcceptLanguage", "LokaleABIHeader"]
         ),
         // System libxml2, through pkg-config; linked, never imported by Swift (see Sources/LibXML2).
         .systemLibrary(
@@ -60,17 +55,27 @@ let package = Package(
             // CICU for key collation (String Catalog key order); CXML (libxml2) for XLIFF.
             dependencies: ["LokaleCore", "CICU", "CXML"]
         ),
-        .systemLibrary(name: "CLokale"),
+        // The C ABI, in three layers that depend one way: the public header (include/lokale.h) as a
+        // module; the Swift exports (every function written in Swift, and the general paths of
+        // the ones written in C); the C entry points (lookup and format, which try CTable's fast
+        // paths first, and every function that takes a lokale_message, read once by its version).
+        .systemLibrary(name: "LokaleABIHeader"),
         .target(
-            name: "LokaleC",
-            dependencies: ["CLokale", "LokaleCore", "CTable", "CLokaleABI"],
+            name: "LokaleABIExports",
+            dependencies: ["LokaleABIHeader", "LokaleCore", "CTable"],
             exclude: ["exports.map"],
             linkerSettings: [
-                .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/LokaleC/exports.map"]),
+                .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/LokaleABIExports/exports.map"]),
             ]
         ),
+        .target(
+            name: "LokaleABIEntryPoints",
+            dependencies: ["CTable", "CAcceptLanguage", "LokaleABIExports"],
+            cSettings: [.headerSearchPath("../../include")]
+        ),
+        // The `lokale` command (built as the lokale-cli product, installed as bin/lokale).
         .executableTarget(
-            name: "lokale",
+            name: "LokaleCLI",
             dependencies: ["LokaleCatalog", "LokaleCore"]
         ),
         // The Swift API (LokaleRuntime, LokaleBundle, Message) over LokaleCore; no Foundation.
@@ -83,7 +88,7 @@ let package = Package(
         .plugin(
             name: "LokaleCompilerPlugin",
             capability: .buildTool(),
-            dependencies: ["lokale"]
+            dependencies: ["LokaleCLI"]
         ),
         // Shared by the test targets: locating fixtures, compiling catalogs to real files.
         .target(

@@ -36,7 +36,7 @@ struct LokaleCompilerPlugin: BuildToolPlugin {
         arguments += ["--swift-resource-folders", folders.joined(separator: ",")]
         return [.buildCommand(
             displayName: "Compiling the String Catalogs of \(target.name)",
-            executable: try context.tool(named: "lokale").url,
+            executable: try context.tool(named: "LokaleCLI").url,
             arguments: arguments,
             inputFiles: inputs.files,
             outputFiles: [table, accessor]

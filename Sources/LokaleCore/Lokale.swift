@@ -1,4 +1,4 @@
-internal import CLokale
+internal import LokaleABIHeader
 
 /// The library's version, from lokale.h's LOKALE_VERSION_MAJOR/MINOR/PATCH (written there only).
 public enum Lokale {

@@ -1,7 +1,7 @@
 /* The fast paths of a plain lookup and a format: one atomic load of the plan the runtime
  * published, one hash and probe, no allocation, lock or reference count. They answer only what
  * the general path (the runtime, in Swift) would answer the same way, and decline the rest.
- * Inline, so that the C ABI's entry points (CLokaleABI) cost no extra call. */
+ * Inline, so that the C ABI's entry points (LokaleABIEntryPoints) cost no extra call. */
 #ifndef LOKALE_FAST_H
 #define LOKALE_FAST_H
 

@@ -1,6 +1,7 @@
 /* The compiled table's schema (docs/FORMAT.md) and the runtime's bounds (docs/LIMITS.md): the one
- * definition that the C fast paths (CTable, CLokaleABI), the Swift reader (TableLayout,
- * MessageRenderer, Limits) and the writer (LokaleCatalog) all read. Plain integer macros, so that
+ * definition of every magic number, version, section, record field and node word that the C fast
+ * paths, the Swift reader (TableLayout, CompiledTable, the node reader lokale_node.h), the writer
+ * (LokaleCatalog) and the FORMAT.md test read. Plain integer macros, so that
  * Swift imports each one as a typed constant. Internal: not part of lokale.h. */
 #ifndef LOKALE_SCHEMA_H
 #define LOKALE_SCHEMA_H
@@ -8,19 +9,109 @@
 /* An absent node, format, string or amount. */
 #define LK_NONE 0xFFFFFFFFu
 
-/* A message record's first word: the key's length, and whether a node word follows the value's
- * length (a message shown as is has none, so that most records carry two header words). */
+/* The file header (64 bytes; byte offsets of its fields). */
+#define LK_MAGIC 0x1A00454C414B4F4CULL /* "LOKALE\0\x1A", read as a little-endian u64 */
+#define LK_FORMAT_MAJOR 2u
+#define LK_FORMAT_MINOR 0u
+#define LK_BYTE_ORDER_MARK 0x01020304u /* read as 0x04030201: the other byte order */
+#define LK_HEADER_SIZE 64u
+#define LK_HEADER_MAGIC 0u          /* u8[8] */
+#define LK_HEADER_MAJOR 8u          /* u16 */
+#define LK_HEADER_MINOR 10u         /* u16 */
+#define LK_HEADER_BYTE_ORDER 12u
+#define LK_HEADER_HEADER_SIZE 16u
+#define LK_HEADER_SECTION_COUNT 20u
+#define LK_HEADER_FILE_SIZE 24u
+#define LK_HEADER_FLAGS 28u
+#define LK_HEADER_HEADER_CRC 32u    /* of [0, header + section table), this field read as zero */
+#define LK_HEADER_PAYLOAD_CRC 36u   /* of the rest of the file */
+
+/* The section table after the header: one entry per section. */
+#define LK_SECTION_ENTRY_SIZE 16u
+#define LK_SECTION_ENTRY_TAG 0u
+#define LK_SECTION_ENTRY_OFFSET 8u  /* from the start of the file, 4-aligned */
+#define LK_SECTION_ENTRY_BYTES 12u  /* a multiple of the section's record size */
+#define LK_MAX_SECTIONS 32u
+
+/* Section tags (four ASCII letters, the big-endian reading of the tag) and record sizes. */
+#define LK_SECTION_STRINGS 0x53545253u       /* "STRS": NUL-terminated UTF-8 strings */
+#define LK_SECTION_BUNDLE 0x424E444Cu        /* "BNDL": one bundle record */
+#define LK_SECTION_LOCALIZATIONS 0x4C4F4353u /* "LOCS": localization records */
+#define LK_SECTION_TABLES 0x54424C53u        /* "TBLS": table records */
+#define LK_SECTION_INSTANCES 0x494E5354u     /* "INST": (localization, table) pairs present */
+#define LK_SECTION_RECORDS 0x52454353u       /* "RECS": message records */
+#define LK_SECTION_SLOTS 0x534C4F54u         /* "SLOT": open-addressing hash slots */
+#define LK_SECTION_NODES 0x4E4F4445u         /* "NODE": message trees, u32 words */
+#define LK_SECTION_FORMATS 0x464D5453u       /* "FMTS": precompiled format segments, u32 words */
+
+/* The bundle record: a string ref (offset, length), the development localization's index, flags. */
+#define LK_BUNDLE_RECORD_SIZE 32u
+#define LK_BUNDLE_IDENTIFIER 0u
+#define LK_BUNDLE_DEVELOPMENT 8u
+#define LK_BUNDLE_FLAGS 12u
+#define LK_BUNDLE_FLAG_MIXED_LOCALIZATIONS 1u
+/* A localization record: its name (string ref) and flags. */
+#define LK_LOCALIZATION_RECORD_SIZE 12u
+#define LK_LOCALIZATION_NAME 0u
+#define LK_LOCALIZATION_FLAGS 8u
+#define LK_LOCALIZATION_FLAG_BASE 1u
+/* A table record: its name (string ref). */
+#define LK_TABLE_RECORD_SIZE 8u
+#define LK_TABLE_NAME 0u
+/* An instance record: a (localization, table) pair that exists, its keys, records and slots. */
+#define LK_INSTANCE_RECORD_SIZE 24u
+#define LK_INSTANCE_LOCALIZATION 0u
+#define LK_INSTANCE_TABLE 4u
+#define LK_INSTANCE_KEY_COUNT 8u
+#define LK_INSTANCE_RECORD_START 12u
+#define LK_INSTANCE_SLOT_START 16u
+#define LK_INSTANCE_SLOT_COUNT 20u
+/* A slot: the key's hash (low 32 bits), the record's offset / 4 + 1 (high 32 bits); 0 is empty. */
+#define LK_SLOT_SIZE 8u
+
+/* A message record: [key length | LK_RECORD_HAS_NODE, value length, node if the flag is set], the
+ * key, NUL, the value, NUL, padding to 4 bytes. A message shown as is has no node word, so that
+ * most records carry two header words. */
 #define LK_RECORD_HAS_NODE 0x80000000u
 #define LK_RECORD_LENGTH_MASK 0x7FFFFFFFu
+#define LK_RECORD_KEY_LENGTH 0u  /* byte offsets in the record */
+#define LK_RECORD_VALUE_LENGTH 4u
+#define LK_RECORD_NODE 8u
 
-/* Node kinds, the first word of a node in the NODE section. */
-#define LK_NODE_TEXT 1u     /* [kind, strOff, strLen, fmtIndex] */
-#define LK_NODE_PLURAL 2u   /* [kind, argNum, flags, zero, one, two, few, many, other] */
-#define LK_NODE_DEVICE 3u   /* [kind, iphone, ipad, ipod, mac, applewatch, appletv, applevision, other] */
-#define LK_NODE_MESSAGE 4u  /* [kind, body, count, count x [nameOff, nameLen, argNum, specOff, specLen, node]] */
-#define LK_NODE_REPLACED 5u /* [kind, reasonOff, reasonLen, node]: a rejected translation; node is the development text */
+/* Node kinds, the first word of a node in the NODE section, and each kind's word positions. The
+ * one reader of these words is lokale_node.h. */
+#define LK_NODE_KIND 0u
+#define LK_NODE_TEXT 1u      /* a text, formatted or not */
+#define LK_TEXT_STRING 1u    /* string offset, then length */
+#define LK_TEXT_LENGTH 2u
+#define LK_TEXT_FORMAT 3u    /* FMTS index, or LK_NONE: shown as is */
+#define LK_TEXT_WORDS 4u
+#define LK_NODE_PLURAL 2u    /* CLDR plural variants of an argument */
+#define LK_PLURAL_ARGUMENT 1u /* 1-based */
+#define LK_PLURAL_FLAGS 2u
 #define LK_PLURAL_FLAG_ORDINAL 1u
+#define LK_PLURAL_CHILDREN 3u /* one node (or LK_NONE) per LK_CATEGORY_* */
+#define LK_PLURAL_WORDS 9u
+#define LK_NODE_DEVICE 3u    /* device variants */
+#define LK_DEVICE_CHILDREN 1u /* one node (or LK_NONE) per LK_DEVICE_* */
+#define LK_DEVICE_WORDS 9u
+#define LK_NODE_MESSAGE 4u   /* a body with substitutions (%#@name@) */
+#define LK_MESSAGE_BODY 1u
+#define LK_MESSAGE_COUNT 2u
+#define LK_MESSAGE_SUBSTITUTIONS 3u /* LK_MESSAGE_COUNT substitutions of LK_SUBSTITUTION_WORDS */
+#define LK_MESSAGE_WORDS 3u
+#define LK_SUBSTITUTION_NAME 0u     /* string offset, then length */
+#define LK_SUBSTITUTION_NAME_LENGTH 1u
+#define LK_SUBSTITUTION_ARGUMENT 2u
+#define LK_SUBSTITUTION_SPECIFIER 3u /* string offset, then length */
+#define LK_SUBSTITUTION_SPECIFIER_LENGTH 4u
+#define LK_SUBSTITUTION_NODE 5u
 #define LK_SUBSTITUTION_WORDS 6u
+#define LK_NODE_REPLACED 5u  /* a rejected translation: the reason, and the development text shown */
+#define LK_REPLACED_REASON 1u /* string offset, then length */
+#define LK_REPLACED_REASON_LENGTH 2u
+#define LK_REPLACED_NODE 3u
+#define LK_REPLACED_WORDS 4u
 
 /* A plural node's children, in CLDR's order. */
 #define LK_CATEGORY_ZERO 0u
@@ -29,8 +120,10 @@
 #define LK_CATEGORY_FEW 3u
 #define LK_CATEGORY_MANY 4u
 #define LK_CATEGORY_OTHER 5u
+#define LK_CATEGORY_COUNT 6u
 
-/* A device node's children (the same values as lokale.h's lokale_device, checked in CLokaleABI). */
+/* A device node's children (the same values as lokale.h's lokale_device, checked in
+ * LokaleABIEntryPoints). */
 #define LK_DEVICE_IPHONE 0u
 #define LK_DEVICE_IPAD 1u
 #define LK_DEVICE_IPOD 2u
@@ -39,11 +132,20 @@
 #define LK_DEVICE_APPLETV 5u
 #define LK_DEVICE_APPLEVISION 6u
 #define LK_DEVICE_OTHER 7u
+#define LK_DEVICE_COUNT 8u
 
-/* A precompiled format segment in the FMTS section: [kind, start, length, argument, flags, width,
- * precision, conversion | modifier << 8]; a width or precision is LK_NONE, a number, or
- * LK_AMOUNT_FROM_ARGUMENT | the argument's position. */
+/* A format index in FMTS points at a segment count, then that many segments of LK_SEGMENT_WORDS
+ * words; a width or precision is LK_NONE, a number, or LK_AMOUNT_FROM_ARGUMENT | the argument's
+ * position. */
 #define LK_SEGMENT_WORDS 8u
+#define LK_SEGMENT_KIND 0u
+#define LK_SEGMENT_START 1u      /* in bytes of the text */
+#define LK_SEGMENT_LENGTH 2u
+#define LK_SEGMENT_ARGUMENT 3u   /* 1-based */
+#define LK_SEGMENT_FLAGS 4u
+#define LK_SEGMENT_WIDTH 5u
+#define LK_SEGMENT_PRECISION 6u
+#define LK_SEGMENT_CONVERSION 7u /* the conversion character | the length modifier << 8 */
 #define LK_SEGMENT_LITERAL 0u
 #define LK_SEGMENT_SPECIFIER 1u
 #define LK_SEGMENT_SUBSTITUTION 2u

@@ -149,7 +149,7 @@ lk_plan_table *lk_plan_tables(lk_plan *plan);
 /* The table named (name, length) in plan, or plan's default table when name is NULL; -1 if none. */
 int64_t lk_plan_table_index(const lk_plan *plan, const void *name, size_t length);
 
-/* A formatting argument: lokale.h's lokale_arg, whose layout and type values CLokaleABI checks
+/* A formatting argument: lokale.h's lokale_arg, whose layout and type values LokaleABIEntryPoints checks
  * against these; repeated because this header is internal and must not depend on the public one. */
 #define LK_ARG_INT 1
 #define LK_ARG_UINT 2

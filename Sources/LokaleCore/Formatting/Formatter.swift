@@ -16,7 +16,7 @@ public struct FormatOutput: Sendable {
 /// what the specifier prints: above Int64.max for %d %i, a negative for %u, a double or numeric
 /// text beyond 64-bit integers (`outOfRange`). Formatting still prints something (the text, the
 /// C conversion of the bits) and reports a problem; a C caller that sets
-/// LOKALE_MESSAGE_STRICT_ARGUMENTS gets an error instead (LokaleC finds the problem with `of`).
+/// LOKALE_MESSAGE_STRICT_ARGUMENTS gets an error instead (LokaleABIExports finds the problem with `of`).
 public enum ArgumentMisfit: Sendable, Equatable {
     case notANumber
     case outOfRange

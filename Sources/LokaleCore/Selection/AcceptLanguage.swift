@@ -1,4 +1,4 @@
-internal import CTable
+internal import CAcceptLanguage
 
 /// The language ranges of an HTTP `Accept-Language` header (RFC 9110 §12.5.4), read by the same C
 /// parser as the C ABI's `lokale_parse_accept_language`, so that every binding agrees on every

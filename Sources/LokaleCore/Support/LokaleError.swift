@@ -1,4 +1,4 @@
-internal import CLokale
+internal import LokaleABIHeader
 
 /// The one error type of the runtime. Its `code` is a status of the C ABI (lokale.h's
 /// `lokale_status`), so that the ABI hands it on as it is.

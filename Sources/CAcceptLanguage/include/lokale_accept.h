@@ -1,5 +1,5 @@
 /* HTTP Accept-Language parsing (RFC 9110 §12.5.4, weights §12.4.2, language ranges RFC 4647 §2.1):
- * the one implementation behind lokale_parse_accept_language (CLokaleABI), AcceptLanguage.parse
+ * the one implementation behind lokale_parse_accept_language (LokaleABIEntryPoints), AcceptLanguage.parse
  * (LokaleCore) and what builds on them. Pure: no allocation, no global state, bounded stack.
  * Internal: not part of lokale.h. */
 #ifndef LOKALE_ACCEPT_H
@@ -30,7 +30,7 @@
  * receives the whole result's length without its NUL, *count (may be NULL) how many ranges it
  * holds. When capacity <= *needed, dst (if capacity > 0) holds the ranges that fit whole, NUL-
  * terminated, and LK_ACCEPT_TRUNCATED is returned — but for (NULL, 0) and an empty result, which is
- * LK_ACCEPT_OK (as LokaleC's emit answers). header may be NULL when length is 0. The result is
+ * LK_ACCEPT_OK (as LokaleABIExports' emit answers). header may be NULL when length is 0. The result is
  * never longer than the header, so capacity length + 1 always suffices. On LK_ACCEPT_INVALID,
  * *needed and *count are 0 and dst, if writable, "". */
 int lk_parse_accept_language(const char *header, size_t length, char *dst, size_t capacity, size_t *needed,

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CLokale
+import LokaleABIHeader
 import CTable
 import LokaleCore
 

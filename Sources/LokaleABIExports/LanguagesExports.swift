@@ -1,4 +1,4 @@
-import CLokale
+import LokaleABIHeader
 import CTable
 import LokaleCore
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CLokale
+import LokaleABIHeader
 import LokaleCore
 
 /// The thread-local message behind lokale_last_error(): one malloc'd C string per thread, freed
@@ -44,7 +44,7 @@ func status(_ body: () throws(LokaleError) -> Void) -> Int32 {
 
 func invalid(_ message: String) -> LokaleError { LokaleError(.invalidArgument, message) }
 
-/// The last error of the C ABI's functions written in C (CLokaleABI).
+/// The last error of the C ABI's functions written in C (LokaleABIEntryPoints).
 @_cdecl("lk_set_last_error")
 public func lk_set_last_error(_ message: UnsafePointer<CChar>) {
     LastError.set(String(cString: message))

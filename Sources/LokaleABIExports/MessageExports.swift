@@ -1,11 +1,11 @@
-import CLokale
+import LokaleABIHeader
 import CTable
 import LokaleCore
 
 // MARK: Messages
 
-/// A caller's lokale_message, read only as far as its version reaches (a version-1 struct ends
-/// before `locale`), then checked field by field.
+/// A caller's lokale_message as the C entry points read it (lk_message_read: the fields its version
+/// lacks are zero), checked field by field.
 struct MessageView {
     var key: UnsafeRawBufferPointer
     var table: UnsafeRawBufferPointer?
@@ -17,7 +17,9 @@ struct MessageView {
     var languages: Languages?
 
     init(_ m: UnsafePointer<lokale_message>?) throws(LokaleError) {
-        let v = try MessageView.fields(m)
+        guard let m else { throw invalid("message is NULL") }
+        let v = m.pointee
+        guard v.version >= 1 else { throw invalid("message.version \(v.version) is not supported") }
         key = try bytes(v.key, v.key_len, "message.key", limit: Limits.keyBytes)
         table = v.table == nil ? nil : try bytes(v.table, v.table_len, "message.table", limit: Limits.keyBytes)
         let d = v.default_value == nil ? nil : try bytes(v.default_value, v.default_len, "message.default_value")
@@ -31,17 +33,6 @@ struct MessageView {
         guard v.flags & ~known == 0 else { throw invalid("message.flags has unknown flags 0x\(String(v.flags & ~known, radix: 16))") }
         strictArguments = v.flags & LOKALE_MESSAGE_STRICT_ARGUMENTS != 0
         if let l = v.languages { languages = try languagesHandle(OpaquePointer(UnsafeRawPointer(l)), "message.languages") }
-    }
-
-    /// The caller's struct: version 1 ends before `locale`, version 2 before `flags`, version 3
-    /// before `languages`.
-    static func fields(_ m: UnsafePointer<lokale_message>?) throws(LokaleError) -> lokale_message {
-        try versioned(m, "message") { v in
-            v >= 4 ? MemoryLayout<lokale_message>.size
-                : v == 3 ? MemoryLayout<lokale_message>.offset(of: \lokale_message.languages)!
-                : v == 2 ? MemoryLayout<lokale_message>.offset(of: \lokale_message.flags)!
-                : MemoryLayout<lokale_message>.offset(of: \lokale_message.locale)!
-        }
     }
 
     var keyString: String { String(decoding: key, as: UTF8.self) }
@@ -119,8 +110,8 @@ func formatted(_ bundle: OpaquePointer?, _ message: UnsafePointer<lokale_message
     return (bytes, problems, m.strictArguments)
 }
 
-@c @implementation
-public func lokale_bundle_lookup_variant(_ dst: UnsafeMutablePointer<CChar>!, _ capacity: Int, _ needed: UnsafeMutablePointer<Int>!,
+@_cdecl("lk_bundle_lookup_variant_general")
+public func lk_bundle_lookup_variant_general(_ dst: UnsafeMutablePointer<CChar>!, _ capacity: Int, _ needed: UnsafeMutablePointer<Int>!,
                                          _ outStep: UnsafeMutablePointer<lokale_step>!, _ bundle: OpaquePointer!,
                                          _ message: UnsafePointer<lokale_message>!, _ args: UnsafePointer<lokale_arg>!,
                                          _ count: Int) -> Int32 {
@@ -134,8 +125,8 @@ public func lokale_bundle_lookup_variant(_ dst: UnsafeMutablePointer<CChar>!, _ 
     }
 }
 
-@c @implementation
-public func lokale_bundle_format_problems(_ dst: UnsafeMutablePointer<CChar>!, _ capacity: Int, _ needed: UnsafeMutablePointer<Int>!,
+@_cdecl("lk_bundle_format_problems_general")
+public func lk_bundle_format_problems_general(_ dst: UnsafeMutablePointer<CChar>!, _ capacity: Int, _ needed: UnsafeMutablePointer<Int>!,
                                           _ bundle: OpaquePointer!, _ message: UnsafePointer<lokale_message>!,
                                           _ args: UnsafePointer<lokale_arg>!, _ count: Int) -> Int32 {
     status { () throws(LokaleError) in
@@ -143,8 +134,8 @@ public func lokale_bundle_format_problems(_ dst: UnsafeMutablePointer<CChar>!, _
     }
 }
 
-@c @implementation
-public func lokale_bundle_explain(_ dst: UnsafeMutablePointer<CChar>!, _ capacity: Int, _ needed: UnsafeMutablePointer<Int>!,
+@_cdecl("lk_bundle_explain_general")
+public func lk_bundle_explain_general(_ dst: UnsafeMutablePointer<CChar>!, _ capacity: Int, _ needed: UnsafeMutablePointer<Int>!,
                                   _ bundle: OpaquePointer!, _ message: UnsafePointer<lokale_message>!,
                                   _ args: UnsafePointer<lokale_arg>!, _ count: Int) -> Int32 {
     status { () throws(LokaleError) in

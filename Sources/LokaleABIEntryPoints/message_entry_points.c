@@ -1,9 +1,10 @@
-/* The C ABI's functions that are written in C: the two hottest (a lookup and a format, which try
- * CTable's fast path before the general one) and the ones that only read the header's constants.
- * A message is read field by field, never past what its version has. */
+/* The C ABI's functions that take a lokale_message, and the ones that only read the header's
+ * constants. Each reads the caller's message once, by its version (lk_message_read), then tries
+ * CTable's fast path where there is one (a lookup, a format) and hands the rest to the general
+ * path (LokaleABIExports), which never sees a version. */
 #include "lokale.h"
-#include "lokale_abi.h"
 #include "lokale_fast.h"
+#include "lokale_general.h"
 
 #include <stddef.h>
 #include <string.h>
@@ -21,21 +22,24 @@ _Static_assert(LK_DEVICE_IPHONE == LOKALE_DEVICE_IPHONE && LK_DEVICE_IPAD == LOK
                LK_DEVICE_APPLEWATCH == LOKALE_DEVICE_APPLEWATCH && LK_DEVICE_APPLETV == LOKALE_DEVICE_APPLETV &&
                LK_DEVICE_APPLEVISION == LOKALE_DEVICE_APPLEVISION && LK_DEVICE_OTHER == LOKALE_DEVICE_OTHER, "devices");
 _Static_assert(LK_POLICY_APPLE == LOKALE_FALLBACK_APPLE && LK_POLICY_CHAIN == LOKALE_FALLBACK_CHAIN, "policies");
+_Static_assert(LOKALE_MESSAGE_VERSION == 4, "a new message version needs its size in lk_message_size");
 
 /* Entries no bundle matches (serials start at 1): what a message whose `languages` is not a live
  * list reads, so that the fast paths decline and the general path says why. */
 static const lk_list_slot no_entries[LK_LIST_SLOTS];
 
-/* The plan entries of a message's per-call list (lokale_languages); NULL: the runtime's languages. */
+/* The plan entries of a read message's per-call list (lokale_languages); NULL: the runtime's languages. */
 static const lk_list_slot *message_lists(const lokale_message *message) {
-    if (message->version < 4 || !message->languages) return NULL;
+    if (!message->languages) return NULL;
     const lk_handle *l = (const lk_handle *)message->languages;
     const lk_list_slot *lists = lk_handle_kind(l) == LK_HANDLE_LANGUAGES ? lk_handle_lists(l) : NULL;
     return lists ? lists : no_entries;
 }
 
 LOKALE_API int lokale_bundle_lookup(const char **out, size_t *out_len, lokale_step *out_step,
-                                    const lokale_bundle *bundle, const lokale_message *message) {
+                                    const lokale_bundle *bundle, const lokale_message *caller) {
+    lokale_message copy;
+    const lokale_message *message = lk_message_read(caller, &copy);
     lk_answer a;
     if (out && out_len && bundle && message && message->version >= 1 &&
         lk_fast_lookup((const lk_handle *)bundle, message_lists(message), message->key, message->key_len, message->table, message->table_len,
@@ -45,7 +49,7 @@ LOKALE_API int lokale_bundle_lookup(const char **out, size_t *out_len, lokale_st
         if (out_step) *out_step = (lokale_step)a.step;
         return LOKALE_OK;
     }
-    return lk_bundle_lookup_general(out, out_len, (int *)out_step, bundle, message);
+    return lk_bundle_lookup_general(out, out_len, out_step, bundle, message);
 }
 
 LOKALE_API const char *lokale_bundle_text(const lokale_bundle *bundle, const char *key,
@@ -67,17 +71,19 @@ LOKALE_API const char *lokale_bundle_text(const lokale_bundle *bundle, const cha
  * unsigned integer above INT64_MAX (it prints it as %d's negative, as the general path does). With
  * LOKALE_MESSAGE_STRICT_ARGUMENTS the general path refuses it instead. */
 static int strict_refusal_possible(const lokale_message *message, const lokale_arg *args, size_t arg_count) {
-    if (message->version < 3 || !(message->flags & LOKALE_MESSAGE_STRICT_ARGUMENTS) || !args) return 0;
+    if (!(message->flags & LOKALE_MESSAGE_STRICT_ARGUMENTS) || !args) return 0;
     for (size_t i = 0; i < arg_count && i < LK_LIMIT_ARGUMENTS; i++)
         if (args[i].type == LOKALE_ARG_UINT && args[i].value.u > (uint64_t)INT64_MAX) return 1;
     return 0;
 }
 
 LOKALE_API int lokale_bundle_format(char *dst, size_t capacity, size_t *needed, const lokale_bundle *bundle,
-                                    const lokale_message *message, const lokale_arg *args, size_t arg_count) {
+                                    const lokale_message *caller, const lokale_arg *args, size_t arg_count) {
+    lokale_message copy;
+    const lokale_message *message = lk_message_read(caller, &copy);
     size_t length;
-    /* A version-1 message ends before `locale`; numbers in a caller's locale are the general path's. */
-    if (bundle && message && message->version >= 1 && !(message->version >= 2 && message->locale) &&
+    /* Numbers in a caller's locale are the general path's. */
+    if (bundle && message && message->version >= 1 && !message->locale &&
         !strict_refusal_possible(message, args, arg_count) &&
         lk_fast_format((const lk_handle *)bundle, message_lists(message), message->key, message->key_len, message->table, message->table_len,
                        message->default_value, message->default_len, (const lk_arg *)args, arg_count, dst, capacity,
@@ -86,6 +92,25 @@ LOKALE_API int lokale_bundle_format(char *dst, size_t capacity, size_t *needed, 
         return LOKALE_OK;
     }
     return lk_bundle_format_general(dst, capacity, needed, bundle, message, args, arg_count);
+}
+
+LOKALE_API int lokale_bundle_lookup_variant(char *dst, size_t capacity, size_t *needed, lokale_step *out_step,
+                                            const lokale_bundle *bundle, const lokale_message *message,
+                                            const lokale_arg *args, size_t arg_count) {
+    lokale_message copy;
+    return lk_bundle_lookup_variant_general(dst, capacity, needed, out_step, bundle, lk_message_read(message, &copy), args, arg_count);
+}
+
+LOKALE_API int lokale_bundle_format_problems(char *dst, size_t capacity, size_t *needed, const lokale_bundle *bundle,
+                                             const lokale_message *message, const lokale_arg *args, size_t arg_count) {
+    lokale_message copy;
+    return lk_bundle_format_problems_general(dst, capacity, needed, bundle, lk_message_read(message, &copy), args, arg_count);
+}
+
+LOKALE_API int lokale_bundle_explain(char *dst, size_t capacity, size_t *needed, const lokale_bundle *bundle,
+                                     const lokale_message *message, const lokale_arg *args, size_t arg_count) {
+    lokale_message copy;
+    return lk_bundle_explain_general(dst, capacity, needed, bundle, lk_message_read(message, &copy), args, arg_count);
 }
 
 LOKALE_API const char *lokale_version(void) { return LOKALE_VERSION_STRING; }

@@ -1,4 +1,4 @@
-/* lokale_parse_accept_language: the public face of CTable's parser (lokale_accept.h), in C so that
+/* lokale_parse_accept_language: the public face of CAcceptLanguage's parser (lokale_accept.h), in C so that
  * a server's per-request call never enters Swift. Pure: it leaves lokale_last_error untouched; the
  * status says it all (a header is content, not a caller's mistake to explain). */
 #define _POSIX_C_SOURCE 200809L /* strnlen */
