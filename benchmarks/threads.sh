@@ -21,40 +21,20 @@
 # the same CLI into benchmarks/.work/threads/data/N/bench.lokale.
 # Writes benchmarks/results/threads.{md,json}; scratch in benchmarks/.work/threads.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-ROOT=$PWD
-B=$ROOT/benchmarks
+. "$(dirname "$0")/lib.sh" threads
 W=$B/.work
 TW=$W/threads
-QUICK=${QUICK:-}
 NS=${THREADS_NS:-"1000 100000"}
-if [ -n "$QUICK" ] && [ "$QUICK" != 0 ]; then ROUNDS=${THREADS_ROUNDS:-3}; else ROUNDS=${THREADS_ROUNDS:-9}; fi
+if is_quick; then ROUNDS=${THREADS_ROUNDS:-3}; else ROUNDS=${THREADS_ROUNDS:-9}; fi
 WINDOW_MS=${THREADS_WINDOW_MS:-500}
 TLIST=${THREADS_LIST:-1,2,4}
 SWITCH_API=${THREADS_SWITCH_API:-language}
 PYTHON=${PYTHON:-python3}
-start=$(date +%s)
-LOADAVG_START="$(cut -d' ' -f1-3 /proc/loadavg)"
-log() { echo "[threads $(( $(date +%s) - start ))s] $*" >&2; }
-
-command -v msgfmt >/dev/null || {
-  log "installing gettext"
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null
-}
+need_gettext
 
 # --- the release library: a private copy (bench.sh and requests.sh rewrite .work/lokale in place) --
 mkdir -p "$W/lokale" "$TW/lokale" "$TW/bin" "$TW/data" "$TW/raw"
-if [ -z "${BENCH_SKIP_BUILD:-}" ]; then
-  log "make build CONFIG=release"
-  ok=0
-  for attempt in 1 2 3; do
-    # another build of the tree may be running: SwiftPM then fails with "modified during the build"
-    if make --no-print-directory build CONFIG=release >"$TW/build.log" 2>&1; then ok=1; break; fi
-    grep -q "modified during the build" "$TW/build.log" || break
-    log "sources changed during the build: again ($attempt)"; sleep 5
-  done
-  [ $ok = 1 ] || { cat "$TW/build.log"; exit 1; }
-fi
+if [ -z "${BENCH_SKIP_BUILD:-}" ]; then build_release "$TW/build.log"; fi
 if [ -n "${BENCH_SKIP_BUILD:-}" ] && [ -f "$W/lokale/liblokale.so" ] && [ -x "$W/lokale/lokale" ]; then
   SRC_LIB=$W/lokale/liblokale.so; SRC_CLI=$W/lokale/lokale; SRC_H=$W/lokale/lokale.h
 else
