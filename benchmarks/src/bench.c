@@ -74,8 +74,6 @@ __attribute__((noinline)) long run_plurals(void *h, const uint32_t *ns, size_t c
     return total;
 }
 
-
-
 static void print_stats(const char *casename, double *samples, size_t count, const double *rep_p50,
                         int reps, size_t ops, size_t batch, const char *extra) {
     double sum = 0;
@@ -146,17 +144,6 @@ static void check_plural(void *h) {
     }
 }
 
-static size_t opt(int argc, char **argv, const char *name, size_t def) {
-    for (int i = 3; i + 1 < argc; i++)
-        if (strcmp(argv[i], name) == 0) return (size_t)atol(argv[i + 1]);
-    return def;
-}
-static const char *opts(int argc, char **argv, const char *name) {
-    for (int i = 3; i + 1 < argc; i++)
-        if (strcmp(argv[i], name) == 0) return argv[i + 1];
-    return NULL;
-}
-
 int main(int argc, char **argv) {
     if (argc < 3) {
         fprintf(stderr, "usage: %s DATADIR N [--ops K] [--reps R] [--opens O] [--batch B] [--touch T]\n"
@@ -168,7 +155,7 @@ int main(int argc, char **argv) {
     size_t ops = opt(argc, argv, "--ops", 200000), batch = opt(argc, argv, "--batch", 1000);
     int reps = (int)opt(argc, argv, "--reps", 5), opens = (int)opt(argc, argv, "--opens", 50);
     size_t touch_ops = opt(argc, argv, "--touch", 1000000);
-    const char *callgrind = opts(argc, argv, "--callgrind");
+    const char *callgrind = opts(argc, argv, "--callgrind", NULL);
 
     /* Every stream is loaded before the baseline RSS. */
     size_t len;

@@ -1,10 +1,11 @@
-/* What the C drivers (bench.c, requests.c, threads.c) share: a monotonic clock, reading a data
- * file whole, and percentiles of sorted samples. */
+/* What the C drivers (bench.c, side.c, requests.c, threads.c) share: a monotonic clock, reading a
+ * data file whole, percentiles of sorted samples, and their "--name value" options. */
 #ifndef LOKALE_BENCH_HARNESS_H
 #define LOKALE_BENCH_HARNESS_H
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 static inline double now_ns(void) {
@@ -41,6 +42,23 @@ static inline double pct(const double *sorted, size_t n, double p) {
     size_t lo = (size_t)idx;
     double frac = idx - (double)lo;
     return lo + 1 < n ? sorted[lo] * (1 - frac) + sorted[lo + 1] * frac : sorted[lo];
+}
+
+/* The value after --name among the arguments (the positional ones never start with "--"), or def. */
+static inline const char *opts(int argc, char **argv, const char *name, const char *def) {
+    for (int i = 1; i + 1 < argc; i++)
+        if (strcmp(argv[i], name) == 0) return argv[i + 1];
+    return def;
+}
+static inline size_t opt(int argc, char **argv, const char *name, size_t def) {
+    const char *v = opts(argc, argv, name, NULL);
+    return v ? (size_t)atol(v) : def;
+}
+/* Whether --name is among the arguments. */
+static inline int flag(int argc, char **argv, const char *name) {
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], name) == 0) return 1;
+    return 0;
 }
 
 #endif

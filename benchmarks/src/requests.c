@@ -88,7 +88,6 @@ static void die(const char *what) {
     exit(1);
 }
 
-
 /* The lines of a text file (the buffer is modified in place and kept). */
 static char **lines(const char *name, size_t *count) {
     size_t len;
@@ -367,12 +366,6 @@ static mem statm(void) {
     return m;
 }
 
-static size_t opt(int argc, char **argv, const char *name, size_t def) {
-    for (int i = 3; i + 1 < argc; i++)
-        if (strcmp(argv[i], name) == 0) return (size_t)atol(argv[i + 1]);
-    return def;
-}
-
 /* A phase: cases[0..n) (those `only` names, if set) interleaved over one untimed repetition and
  * reps timed ones, each lookup checked; then one line per case, with the paired ratios to the
  * phase's plain case (plural-plain for the plurals) and, for per-call-10, to plain-10-bundles. */
@@ -456,9 +449,7 @@ int main(int argc, char **argv) {
     chunk = opt(argc, argv, "--chunk", 10);
     if (chunk < 1) chunk = 1;
     size_t keep = opt(argc, argv, "--keep", 1000), churn = opt(argc, argv, "--churn", 100000);
-    const char *only = NULL; /* --only CASE: that timed case alone (for perf); memory, per-call-kept */
-    for (int i = 3; i + 1 < argc; i++)
-        if (strcmp(argv[i], "--only") == 0) only = argv[i + 1];
+    const char *only = opts(argc, argv, "--only", NULL); /* that timed case alone (for perf); memory, per-call-kept */
     if (reps < 1 || reps > 64) reps = 7;
     if (batch < LOOKUPS_PER_REQUEST) batch = LOOKUPS_PER_REQUEST;
     batch -= batch % LOOKUPS_PER_REQUEST;

@@ -79,11 +79,6 @@ typedef struct engine {
     long (*plurals)(void *, const uint32_t *, size_t);
 } engine;
 
-static size_t opt(int argc, char **argv, const char *name, size_t def) {
-    for (int i = 3; i + 1 < argc; i++)
-        if (strcmp(argv[i], name) == 0) return (size_t)atol(argv[i + 1]);
-    return def;
-}
 
 static void print_dist(const char *label, double *v, size_t n, int last) {
     qsort(v, n, sizeof *v, cmp_double);
