@@ -45,20 +45,6 @@ static volatile long sink;
 
 
 
-typedef struct mem { long rss_kb, file_kb, anon_kb; } mem;
-static mem statm(void) {
-    mem m = {0, 0, 0};
-    FILE *f = fopen("/proc/self/statm", "r");
-    long size, resident, shared;
-    if (f && fscanf(f, "%ld %ld %ld", &size, &resident, &shared) == 3) {
-        long kb = sysconf(_SC_PAGESIZE) / 1024;
-        m.rss_kb = resident * kb;
-        m.file_kb = shared * kb;
-        m.anon_kb = (resident - shared) * kb;
-    }
-    if (f) fclose(f);
-    return m;
-}
 
 /* The measured loops: not inlined, so callgrind can count exactly these (--toggle-collect). */
 __attribute__((noinline)) long run_lookups(void *h, const char *keys, size_t count) {
