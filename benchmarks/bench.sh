@@ -10,7 +10,7 @@
 # already in .build; ENGINES="lokale gettext ..." runs only some engines (the report then holds
 # only those; `swift` is the Swift driver, skipped with a note when it does not build);
 # PREPARE_ONLY=1 stops after building the C drivers and the data (callgrind.sh).
-# Writes benchmarks/results/latest.{json,md,png}; scratch data lives in benchmarks/.work.
+# Writes benchmarks/results/full.{json,md,png} (QUICK=1: quick.*); scratch data lives in benchmarks/.work.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh" bench
 W=$B/.work
@@ -137,11 +137,8 @@ done
 # --- report -------------------------------------------------------------------------------------
 mkdir -p "$B/results"
 $PYTHON "$B/report.py" "$raw" --mode "$MODE" --data "$W/data" --lokale-cli "$LOKALE_CLI" \
-  --lokale-lib "$W/lokale/liblokale.so" --speedups $has_speedups --out "$B/results/latest"
-for ext in json md png; do
-  [ -f "$B/results/latest.$ext" ] && cp "$B/results/latest.$ext" "$B/results/$MODE.$ext"
-done
-log "done: benchmarks/results/latest.{json,md,png} (copied to $MODE.*)"
+  --lokale-lib "$W/lokale/liblokale.so" --speedups $has_speedups --out "$B/results/$MODE"
+log "done: benchmarks/results/$MODE.{json,md,png}"
 
 # --- per-call languages (issue 18): requests.sh on the same copy of the release library ----------
 # BENCH_SKIP_REQUESTS=1 leaves it out; a failure there does not fail the suite's results above.

@@ -19,7 +19,7 @@
 # script adds a Ukrainian translation of every message to the same String Catalog (values
 # "<two of 16 Ukrainian words> №i", Ukrainian plural forms of files.count) and compiles that with
 # the same CLI into benchmarks/.work/threads/data/N/bench.lokale.
-# Writes benchmarks/results/threads.{md,json}; scratch in benchmarks/.work/threads.
+# Writes benchmarks/results/threads.md and threads.json.gz; scratch in benchmarks/.work/threads.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh" threads
 W=$B/.work
@@ -112,7 +112,7 @@ done
 # --- report ---------------------------------------------------------------------------------------
 mkdir -p "$B/results"
 $PYTHON - "$B/results/threads" "$LOADAVG_START" "$TW/lokale/liblokale.so" "$WINDOW_MS" "$ROUNDS" "$SWITCH_API" "${raws[@]}" <<'EOF'
-import ctypes, hashlib, json, os, platform, statistics as st, sys, time
+import ctypes, gzip, hashlib, json, os, platform, statistics as st, sys, time
 out, load0, lib, window_ms, rounds, api = sys.argv[1:7]
 rows, costs = [], []
 for f in sys.argv[7:]:
@@ -180,8 +180,11 @@ for k, rs in sorted(groups.items(), key=lambda kv: (kv[0][0], ORDER.get(kv[0][1]
         "change_errors": sum(r.get("change_errors", 0) for r in rs),
         "others_cores": med([r["others_cores"] for r in rs]),
     })
-json.dump({"machine": machine, "summary": summary, "change_cost": costs, "runs": rows},
-          open(out + ".json", "w"), indent=1, ensure_ascii=False)
+# every run's line is ~19,000 lines of JSON: compressed (mtime 0, so that the same results give the
+# same bytes); `zcat results/threads.json.gz` reads it
+with gzip.GzipFile(out + ".json.gz", "wb", mtime=0) as z:
+    z.write(json.dumps({"machine": machine, "summary": summary, "change_cost": costs, "runs": rows},
+                       indent=1, ensure_ascii=False).encode("utf-8"))
 
 def f(x, d=2, suffix="×"): return "–" if x is None else f"{x:.{d}f}{suffix}"
 def mops(x): return f"{x / 1e6:.2f}"
@@ -257,4 +260,4 @@ if ex: lines.append(f"First invalid answer: `{ex[0]}`")
 open(out + ".md", "w").write("\n".join(lines) + "\n")
 print("\n".join(lines))
 EOF
-log "done: benchmarks/results/threads.{md,json}"
+log "done: benchmarks/results/threads.md, threads.json.gz"
