@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The benchmark suite of issue 6: lokale against glibc gettext, ICU resource bundles, a bare
+# The benchmark suite: lokale against glibc gettext, ICU resource bundles, a bare
 # mmap'd hash (the floor), Python's gettext, the Python binding and the Swift API (the package in
 # benchmarks/swift, engine lokale-swift), on the same generated data.
 #
@@ -140,7 +140,7 @@ $PYTHON "$B/report.py" "$raw" --mode "$MODE" --data "$W/data" --lokale-cli "$LOK
   --lokale-lib "$W/lokale/liblokale.so" --speedups $has_speedups --out "$B/results/$MODE"
 log "done: benchmarks/results/$MODE.{json,md,png}"
 
-# --- per-call languages (issue 18): requests.sh on the same copy of the release library ----------
+# --- per-call languages: requests.sh on the same copy of the release library ----------
 # BENCH_SKIP_REQUESTS=1 leaves it out; a failure there does not fail the suite's results above.
 if [ -z "${BENCH_SKIP_REQUESTS:-}" ]; then
   log "per-call languages: benchmarks/requests.sh"
@@ -148,16 +148,16 @@ if [ -z "${BENCH_SKIP_REQUESTS:-}" ]; then
     || log "requests.sh failed: benchmarks/results/requests.* not updated"
 fi
 
-# --- thread scaling (issue 19): threads.sh on the same copy of the release library ---------------
+# --- thread scaling: threads.sh on the same copy of the release library ---------------
 # BENCH_SKIP_THREADS=1 leaves it out; a failure there does not fail the suite's results above.
-TNS=""; for n in $NS; do if [ "$n" -le 100000 ]; then TNS="$TNS $n"; fi; done   # N = 1k and 100k (the issue's sizes)
+TNS=""; for n in $NS; do if [ "$n" -le 100000 ]; then TNS="$TNS $n"; fi; done   # N = 1k and 100k (thread scaling's sizes)
 if [ -z "${BENCH_SKIP_THREADS:-}" ] && [ -n "$TNS" ]; then
   log "thread scaling: benchmarks/threads.sh"
   BENCH_SKIP_BUILD=1 QUICK="$QUICK" PYTHON="$PYTHON" THREADS_NS="${TNS# }" bash "$B/threads.sh" \
     || log "threads.sh failed: benchmarks/results/threads.* not updated"
 fi
 
-# --- cold start (issue 19): coldstart.sh, whole processes with the self-contained build ----------
+# --- cold start: coldstart.sh, whole processes with the self-contained build ----------
 # BENCH_SKIP_COLDSTART=1 leaves it out; a failure there does not fail the suite's results above.
 if [ -z "${BENCH_SKIP_COLDSTART:-}" ]; then
   log "cold start: benchmarks/coldstart.sh"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Cold start (issue 19, item 1): a whole C process that opens a bundle, looks one message up,
+# Cold start: a whole C process that opens a bundle, looks one message up,
 # prints it and exits — lokale against glibc gettext (setlocale, bindtextdomain, dgettext, printf)
 # — timed as whole processes (posix_spawn to waitpid), N runs of each, taking turns. Claim
 # measured: lokale's process within 1.5x of gettext's.

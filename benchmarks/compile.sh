@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Compile time and peak memory (issue 19, item 2): `lokale compile` of a gettext .po against
+# Compile time and peak memory: `lokale compile` of a gettext .po against
 # `msgfmt` of the same file, and of a String Catalog holding the same messages, for N = 1k, 100k
 # and 1M (benchmarks/gen_data.py's data: ~31-byte Russian values and one ru plural). Targets at
 # 100k: the .po no slower than msgfmt, peak RSS at most 1.5x msgfmt's.

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The per-call languages benchmark (issue 18, "servers"): a lookup whose message carries a
-# request's languages (lokale_message.languages) against a plain lookup, per-request lists from
-# Accept-Language headers, the memory of distinct lists; the Python binding against gettext
-# translation objects cached per list. Claim measured: a repeated list costs at most 1.5x a plain
+# The per-call languages benchmark (servers answering each request in its own languages): a
+# lookup whose message carries a request's languages (lokale_message.languages) against a plain
+# lookup, per-request lists from Accept-Language headers, the memory of distinct lists; the Python
+# binding against gettext translation objects cached per list. Claim measured: a repeated list costs at most 1.5x a plain
 # lookup.
 #
 #   make bench-requests            N = 1k and 100k (about 2 minutes after the release build)

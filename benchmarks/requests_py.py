@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""The Python side of the per-call languages benchmark (issue 18, "servers"), and its report.
+"""The Python side of the per-call languages benchmark (servers answering each request in its own
+languages), and its report.
 
 usage: requests_py.py bench DATADIR N [--ops K] [--reps R] [--keep L] [--churn C] [--chunk T]
        requests_py.py report RAW.txt... --out benchmarks/results/requests [--machine JSON]
@@ -330,7 +331,7 @@ def bench(a):
     for case, why in skipped:
         emit(case=case, n=n, skipped=1, why=why.replace(" ", "_").replace("=", ""), **common)
     if request_module is None:
-        # the same measurement as before, now that use_languages ran in the process
+        # the plain measurement again, use_languages having run in the process
         t = plain_alone()
         emit(case="lokale-py-plain-after-requests", n=n, lists=1, unit="lookup", ns=f"{pct(t, 0.5):.2f}",
              p10=f"{pct(t, 0.1):.2f}", interleaved=0, **common)

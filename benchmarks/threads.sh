@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The thread-scaling benchmark (issue 19, item 3): 1, 2 and 4 threads doing uniformly random plain
+# The thread-scaling benchmark: 1, 2 and 4 threads doing uniformly random plain
 # lookups and plural formats on ONE shared bundle, with and without a thread that changes the
 # runtime's language every millisecond; glibc dgettext/dngettext with 1, 2 and 4 threads as an
 # anchor (no language changes); two controls with the same threads, bench.sh's bare hash and a loop

@@ -1,5 +1,5 @@
 /*
- * The per-call languages benchmark (issue 18, "servers"): what a lookup costs when its message
+ * The per-call languages benchmark (servers answering each request in its own languages): what a lookup costs when its message
  * carries a request's languages (lokale_message.languages) instead of the runtime's, and what the
  * lists cost in memory. Built against liblokale like bench.c with -DENGINE_LOKALE (requests.sh).
  *
@@ -34,9 +34,9 @@
  *   plain-mixed         plain again, for this phase's paired ratios
  *   per-call-320-spread 320 hot lists, each made after 0-511 one-off lists (each used for one
  *                       lookup and freed); per-call-32-spread: the first 32 of them
- *   per-call-3-stride-512  3 lists made 512 lists apart (--collide-count, --collide-stride): the
- *                       worst case of a first design that kept list plans in a bundle's entries
- *                       chosen by list id; kept as a regression check
+ *   per-call-3-stride-512  3 lists made 512 lists apart (--collide-count, --collide-stride): were
+ *                       plans kept in a bundle's entries chosen by list id, these lists would
+ *                       evict each other's; a check that each list's plans stay its own
  *
  * Timing as bench.c: batches of B operations timed with clock_gettime(CLOCK_MONOTONIC), a batch's
  * time / B being one sample; ns = the median of all samples of all repetitions (rep_p50: each
@@ -242,16 +242,16 @@ int main(int argc, char **argv) {
     }
     lokale_languages *nones[10] = {NULL};
 
-    /* The cases, in their interleaving order. The last one is slow when the entries collide: it
-     * runs fewer operations. */
+    /* The cases, in their interleaving order; header-only runs a tenth of the operations (requests,
+     * each ten lookups' worth) in batches of a tenth. */
     lokale_languages *none[1] = {NULL};
     size_t pops = ops / 4 < batch ? batch : ops / 4;
     if (pops > plural_ops) pops = plural_ops - plural_ops % batch;
     /* a tenth of the operations in batches of a tenth: as many batches as plain (paired ratios) */
     size_t small_batch = batch / LOOKUPS_PER_REQUEST, small_ops = ops / LOOKUPS_PER_REQUEST;
     small_ops -= small_ops % small_batch;
-    /* Phase 1: the claim. Its lists (100 prebuilt, the headers') were made first, with
-     * consecutive ids: no two of them compete for a bundle's entries. */
+    /* Phase 1: the claim. Its lists (100 prebuilt, the headers') are made first, with
+     * consecutive ids. */
     bcase all[] = {
         {.name = "plain", .kind = LOOKUPS, .lists = none, .bundles = same, .k = 1, .ops = ops, .batch = batch},
         {.name = "per-call-1", .kind = LOOKUPS, .lists = lists, .bundles = same, .k = 1, .ops = ops, .batch = batch},
@@ -311,9 +311,9 @@ int main(int argc, char **argv) {
         report(&x, r2, 1, "lookup", "interleaved=0");
     }
     /* per-call-C-stride-S: C lists made S lists apart (fillers: one-off lists, made and freed): the
-     * worst case of a first design that kept list plans in a bundle's entries chosen by list id
-     * (--collide-stride, --collide-count); lists now keep their own plans, so it must cost what any
-     * list does. */
+     * case that would make lists evict each other's plans were they kept in a bundle's entries
+     * chosen by list id (--collide-stride, --collide-count); each list keeps its own plans, so it
+     * must cost what any list does. */
     if (want_memory) {
     /* memory: C further distinct lists, each created, used once and freed */
     mem c0 = statm();
@@ -346,7 +346,7 @@ int main(int argc, char **argv) {
     }
 
     if (want_mixed) {
-    size_t pool_lo = 2 * keep, pool_hi = 2 * keep + churn, pool_at = pool_lo; /* one-off lists: the churn's (forgotten by now), reused */
+    size_t pool_lo = 2 * keep, pool_hi = 2 * keep + churn, pool_at = pool_lo; /* one-off lists: the churn's (forgotten after it), reused */
     lokale_languages *colliding[16];
     for (size_t i = 0; i < ncollide; i++) {
         size_t at = pool_collide + i;
@@ -372,7 +372,7 @@ int main(int argc, char **argv) {
     }
 
     /* Phase 2: hot lists among others, as in a server whose one-off lists take ids between them:
-     * the bundle's entries for lists are shared by id, so hot lists may compete for them. */
+     * their ids are random, and each must still find its own plans. */
     bcase mixed[] = {
         {.name = "plain-mixed", .kind = LOOKUPS, .lists = none, .bundles = same, .k = 1, .ops = small_ops, .batch = small_batch},
         {.name = "per-call-32-spread", .kind = LOOKUPS, .lists = spread, .bundles = same, .k = SPREAD_HOT, .ops = small_ops, .batch = small_batch},

@@ -2,9 +2,8 @@
  * Lokale, the bare hash and gettext side by side in one process: the same batches of keys, the
  * engines taking turns batch for batch (the order rotating), so that the machine's changes of
  * speed fall on all of them alike. bench.c runs each engine in its own process, one after the
- * other; on a shared VM a process can run 1.5x slower than the next one for minutes (seen on an
- * AMD host: lokale's 1k lookups at 35 or 55 ns per process, flipping mid-run), which moves ratios
- * between engines measured apart. The ratios here are per batch pair, then their median.
+ * other; on a shared VM a process can run much slower than the next one for minutes (and flip
+ * mid-run), which moves ratios between engines measured apart. The ratios here are per batch pair, then their median.
  *
  * usage: bench_side DATADIR N [--ops K] [--reps R] [--batch B]
  * Prints one JSON object per case on stdout (engine "c-side-by-side").

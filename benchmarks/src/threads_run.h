@@ -66,11 +66,11 @@ static struct __attribute__((aligned(CACHE_LINE))) progress {
 #define MAX_BATCHES (1u << 20)
 
 /* The output buffer of a format sits at the same offset in a page of its own for every worker and
- * every run (--out-offset, default 1024). A single-threaded scan of dst's offset in a page showed
- * lokale_bundle_format taking ~45 ns at most offsets and 60-130 ns in a window a few hundred bytes
- * wide whose place changed from process to process (4K aliasing between its stores to dst and some
- * load whose address is randomized per process: the stack, most likely): buffers placed the same
- * way keep that effect out of the comparison between thread counts. */
+ * every run (--out-offset, default 1024): lokale_bundle_format runs markedly slower when dst falls
+ * in a window a few hundred bytes wide whose place in the page changes from process to process
+ * (4K aliasing between its stores to dst and some load whose address is randomized per process:
+ * the stack, most likely); buffers placed the same way keep that effect out of the comparison
+ * between thread counts. */
 #define OUT_CAP 256
 static size_t out_offset = 1024;
 static char *out_pages[MAX_THREADS];
