@@ -9,17 +9,11 @@
  * Prints one JSON object per case on stdout (engine "c-side-by-side").
  */
 #define _GNU_SOURCE
-#include <errno.h>
-#include <fcntl.h>
-#include <locale.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "harness.h"
 
@@ -28,29 +22,7 @@
 
 static const char *datadir;
 
-#define ENGINE_LOKALE
-#define ENG(name) lk_##name
-#include "engines.h"
-#undef ENGINE_LOKALE
-#undef ENG
-#undef ENGINE
-#undef HAS_PLURAL
-
-#define ENGINE_HASH
-#define ENG(name) hash_##name
-#include "engines.h"
-#undef ENGINE_HASH
-#undef ENG
-#undef ENGINE
-#undef HAS_PLURAL
-
-#define ENGINE_GETTEXT
-#define ENG(name) gt_##name
-#include "engines.h"
-#undef ENGINE_GETTEXT
-#undef ENG
-#undef ENGINE
-#undef HAS_PLURAL
+#include "engines_three.h"
 
 static volatile long sink;
 

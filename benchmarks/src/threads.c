@@ -50,17 +50,11 @@
  * Prints one JSON object per run on stdout; progress on stderr.
  */
 #define _GNU_SOURCE
-#include <errno.h>
-#include <fcntl.h>
-#include <locale.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "harness.h"
 
@@ -69,30 +63,7 @@
 
 static const char *datadir;
 
-/* The engines (engines.h): lk_ lokale (its runtime rt), gt_ gettext, hash_ the bare hash. */
-#define ENGINE_LOKALE
-#define ENG(name) lk_##name
-#include "engines.h"
-#undef ENGINE_LOKALE
-#undef ENG
-#undef ENGINE
-#undef HAS_PLURAL
-
-#define ENGINE_GETTEXT
-#define ENG(name) gt_##name
-#include "engines.h"
-#undef ENGINE_GETTEXT
-#undef ENG
-#undef ENGINE
-#undef HAS_PLURAL
-
-#define ENGINE_HASH
-#define ENG(name) hash_##name
-#include "engines.h"
-#undef ENGINE_HASH
-#undef ENG
-#undef ENGINE
-#undef HAS_PLURAL
+#include "engines_three.h"
 
 #include "threads_expect.h"
 
