@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The benchmark suite of issue 6: lokale against glibc gettext, ICU resource bundles, a bare
+# The benchmark suite: lokale against glibc gettext, ICU resource bundles, a bare
 # mmap'd hash (the floor), Python's gettext, the Python binding and the Swift API (the package in
 # benchmarks/swift, engine lokale-swift), on the same generated data.
 #
@@ -10,23 +10,19 @@
 # already in .build; ENGINES="lokale gettext ..." runs only some engines (the report then holds
 # only those; `swift` is the Swift driver, skipped with a note when it does not build);
 # PREPARE_ONLY=1 stops after building the C drivers and the data (callgrind.sh).
-# Writes benchmarks/results/latest.{json,md,png}; scratch data lives in benchmarks/.work.
+# Writes benchmarks/results/full.{json,md,png} (QUICK=1: quick.*); scratch data lives in benchmarks/.work.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-ROOT=$PWD
-B=$ROOT/benchmarks
+. "$(dirname "$0")/lib.sh" bench
 W=$B/.work
 QUICK=${QUICK:-}
-if [ -n "$QUICK" ] && [ "$QUICK" != 0 ]; then
+if is_quick; then
   NS=${NS:-"1000 100000"}; OPS=100000; REPS=3; OPENS=20; TOUCH=1000000; PY_OPS=50000; PY_REPS=3; MODE=quick
 else
   NS=${NS:-"1000 100000 1000000"}; OPS=200000; REPS=5; OPENS=50; TOUCH=1000000; PY_OPS=200000; PY_REPS=5; MODE=full
 fi
 ENGINES=${ENGINES:-"hash-baseline lokale gettext icu-ures python swift"}
 PYTHON=${PYTHON:-python3}
-start=$(date +%s)
 export BENCH_LOADAVG_START="$(cat /proc/loadavg)"
-log() { echo "[bench $(( $(date +%s) - start ))s] $*" >&2; }
 
 # --- tools -------------------------------------------------------------------------------------
 need=()
@@ -34,21 +30,12 @@ command -v msgfmt >/dev/null || need+=(gettext)
 command -v genrb >/dev/null || need+=(icu-devtools)
 [ -f /usr/include/unicode/ures.h ] || need+=(libicu-dev)
 command -v pkg-config >/dev/null || need+=(pkg-config)
-if [ ${#need[@]} -gt 0 ]; then
-  log "installing ${need[*]}"
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
-fi
+if [ ${#need[@]} -gt 0 ]; then apt_install "${need[@]}"; fi
 
 # --- a private copy of the release build (another build may replace build/ meanwhile) ----------
 mkdir -p "$W/lokale" "$W/bin" "$W/data" "$W/raw"
-if [ -z "${BENCH_SKIP_BUILD:-}" ]; then
-  log "make build CONFIG=release"
-  make --no-print-directory build CONFIG=release >"$W/build.log" 2>&1 || { cat "$W/build.log"; exit 1; }
-fi
-REL=$(swift build -c release --show-bin-path)
-cp "$REL/liblokale-c.so" "$W/lokale/liblokale.so"   # the SwiftPM product lokale-c (see Makefile)
-cp "$REL/lokale-cli" "$W/lokale/lokale"
-cp include/lokale.h "$W/lokale/lokale.h"
+if [ -z "${BENCH_SKIP_BUILD:-}" ]; then build_release "$W/build.log" 1; fi
+copy_release "$W/lokale"
 LOKALE_CLI=$W/lokale/lokale
 cli_sum=$(sha256sum "$LOKALE_CLI" | cut -c1-16)
 
@@ -96,19 +83,7 @@ raw=$W/raw/$MODE.jsonl
 PYBIND=$W/pybind
 has_speedups=0
 if [[ " $ENGINES " == *" python "* ]]; then
-  # A snapshot of the binding, so that its accelerator (if it has one by now) is built here and
-  # not inside bindings/.
-  rm -rf "$PYBIND"; mkdir -p "$PYBIND"
-  cp -r bindings/python/lokale bindings/python/setup.py bindings/python/pyproject.toml "$PYBIND"/ 2>/dev/null || true
-  find "$PYBIND" -name '*.so' -delete
-  if ls "$PYBIND"/lokale/*.c >/dev/null 2>&1; then
-    if (cd "$PYBIND" && LOKALE_INCLUDE_DIR=$W/lokale $PYTHON setup.py -q build_ext --inplace >"$W/pybind-build.log" 2>&1); then
-      ls "$PYBIND"/lokale/_speedups*.so >/dev/null 2>&1 && has_speedups=1
-    fi
-    if [ $has_speedups = 0 ]; then
-      log "the binding's accelerator did not build (see $W/pybind-build.log): measuring ctypes only"
-    fi
-  fi
+  python_binding "$PYBIND" "$W/lokale" "$W/pybind-build.log" && has_speedups=1
 fi
 has_swift=0
 if [[ " $ENGINES " == *" swift "* ]]; then
@@ -162,13 +137,10 @@ done
 # --- report -------------------------------------------------------------------------------------
 mkdir -p "$B/results"
 $PYTHON "$B/report.py" "$raw" --mode "$MODE" --data "$W/data" --lokale-cli "$LOKALE_CLI" \
-  --lokale-lib "$W/lokale/liblokale.so" --speedups $has_speedups --out "$B/results/latest"
-for ext in json md png; do
-  [ -f "$B/results/latest.$ext" ] && cp "$B/results/latest.$ext" "$B/results/$MODE.$ext"
-done
-log "done: benchmarks/results/latest.{json,md,png} (copied to $MODE.*)"
+  --lokale-lib "$W/lokale/liblokale.so" --speedups $has_speedups --out "$B/results/$MODE"
+log "done: benchmarks/results/$MODE.{json,md,png}"
 
-# --- per-call languages (issue 18): requests.sh on the same copy of the release library ----------
+# --- per-call languages: requests.sh on the same copy of the release library ----------
 # BENCH_SKIP_REQUESTS=1 leaves it out; a failure there does not fail the suite's results above.
 if [ -z "${BENCH_SKIP_REQUESTS:-}" ]; then
   log "per-call languages: benchmarks/requests.sh"
@@ -176,16 +148,16 @@ if [ -z "${BENCH_SKIP_REQUESTS:-}" ]; then
     || log "requests.sh failed: benchmarks/results/requests.* not updated"
 fi
 
-# --- thread scaling (issue 19): threads.sh on the same copy of the release library ---------------
+# --- thread scaling: threads.sh on the same copy of the release library ---------------
 # BENCH_SKIP_THREADS=1 leaves it out; a failure there does not fail the suite's results above.
-TNS=""; for n in $NS; do if [ "$n" -le 100000 ]; then TNS="$TNS $n"; fi; done   # N = 1k and 100k (the issue's sizes)
+TNS=""; for n in $NS; do if [ "$n" -le 100000 ]; then TNS="$TNS $n"; fi; done   # N = 1k and 100k (thread scaling's sizes)
 if [ -z "${BENCH_SKIP_THREADS:-}" ] && [ -n "$TNS" ]; then
   log "thread scaling: benchmarks/threads.sh"
   BENCH_SKIP_BUILD=1 QUICK="$QUICK" PYTHON="$PYTHON" THREADS_NS="${TNS# }" bash "$B/threads.sh" \
     || log "threads.sh failed: benchmarks/results/threads.* not updated"
 fi
 
-# --- cold start (issue 19): coldstart.sh, whole processes with the self-contained build ----------
+# --- cold start: coldstart.sh, whole processes with the self-contained build ----------
 # BENCH_SKIP_COLDSTART=1 leaves it out; a failure there does not fail the suite's results above.
 if [ -z "${BENCH_SKIP_COLDSTART:-}" ]; then
   log "cold start: benchmarks/coldstart.sh"

@@ -10,14 +10,13 @@
 # Writes benchmarks/results/callgrind.json and callgrind.md. Uses the same release build, drivers
 # and data as bench.sh (PREPARE_ONLY=1; BENCH_SKIP_BUILD=1 is passed through).
 set -euo pipefail
-cd "$(dirname "$0")/.."
-B=$PWD/benchmarks
+. "$(dirname "$0")/lib.sh" callgrind
 W=$B/.work
 NS=${NS:-"1000 100000"}
 ENGINES=${ENGINES:-"lokale hash-baseline"}
 OPS=${OPS:-20000}
 STREAMS=${STREAMS:-"uniform miss"}  # add "plural" for the plural-format loop
-command -v valgrind >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq valgrind >/dev/null; }
+command -v valgrind >/dev/null || apt_install valgrind
 NS="$NS" PREPARE_ONLY=1 bash "$B/bench.sh"
 mkdir -p "$W/callgrind" "$B/results" "$W/lokale-cg"
 # valgrind cannot read the DWARF 5 forms the Swift toolchain's clang writes ("unhandled dwarf2
@@ -33,7 +32,7 @@ for n in $NS; do
     for stream in $STREAMS; do
       loop=run_lookups; [ "$stream" = plural ] && loop=run_plurals
       f=$W/callgrind/$e-$n-$stream.out
-      echo "[callgrind] $e N=$n $stream ($OPS lookups)" >&2
+      log "$e N=$n $stream ($OPS lookups)"
       valgrind --tool=callgrind --cache-sim=yes --collect-atstart=no --toggle-collect=$loop \
         --callgrind-out-file="$f" "$W/bin/bench_$e$([ "$e" = lokale ] && echo -cg)" "$W/data/$n" "$n" --callgrind "$stream" --ops "$OPS" \
         >"$f.stdout" 2>"$f.log" || { cat "$f.log" >&2; exit 1; }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Cold start (issue 19, item 1): a whole C process that opens a bundle, looks one message up,
+# Cold start: a whole C process that opens a bundle, looks one message up,
 # prints it and exits — lokale against glibc gettext (setlocale, bindtextdomain, dgettext, printf)
 # — timed as whole processes (posix_spawn to waitpid), N runs of each, taking turns. Claim
 # measured: lokale's process within 1.5x of gettext's.
@@ -17,23 +17,13 @@
 # when the kernel lets it count them) and the library's relocations (readelf).
 # Writes benchmarks/results/coldstart.{md,json}; scratch in benchmarks/.work/coldstart.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-ROOT=$PWD
-B=$ROOT/benchmarks
+. "$(dirname "$0")/lib.sh" coldstart
 W=$B/.work/coldstart
-QUICK=${QUICK:-}
-if [ -n "$QUICK" ] && [ "$QUICK" != 0 ]; then RUNS=${RUNS:-100}; COLDSTART_SKIP_CALLGRIND=${COLDSTART_SKIP_CALLGRIND:-1}
+if is_quick; then RUNS=${RUNS:-100}; COLDSTART_SKIP_CALLGRIND=${COLDSTART_SKIP_CALLGRIND:-1}
 else RUNS=${RUNS:-300}; fi
 PYTHON=${PYTHON:-python3}
 CC=${CC:-cc}
-start=$(date +%s)
-LOADAVG_START="$(cut -d' ' -f1-3 /proc/loadavg)"
-log() { echo "[coldstart $(( $(date +%s) - start ))s] $*" >&2; }
-
-command -v msgfmt >/dev/null || {
-  log "installing gettext"
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null
-}
+need_gettext
 
 # --- the library and the CLI that compiles the bundle -------------------------------------------
 rm -rf "$W"; mkdir -p "$W/lib" "$W/bin" "$W/raw" "$W/home" "$W/mo/de/LC_MESSAGES"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Compile time and peak memory (issue 19, item 2): `lokale compile` of a gettext .po against
+# Compile time and peak memory: `lokale compile` of a gettext .po against
 # `msgfmt` of the same file, and of a String Catalog holding the same messages, for N = 1k, 100k
 # and 1M (benchmarks/gen_data.py's data: ~31-byte Russian values and one ru plural). Targets at
 # 100k: the .po no slower than msgfmt, peak RSS at most 1.5x msgfmt's.
@@ -19,11 +19,9 @@
 # write the same bytes (BASE_LABEL names it in the report). Writes
 # benchmarks/results/compile.{md,json}; scratch in benchmarks/.work/compile.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-B=$PWD/benchmarks
+. "$(dirname "$0")/lib.sh" compile
 W=$B/.work/compile
-QUICK=${QUICK:-}
-if [ -n "$QUICK" ] && [ "$QUICK" != 0 ]; then
+if is_quick; then
   NS=${COMPILE_NS:-"1000 100000"}; RUNS=${RUNS:-3}; MODE=quick
 else
   NS=${COMPILE_NS:-"1000 100000 1000000"}; RUNS=${RUNS:-5}; MODE=full
@@ -31,18 +29,8 @@ fi
 RUNS_1M=${RUNS_1M:-3}   # runs at N >= 1M (each lokale run there takes tens of seconds)
 PYTHON=${PYTHON:-python3}
 JOBS=${JOBS:-2}
-start=$(date +%s)
-LOADAVG_START="$(cut -d' ' -f1-3 /proc/loadavg)"
-log() { echo "[compile $(( $(date +%s) - start ))s] $*" >&2; }
-
-command -v msgfmt >/dev/null || {
-  log "installing gettext"
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null
-}
-[ -x /usr/bin/time ] || {
-  log "installing time"
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time >/dev/null
-}
+need_gettext
+[ -x /usr/bin/time ] || apt_install time
 
 # --- the CLI, in a private copy (another build may replace .build meanwhile) -------------------
 mkdir -p "$W/bin" "$W/data" "$W/out"

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Data of the per-call languages benchmark (issue 18, "servers"): the same N messages in ten
-languages plus English (the development language), for lokale and for gettext.
+"""Data of the per-call languages benchmark (servers, a request's languages per call): the same
+N messages in ten languages plus English (the development language), for lokale and for gettext.
 
 usage: gen_requests.py OUTDIR N [--ops 200000] [--seed 18]
 

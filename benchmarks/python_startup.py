@@ -1,5 +1,5 @@
-"""What ``import lokale`` adds to a Python start (issue 16's bound: at most 15 ms, library load and
-first runtime included).
+"""What ``import lokale`` adds to a Python start (the bound this measures against:
+at most 15 ms, library load and first runtime included).
 
 Each snippet runs in a new interpreter, with a minimal environment (PATH=/usr/bin:/bin, HOME, no
 LOKALE_* variable) from a temporary folder, and is timed from the parent (fork, exec, start-up,

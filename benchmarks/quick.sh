@@ -3,7 +3,7 @@
 # compile time, open time, lookups per second (release build). The comparative benchmark with
 # gettext and ICU as anchors is a separate suite.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+. "$(dirname "$0")/lib.sh" quick
 make build CONFIG=release >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

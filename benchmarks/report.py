@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
-"""Turns the drivers' JSON lines into results/latest.json, latest.md (ratios, targets) and
-latest.png (ns per lookup against N, log scales, one line per engine).
+"""Turns the drivers' JSON lines into results/MODE.json (MODE: full or quick), MODE.md (ratios,
+targets) and MODE.png (ns per lookup against N, log scales, one line per engine).
 
 usage: report.py RAW.jsonl --mode quick|full --data DATADIR --lokale-cli CLI --lokale-lib SO
                  --speedups 0|1 --out PREFIX
+       report.py --rerender results/full.json --out PREFIX
+                 (PREFIX.md again from a JSON written before, its machine and results as they
+                 are: to check a change of this script against the committed tables; no chart)
 """
 import argparse
 import ctypes
@@ -114,21 +117,31 @@ def fmt_kb(v):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("raw")
+    ap.add_argument("--rerender", action="store_true")
     ap.add_argument("--mode", default="full")
-    ap.add_argument("--data", required=True)
+    ap.add_argument("--data")
     ap.add_argument("--lokale-cli", default="")
     ap.add_argument("--lokale-lib", default="")
     ap.add_argument("--speedups", type=int, default=0)
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
-    with open(args.raw) as f:
-        results = [json.loads(line) for line in f if line.strip()]
-    ns = sorted({r["n"] for r in results if r.get("case") != "call"})
-    results += file_sizes(args.data, ns)
-    mach = machine(args, results)
-    with open(args.out + ".json", "w") as f:
-        json.dump({"machine": mach, "results": results}, f, indent=1, ensure_ascii=False)
-        f.write("\n")
+    if args.rerender:
+        with open(args.raw) as f:
+            doc = json.load(f)
+        mach, results = doc["machine"], doc["results"]
+        args.mode, args.speedups = mach["mode"], int(mach["lokale_python_accelerator"])
+        ns = sorted({r["n"] for r in results if r.get("case") != "call"})
+    else:
+        if not args.data:
+            ap.error("--data is required")
+        with open(args.raw) as f:
+            results = [json.loads(line) for line in f if line.strip()]
+        ns = sorted({r["n"] for r in results if r.get("case") != "call"})
+        results += file_sizes(args.data, ns)
+        mach = machine(args, results)
+        with open(args.out + ".json", "w") as f:
+            json.dump({"machine": mach, "results": results}, f, indent=1, ensure_ascii=False)
+            f.write("\n")
 
     def get(engine, case, n, key="p50"):
         for r in results:
@@ -156,7 +169,7 @@ def main():
       "warm: every engine has looked up every key once (1M lookups) before timing. "
       "Ratios: the anchor's time divided by lokale's (above 1: lokale is faster); against the "
       "bare hash: lokale's time divided by the hash's (the target is at most 1.5). "
-      "Full percentiles are in latest.json. Shared 2-core VM: expect ±10-20% between runs.\n")
+      f"Full percentiles are in {args.mode}.json. Shared 2-core VM: expect ±10-20% between runs.\n")
 
     # lookups
     w("## Lookups (C, ns per lookup, p50)\n")
@@ -406,7 +419,8 @@ def main():
     with open(args.out + ".md", "w") as f:
         f.write("\n".join(md) + "\n")
 
-    chart(results, ns, mach, args, get, floor)
+    if not args.rerender:
+        chart(results, ns, mach, args, get, floor)
 
 
 def chart(results, ns, mach, args, get, floor):

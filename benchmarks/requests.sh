@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The per-call languages benchmark (issue 18, "servers"): a lookup whose message carries a
-# request's languages (lokale_message.languages) against a plain lookup, per-request lists from
-# Accept-Language headers, the memory of distinct lists; the Python binding against gettext
-# translation objects cached per list. Claim measured: a repeated list costs at most 1.5x a plain
+# The per-call languages benchmark (servers answering each request in its own languages): a
+# lookup whose message carries a request's languages (lokale_message.languages) against a plain
+# lookup, per-request lists from Accept-Language headers, the memory of distinct lists; the Python
+# binding against gettext translation objects cached per list. Claim measured: a repeated list costs at most 1.5x a plain
 # lookup.
 #
 #   make bench-requests            N = 1k and 100k (about 2 minutes after the release build)
@@ -13,47 +13,24 @@
 # library) when it has lokale_languages_new, else copies .build/release; PYTHON.
 # Writes benchmarks/results/requests.{md,json}; scratch in benchmarks/.work/requests.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-ROOT=$PWD
-B=$ROOT/benchmarks
+. "$(dirname "$0")/lib.sh" requests
 W=$B/.work
 RW=$W/requests
-QUICK=${QUICK:-}
 NS=${REQUESTS_NS:-"1000 100000"}
-if [ -n "$QUICK" ] && [ "$QUICK" != 0 ]; then
+if is_quick; then
   OPS=100000; REPS=5; PY_OPS=50000; PY_REPS=3
 else
   OPS=200000; REPS=15; PY_OPS=100000; PY_REPS=7
 fi
 PYTHON=${PYTHON:-python3}
-start=$(date +%s)
-LOADAVG_START="$(cut -d' ' -f1-3 /proc/loadavg)"
-log() { echo "[requests $(( $(date +%s) - start ))s] $*" >&2; }
-
-command -v msgfmt >/dev/null || {
-  log "installing gettext"
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null
-}
+need_gettext
 
 # --- the release library, in a private copy (another build may replace build/ meanwhile) --------
 mkdir -p "$W/lokale" "$RW/bin" "$RW/data" "$RW/raw"
 has_lists() { [ -f "$1" ] && nm -D "$1" 2>/dev/null | grep ' T lokale_languages_new$' >/dev/null; }  # (not grep -q: pipefail)
-if [ -z "${BENCH_SKIP_BUILD:-}" ]; then
-  log "make build CONFIG=release"
-  ok=0
-  for attempt in 1 2 3; do
-    # another build of the tree may be running: SwiftPM then fails with "modified during the build"
-    if make --no-print-directory build CONFIG=release >"$RW/build.log" 2>&1; then ok=1; break; fi
-    grep -q "modified during the build" "$RW/build.log" || break
-    log "sources changed during the build: again ($attempt)"; sleep 5
-  done
-  [ $ok = 1 ] || { cat "$RW/build.log"; exit 1; }
-fi
+if [ -z "${BENCH_SKIP_BUILD:-}" ]; then build_release "$RW/build.log"; fi
 if [ -z "${BENCH_SKIP_BUILD:-}" ] || ! has_lists "$W/lokale/liblokale.so" || [ ! -x "$W/lokale/lokale" ]; then
-  REL=$(swift build -c release --show-bin-path)
-  cp "$REL/liblokale-c.so" "$W/lokale/liblokale.so"   # the SwiftPM product lokale-c (see Makefile)
-  cp "$REL/lokale-cli" "$W/lokale/lokale"
-  cp include/lokale.h "$W/lokale/lokale.h"
+  copy_release "$W/lokale"
 fi
 has_lists "$W/lokale/liblokale.so" || { echo "requests.sh: $W/lokale/liblokale.so has no lokale_languages_new (an older build?)" >&2; exit 1; }
 LOKALE_CLI=$W/lokale/lokale
@@ -86,13 +63,7 @@ done
 
 # --- the binding: a snapshot with its accelerator built here, not inside bindings/ --------------
 PYBIND=$RW/pybind
-rm -rf "$PYBIND"; mkdir -p "$PYBIND"
-cp -r bindings/python/lokale bindings/python/setup.py bindings/python/pyproject.toml "$PYBIND"/ 2>/dev/null || true
-find "$PYBIND" -name '*.so' -delete
-if ls "$PYBIND"/lokale/*.c >/dev/null 2>&1; then
-  (cd "$PYBIND" && LOKALE_INCLUDE_DIR=$W/lokale $PYTHON setup.py -q build_ext --inplace >"$RW/pybind-build.log" 2>&1) \
-    || log "the binding's accelerator did not build (see $RW/pybind-build.log): ctypes only"
-fi
+python_binding "$PYBIND" "$W/lokale" "$RW/pybind-build.log" || true
 
 # --- runs -----------------------------------------------------------------------------------------
 raws=()

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The thread-scaling benchmark (issue 19, item 3): 1, 2 and 4 threads doing uniformly random plain
+# The thread-scaling benchmark: 1, 2 and 4 threads doing uniformly random plain
 # lookups and plural formats on ONE shared bundle, with and without a thread that changes the
 # runtime's language every millisecond; glibc dgettext/dngettext with 1, 2 and 4 threads as an
 # anchor (no language changes); two controls with the same threads, bench.sh's bare hash and a loop
@@ -19,42 +19,22 @@
 # script adds a Ukrainian translation of every message to the same String Catalog (values
 # "<two of 16 Ukrainian words> №i", Ukrainian plural forms of files.count) and compiles that with
 # the same CLI into benchmarks/.work/threads/data/N/bench.lokale.
-# Writes benchmarks/results/threads.{md,json}; scratch in benchmarks/.work/threads.
+# Writes benchmarks/results/threads.md and threads.json.gz; scratch in benchmarks/.work/threads.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-ROOT=$PWD
-B=$ROOT/benchmarks
+. "$(dirname "$0")/lib.sh" threads
 W=$B/.work
 TW=$W/threads
-QUICK=${QUICK:-}
 NS=${THREADS_NS:-"1000 100000"}
-if [ -n "$QUICK" ] && [ "$QUICK" != 0 ]; then ROUNDS=${THREADS_ROUNDS:-3}; else ROUNDS=${THREADS_ROUNDS:-9}; fi
+if is_quick; then ROUNDS=${THREADS_ROUNDS:-3}; else ROUNDS=${THREADS_ROUNDS:-9}; fi
 WINDOW_MS=${THREADS_WINDOW_MS:-500}
 TLIST=${THREADS_LIST:-1,2,4}
 SWITCH_API=${THREADS_SWITCH_API:-language}
 PYTHON=${PYTHON:-python3}
-start=$(date +%s)
-LOADAVG_START="$(cut -d' ' -f1-3 /proc/loadavg)"
-log() { echo "[threads $(( $(date +%s) - start ))s] $*" >&2; }
-
-command -v msgfmt >/dev/null || {
-  log "installing gettext"
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext >/dev/null
-}
+need_gettext
 
 # --- the release library: a private copy (bench.sh and requests.sh rewrite .work/lokale in place) --
 mkdir -p "$W/lokale" "$TW/lokale" "$TW/bin" "$TW/data" "$TW/raw"
-if [ -z "${BENCH_SKIP_BUILD:-}" ]; then
-  log "make build CONFIG=release"
-  ok=0
-  for attempt in 1 2 3; do
-    # another build of the tree may be running: SwiftPM then fails with "modified during the build"
-    if make --no-print-directory build CONFIG=release >"$TW/build.log" 2>&1; then ok=1; break; fi
-    grep -q "modified during the build" "$TW/build.log" || break
-    log "sources changed during the build: again ($attempt)"; sleep 5
-  done
-  [ $ok = 1 ] || { cat "$TW/build.log"; exit 1; }
-fi
+if [ -z "${BENCH_SKIP_BUILD:-}" ]; then build_release "$TW/build.log"; fi
 if [ -n "${BENCH_SKIP_BUILD:-}" ] && [ -f "$W/lokale/liblokale.so" ] && [ -x "$W/lokale/lokale" ]; then
   SRC_LIB=$W/lokale/liblokale.so; SRC_CLI=$W/lokale/lokale; SRC_H=$W/lokale/lokale.h
 else
@@ -68,7 +48,8 @@ done
 LOKALE_CLI=$TW/lokale/lokale
 cli_sum=$(sha256sum "$LOKALE_CLI" | cut -c1-16)
 
-cc -std=c11 -O2 -g -Wall -Wextra -Wno-format-truncation -pthread -I"$TW/lokale" "$B/src/threads.c" -L"$TW/lokale" -llokale \
+# (each engine's unused functions of engines.h are not warned about)
+cc -std=c11 -O2 -g -Wall -Wextra -Wno-format-truncation -Wno-unused-function -pthread -I"$TW/lokale" "$B/src/threads.c" -L"$TW/lokale" -llokale \
   -Wl,-rpath,"$TW/lokale" -o "$TW/bin/threads"
 
 # --- data: bench.sh's (generated here the same way when missing), plus a Ukrainian translation ---
@@ -131,7 +112,7 @@ done
 # --- report ---------------------------------------------------------------------------------------
 mkdir -p "$B/results"
 $PYTHON - "$B/results/threads" "$LOADAVG_START" "$TW/lokale/liblokale.so" "$WINDOW_MS" "$ROUNDS" "$SWITCH_API" "${raws[@]}" <<'EOF'
-import ctypes, hashlib, json, os, platform, statistics as st, sys, time
+import ctypes, gzip, hashlib, json, os, platform, statistics as st, sys, time
 out, load0, lib, window_ms, rounds, api = sys.argv[1:7]
 rows, costs = [], []
 for f in sys.argv[7:]:
@@ -199,8 +180,11 @@ for k, rs in sorted(groups.items(), key=lambda kv: (kv[0][0], ORDER.get(kv[0][1]
         "change_errors": sum(r.get("change_errors", 0) for r in rs),
         "others_cores": med([r["others_cores"] for r in rs]),
     })
-json.dump({"machine": machine, "summary": summary, "change_cost": costs, "runs": rows},
-          open(out + ".json", "w"), indent=1, ensure_ascii=False)
+# every run's line is ~19,000 lines of JSON: compressed (mtime 0, so that the same results give the
+# same bytes); `zcat results/threads.json.gz` reads it
+with gzip.GzipFile(out + ".json.gz", "wb", mtime=0) as z:
+    z.write(json.dumps({"machine": machine, "summary": summary, "change_cost": costs, "runs": rows},
+                       indent=1, ensure_ascii=False).encode("utf-8"))
 
 def f(x, d=2, suffix="×"): return "–" if x is None else f"{x:.{d}f}{suffix}"
 def mops(x): return f"{x / 1e6:.2f}"
@@ -276,4 +260,4 @@ if ex: lines.append(f"First invalid answer: `{ex[0]}`")
 open(out + ".md", "w").write("\n".join(lines) + "\n")
 print("\n".join(lines))
 EOF
-log "done: benchmarks/results/threads.{md,json}"
+log "done: benchmarks/results/threads.md, threads.json.gz"

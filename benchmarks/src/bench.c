@@ -45,20 +45,6 @@ static volatile long sink;
 
 
 
-typedef struct mem { long rss_kb, file_kb, anon_kb; } mem;
-static mem statm(void) {
-    mem m = {0, 0, 0};
-    FILE *f = fopen("/proc/self/statm", "r");
-    long size, resident, shared;
-    if (f && fscanf(f, "%ld %ld %ld", &size, &resident, &shared) == 3) {
-        long kb = sysconf(_SC_PAGESIZE) / 1024;
-        m.rss_kb = resident * kb;
-        m.file_kb = shared * kb;
-        m.anon_kb = (resident - shared) * kb;
-    }
-    if (f) fclose(f);
-    return m;
-}
 
 /* The measured loops: not inlined, so callgrind can count exactly these (--toggle-collect). */
 __attribute__((noinline)) long run_lookups(void *h, const char *keys, size_t count) {
@@ -73,8 +59,6 @@ __attribute__((noinline)) long run_plurals(void *h, const uint32_t *ns, size_t c
     for (size_t i = 0; i < count; i++) total += eng_plural(h, ns[i], out, sizeof out);
     return total;
 }
-
-
 
 static void print_stats(const char *casename, double *samples, size_t count, const double *rep_p50,
                         int reps, size_t ops, size_t batch, const char *extra) {
@@ -146,17 +130,6 @@ static void check_plural(void *h) {
     }
 }
 
-static size_t opt(int argc, char **argv, const char *name, size_t def) {
-    for (int i = 3; i + 1 < argc; i++)
-        if (strcmp(argv[i], name) == 0) return (size_t)atol(argv[i + 1]);
-    return def;
-}
-static const char *opts(int argc, char **argv, const char *name) {
-    for (int i = 3; i + 1 < argc; i++)
-        if (strcmp(argv[i], name) == 0) return argv[i + 1];
-    return NULL;
-}
-
 int main(int argc, char **argv) {
     if (argc < 3) {
         fprintf(stderr, "usage: %s DATADIR N [--ops K] [--reps R] [--opens O] [--batch B] [--touch T]\n"
@@ -168,7 +141,7 @@ int main(int argc, char **argv) {
     size_t ops = opt(argc, argv, "--ops", 200000), batch = opt(argc, argv, "--batch", 1000);
     int reps = (int)opt(argc, argv, "--reps", 5), opens = (int)opt(argc, argv, "--opens", 50);
     size_t touch_ops = opt(argc, argv, "--touch", 1000000);
-    const char *callgrind = opts(argc, argv, "--callgrind");
+    const char *callgrind = opts(argc, argv, "--callgrind", NULL);
 
     /* Every stream is loaded before the baseline RSS. */
     size_t len;

@@ -1,5 +1,5 @@
 /*
- * Cold start (issue 19, item 1): a whole process that opens a bundle, looks one message up,
+ * Cold start: a whole process that opens a bundle, looks one message up,
  * prints it and exits — lokale against glibc gettext — and the timer that runs them.
  *
  * One file, five programs (benchmarks/coldstart.sh builds each):

@@ -1,9 +1,10 @@
 /* The engines of the C benchmark drivers, one section per engine, chosen by ENGINE_LOKALE,
  * ENGINE_GETTEXT, ENGINE_ICU or ENGINE_HASH: init (once per process), open (copy < 0: the main
- * file; else open-case copy k), lookup (1 on a hit), plural (formats PLURAL_KEY with n into out),
- * sample, close, prepare_copy, version. Each section defines ENGINE and HAS_PLURAL and its
- * functions as ENG(name): bench.c includes one engine (ENG(x) = eng_x); side.c includes the
- * header once per engine, with its own ENG and ENGINE_ macro each time (no include guard).
+ * file; else open-case copy k), lookup (1 on a hit), plural (formats PLURAL_KEY with n into out;
+ * returns the length it needed), sample, close, prepare_copy, version; and text (the answer
+ * itself, UTF-8, or NULL; not for icu-ures, whose answers are UTF-16), which threads.c checks. Each section defines ENGINE and HAS_PLURAL and its
+ * functions as ENG(name): bench.c includes one engine (ENG(x) = eng_x); side.c and threads.c
+ * include the header once per engine, with its own ENG and ENGINE_ macro each time (no include guard).
  * The includer provides datadir, KW and PLURAL_KEY. */
 #ifndef ENG
 #define ENG(name) eng_##name
@@ -41,6 +42,13 @@ static inline int ENG(lookup)(void *h, const char *key) {
     lokale_step step;
     lokale_bundle_lookup(&s, &len, &step, (const lokale_bundle *)h, &m);
     return step == LOKALE_STEP_TRANSLATION;
+}
+static inline const char *ENG(text)(void *h, const char *key, size_t *len) {
+    lokale_message m = lokale_message_make(key, NULL, NULL);
+    const char *s = NULL;
+    *len = 0;
+    lokale_bundle_lookup(&s, len, NULL, (const lokale_bundle *)h, &m);
+    return s;
 }
 static inline int ENG(plural)(void *h, long n, char *out, size_t cap) {
     lokale_message m = lokale_message_make(PLURAL_KEY, NULL, NULL);
@@ -90,6 +98,11 @@ static void *ENG(open)(int copy) {
     return strdup(name); /* the domain name is the handle; loading happens at the first lookup */
 }
 static inline int ENG(lookup)(void *h, const char *key) { return dgettext((const char *)h, key) != key; }
+static inline const char *ENG(text)(void *h, const char *key, size_t *len) {
+    const char *s = dgettext((const char *)h, key);
+    *len = strlen(s);
+    return s;
+}
 static inline int ENG(plural)(void *h, long n, char *out, size_t cap) {
     const char *f = dngettext((const char *)h, PLURAL_KEY, PLURAL_KEY, (unsigned long)n);
     return snprintf(out, cap, f, (long long)n);
@@ -218,6 +231,11 @@ static void *ENG(open)(int copy) {
 }
 static inline int ENG(lookup)(void *h, const char *key) {
     return hashfile_lookup(((hash_handle *)h)->base, key, strlen(key)) != NULL;
+}
+static inline const char *ENG(text)(void *h, const char *key, size_t *len) {
+    const char *v = hashfile_lookup(((hash_handle *)h)->base, key, strlen(key));
+    *len = v ? strlen(v) : 0;
+    return v;
 }
 static inline int ENG(plural)(void *h, long n, char *out, size_t cap) { (void)h; (void)n; (void)out; (void)cap; return -1; }
 static const char *ENG(sample)(void *h, const char *key, char *buf, size_t cap) {

@@ -1,11 +1,15 @@
-/* What the C drivers (bench.c, requests.c, threads.c) share: a monotonic clock, reading a data
- * file whole, and percentiles of sorted samples. */
+/* What the C drivers (bench.c, side.c, requests.c, threads.c) share: a monotonic clock, reading a
+ * data file whole, percentiles of sorted samples, the process's memory, and their "--name value"
+ * options. */
 #ifndef LOKALE_BENCH_HARNESS_H
 #define LOKALE_BENCH_HARNESS_H
 
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static inline double now_ns(void) {
     struct timespec t;
@@ -41,6 +45,42 @@ static inline double pct(const double *sorted, size_t n, double p) {
     size_t lo = (size_t)idx;
     double frac = idx - (double)lo;
     return lo + 1 < n ? sorted[lo] * (1 - frac) + sorted[lo + 1] * frac : sorted[lo];
+}
+
+/* RSS from /proc/self/statm (KiB: all, file-backed, anonymous) and the heap in use (malloc's,
+ * bytes: exact, whatever pages it reuses). */
+typedef struct mem { long rss_kb, file_kb, anon_kb; long long heap; } mem;
+static inline mem statm(void) {
+    mem m = {0, 0, 0, 0};
+    struct mallinfo2 mi = mallinfo2();
+    m.heap = (long long)mi.uordblks + (long long)mi.hblkhd;
+    FILE *f = fopen("/proc/self/statm", "r");
+    long size, resident, shared;
+    if (f && fscanf(f, "%ld %ld %ld", &size, &resident, &shared) == 3) {
+        long kb = sysconf(_SC_PAGESIZE) / 1024;
+        m.rss_kb = resident * kb;
+        m.file_kb = shared * kb;
+        m.anon_kb = (resident - shared) * kb;
+    }
+    if (f) fclose(f);
+    return m;
+}
+
+/* The value after --name among the arguments (the positional ones never start with "--"), or def. */
+static inline const char *opts(int argc, char **argv, const char *name, const char *def) {
+    for (int i = 1; i + 1 < argc; i++)
+        if (strcmp(argv[i], name) == 0) return argv[i + 1];
+    return def;
+}
+static inline size_t opt(int argc, char **argv, const char *name, size_t def) {
+    const char *v = opts(argc, argv, name, NULL);
+    return v ? (size_t)atol(v) : def;
+}
+/* Whether --name is among the arguments. */
+static inline int flag(int argc, char **argv, const char *name) {
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], name) == 0) return 1;
+    return 0;
 }
 
 #endif

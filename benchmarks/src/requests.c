@@ -1,5 +1,5 @@
 /*
- * The per-call languages benchmark (issue 18, "servers"): what a lookup costs when its message
+ * The per-call languages benchmark (servers answering each request in its own languages): what a lookup costs when its message
  * carries a request's languages (lokale_message.languages) instead of the runtime's, and what the
  * lists cost in memory. Built against liblokale like bench.c with -DENGINE_LOKALE (requests.sh).
  *
@@ -34,9 +34,9 @@
  *   plain-mixed         plain again, for this phase's paired ratios
  *   per-call-320-spread 320 hot lists, each made after 0-511 one-off lists (each used for one
  *                       lookup and freed); per-call-32-spread: the first 32 of them
- *   per-call-3-stride-512  3 lists made 512 lists apart (--collide-count, --collide-stride): the
- *                       worst case of a first design that kept list plans in a bundle's entries
- *                       chosen by list id; kept as a regression check
+ *   per-call-3-stride-512  3 lists made 512 lists apart (--collide-count, --collide-stride): were
+ *                       plans kept in a bundle's entries chosen by list id, these lists would
+ *                       evict each other's; a check that each list's plans stay its own
  *
  * Timing as bench.c: batches of B operations timed with clock_gettime(CLOCK_MONOTONIC), a batch's
  * time / B being one sample; ns = the median of all samples of all repetitions (rep_p50: each
@@ -62,8 +62,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <malloc.h>
-
 #include <lokale.h>
 
 #include "harness.h"
@@ -81,170 +79,6 @@ static long n_messages;
 static lokale_runtime *rt;
 static lokale_bundle *bundle;
 static volatile long sink;
-
-
-static void die(const char *what) {
-    fprintf(stderr, "requests N=%ld: %s (%s)\n", n_messages, what, lokale_last_error());
-    exit(1);
-}
-
-
-/* The lines of a text file (the buffer is modified in place and kept). */
-static char **lines(const char *name, size_t *count) {
-    size_t len;
-    char *text = load_file(datadir, name, &len);
-    size_t cap = 16, n = 0;
-    char **out = malloc(cap * sizeof *out);
-    for (char *p = text; *p;) {
-        char *e = strchr(p, '\n');
-        if (e) *e = 0;
-        if (*p) {
-            if (n == cap) out = realloc(out, (cap *= 2) * sizeof *out);
-            out[n++] = p;
-        }
-        if (!e) break;
-        p = e + 1;
-    }
-    *count = n;
-    return out;
-}
-
-/* "fr-CA,en" -> a lokale_languages (the strings are split in a copy). */
-static lokale_languages *make_list(const char *csv) {
-    char buf[512];
-    const char *parts[16];
-    size_t n = 0;
-    snprintf(buf, sizeof buf, "%s", csv);
-    for (char *s = strtok(buf, ","); s && n < 16; s = strtok(NULL, ",")) parts[n++] = s;
-    lokale_languages *l = NULL;
-    if (lokale_languages_new(&l, rt, parts, n) != LOKALE_OK) die("lokale_languages_new");
-    return l;
-}
-
-/* The language a list answers in: its first entry's localization among the bundle's (pt-* reads
- * pt-BR, the only Portuguese; the others are their language code). */
-static void expected_language(const char *first, char *out, size_t cap) {
-    size_t n = strcspn(first, "-,;_ ");
-    if (n == 2 && strncmp(first, "pt", 2) == 0) snprintf(out, cap, "pt-BR");
-    else snprintf(out, cap, "%.*s", (int)n, first);
-}
-
-static const char *answer(const lokale_languages *l, const char *key, lokale_step *step) {
-    lokale_message m = lokale_message_make(key, NULL, NULL);
-    m.languages = l;
-    const char *s = NULL;
-    size_t len = 0;
-    if (lokale_bundle_lookup(&s, &len, step, bundle, &m) != LOKALE_OK) die("lokale_bundle_lookup");
-    return s;
-}
-
-static void check_language(const lokale_languages *l, const char *first, const char *what) {
-    char want[32], got_list[256];
-    expected_language(first, want, sizeof want);
-    lokale_step step;
-    const char *got = answer(l, SENTINEL, &step);
-    if (strcmp(got, want) != 0 || step != LOKALE_STEP_TRANSLATION) {
-        size_t needed;
-        lokale_languages_list(got_list, sizeof got_list, &needed, l);
-        fprintf(stderr, "%s [%s] answers in %s (step %d), expected %s\n", what, got_list, got, (int)step, want);
-        exit(1);
-    }
-}
-
-/* ------------------------------------------------------------------------------------------ */
-/* The measured loops (not inlined: the same code for every case, only the lists differ)        */
-
-/* count lookups of keys, lookup i in bundles[j] with a message carrying lists[j] (NULL: the
- * runtime's), j = (start + i) % k. */
-__attribute__((noinline)) static long run_lookups(const char *keys, size_t count, lokale_bundle *const *bundles,
-                                                  lokale_languages *const *lists, size_t k, size_t *rotation) {
-    long hits = 0;
-    size_t j = *rotation;
-    for (size_t i = 0; i < count; i++) {
-        const char *key = keys + i * KW;
-        lokale_message m = lokale_message_make(key, NULL, NULL);
-        const lokale_bundle *b = bundles[j];
-        m.languages = lists[j];
-        if (++j == k) j = 0;
-        const char *s = NULL;
-        size_t len = 0;
-        lokale_step step = 0;
-        lokale_bundle_lookup(&s, &len, &step, b, &m);
-        hits += s != key && step == LOKALE_STEP_TRANSLATION;
-    }
-    *rotation = j;
-    return hits;
-}
-
-/* count / LOOKUPS_PER_REQUEST requests: a list from a header, LOOKUPS_PER_REQUEST lookups, free.
- * lookups == 0: the list alone. */
-__attribute__((noinline)) static long run_requests(const char *keys, size_t requests, size_t lookups, char *const *headers,
-                                                   const ptrdiff_t *header_len, size_t nh, size_t *rotation) {
-    long hits = 0;
-    size_t h = *rotation;
-    for (size_t r = 0; r < requests; r++) {
-        lokale_languages *l = NULL;
-        lokale_languages_from_accept_language(&l, rt, headers[h], header_len[h]);
-        if (++h == nh) h = 0;
-        for (size_t i = 0; i < lookups; i++) {
-            const char *key = keys + (r * lookups + i) * KW;
-            lokale_message m = lokale_message_make(key, NULL, NULL);
-            m.languages = l;
-            const char *s = NULL;
-            size_t len = 0;
-            lokale_step step = 0;
-            lokale_bundle_lookup(&s, &len, &step, bundle, &m);
-            hits += s != key && step == LOKALE_STEP_TRANSLATION;
-        }
-        hits += lookups == 0 && l != NULL;
-        lokale_languages_free(l);
-    }
-    *rotation = h;
-    return hits;
-}
-
-__attribute__((noinline)) static long run_plurals(const uint32_t *ns, size_t count, lokale_languages *const *lists,
-                                                  size_t k, size_t *rotation) {
-    char out[256];
-    long total = 0;
-    size_t j = *rotation;
-    for (size_t i = 0; i < count; i++) {
-        lokale_message m = lokale_message_make(PLURAL_KEY, NULL, NULL);
-        m.languages = lists[j];
-        if (++j == k) j = 0;
-        lokale_arg a = lokale_arg_int(ns[i]);
-        size_t needed = 0;
-        lokale_bundle_format(out, sizeof out, &needed, bundle, &m, &a, 1);
-        total += (long)needed;
-    }
-    *rotation = j;
-    return total;
-}
-
-/* ------------------------------------------------------------------------------------------ */
-/* Statistics                                                                                  */
-
-
-
-enum kind { LOOKUPS, REQUESTS, HEADERS, PLURALS };
-
-typedef struct bcase {
-    const char *name;
-    enum kind kind;
-    lokale_languages *const *lists; /* LOOKUPS, PLURALS: k entries (NULL: the runtime's) */
-    lokale_bundle *const *bundles;  /* LOOKUPS: k entries */
-    size_t k;
-    size_t ops;   /* operations per pass (lookups; for HEADERS, requests) */
-    size_t batch; /* operations per sample */
-    double *samples;
-    size_t nsamples;
-    double *rep_p50;
-    long hits, expect;
-    size_t rotation;
-    int plural;
-    size_t offset; /* batches: where in the stream its repetitions start */
-} bcase;
-
 static const char *keys_stream;
 static size_t stream_ops;
 static const uint32_t *plural_n;
@@ -252,196 +86,9 @@ static char **headers;
 static ptrdiff_t *header_len;
 static size_t n_headers;
 
-/* Batch b of a case: its operations, timed; *ns_per_op receives the time / batch. Returns the hits. */
-static long run_batch(bcase *c, size_t b, double *ns_per_op) {
-    /* each case starts at its own place in the stream: cases running one after the other do not
-     * find the keys the previous one just read in the caches */
-    b = (b + c->offset) % (c->ops / c->batch);
-    double t0 = now_ns();
-    long v;
-    switch (c->kind) {
-    case LOOKUPS:
-        v = run_lookups(keys_stream + b * c->batch * KW, c->batch, c->bundles, c->lists, c->k, &c->rotation);
-        break;
-    case REQUESTS:
-        v = run_requests(keys_stream + b * c->batch * KW, c->batch / LOOKUPS_PER_REQUEST, LOOKUPS_PER_REQUEST, headers,
-                         header_len, n_headers, &c->rotation);
-        break;
-    case HEADERS:
-        v = run_requests(keys_stream, c->batch, 0, headers, header_len, n_headers, &c->rotation);
-        break;
-    default:
-        v = run_plurals(plural_n + b * c->batch, c->batch, c->lists, c->k, &c->rotation);
-        sink += v;
-        v = 0;
-        break;
-    }
-    *ns_per_op = (now_ns() - t0) / (double)c->batch;
-    return v;
-}
+#include "requests_lists.h"
+#include "requests_cases.h"
 
-/* One repetition of cases[0..n): their batches interleaved in turns of `chunk` batches
- * (round-robin; a case with fewer batches spread evenly over the rounds), so that a burst of
- * machine noise falls on every case alike (the order rotating from round to round), while each
- * turn is long enough for its first batch to
- * be the only one that finds the caches holding another case's data. timed: keep the samples and
- * each case's median for repetition rep. Sets each case's hits. */
-static size_t chunk = 10;
-static void repetition(bcase *cases, size_t n, int rep, int timed) {
-    size_t rounds = 0, next[32] = {0};
-    double *tmp[32];
-    for (size_t c = 0; c < n; c++) {
-        size_t nb = cases[c].ops / cases[c].batch;
-        if (nb > rounds) rounds = nb;
-        tmp[c] = malloc(nb * sizeof *tmp[c]);
-        cases[c].hits = 0;
-    }
-    rounds = (rounds + chunk - 1) / chunk;
-    for (size_t r = 0; r < rounds; r++) {
-        /* each round starts with another case: no case always follows the same one */
-        for (size_t i = 0; i < n; i++) {
-            size_t c = (i + r) % n;
-            bcase *x = &cases[c];
-            size_t nb = x->ops / x->batch;
-            while (next[c] < nb && next[c] * rounds / nb <= r) {
-                x->hits += run_batch(x, next[c], &tmp[c][next[c]]);
-                if (timed) x->samples[x->nsamples++] = tmp[c][next[c]];
-                next[c]++;
-            }
-        }
-    }
-    for (size_t c = 0; c < n; c++) {
-        size_t nb = cases[c].ops / cases[c].batch;
-        if (timed) {
-            qsort(tmp[c], nb, sizeof *tmp[c], cmp_double);
-            cases[c].rep_p50[rep] = pct(tmp[c], nb, 0.5);
-        }
-        free(tmp[c]);
-    }
-}
-
-/* The median over paired samples (same repetition, same round) of c's time over ref's: the
- * ratio with the machine's drift cancelled. -1 when the cases do not pair (other batch counts). */
-static double paired_ratio(const bcase *c, const bcase *ref) {
-    if (!ref || c->nsamples != ref->nsamples || c->ops / c->batch != ref->ops / ref->batch) return -1;
-    double *q = malloc(c->nsamples * sizeof *q);
-    for (size_t i = 0; i < c->nsamples; i++) q[i] = c->samples[i] / ref->samples[i];
-    qsort(q, c->nsamples, sizeof *q, cmp_double);
-    double m = pct(q, c->nsamples, 0.5);
-    free(q);
-    return m;
-}
-
-static void report(bcase *c, int reps, double scale, const char *unit, const char *extra) {
-    qsort(c->samples, c->nsamples, sizeof *c->samples, cmp_double);
-    double reps_sorted[64];
-    memcpy(reps_sorted, c->rep_p50, (size_t)reps * sizeof *reps_sorted);
-    qsort(reps_sorted, (size_t)reps, sizeof *reps_sorted, cmp_double);
-    printf("case=%s n=%ld lists=%zu unit=%s ns=%.2f p10=%.2f p90=%.2f min=%.2f rep_median=%.2f rep_p50=", c->name,
-           n_messages, c->k, unit, scale * pct(c->samples, c->nsamples, 0.5), scale * pct(c->samples, c->nsamples, 0.1),
-           scale * pct(c->samples, c->nsamples, 0.9), scale * c->samples[0], scale * pct(reps_sorted, (size_t)reps, 0.5));
-    for (int r = 0; r < reps; r++) printf("%s%.2f", r ? "," : "", scale * c->rep_p50[r]);
-    printf(" reps=%d ops=%zu batch=%zu samples=%zu hits=%ld%s%s\n", reps, c->ops, c->batch, c->nsamples, c->hits,
-           extra ? " " : "", extra ? extra : "");
-    fflush(stdout);
-}
-
-/* ------------------------------------------------------------------------------------------ */
-/* Memory                                                                                      */
-
-/* RSS from /proc/self/statm (in KiB, all and anonymous) and the heap in use (malloc's, bytes:
- * exact, whatever pages it reuses). */
-typedef struct mem { long rss_kb, anon_kb; long long heap; } mem;
-static mem statm(void) {
-    mem m = {0, 0, 0};
-    struct mallinfo2 mi = mallinfo2();
-    m.heap = (long long)mi.uordblks + (long long)mi.hblkhd;
-    FILE *f = fopen("/proc/self/statm", "r");
-    long size, resident, shared;
-    if (f && fscanf(f, "%ld %ld %ld", &size, &resident, &shared) == 3) {
-        long kb = sysconf(_SC_PAGESIZE) / 1024;
-        m.rss_kb = resident * kb;
-        m.anon_kb = (resident - shared) * kb;
-    }
-    if (f) fclose(f);
-    return m;
-}
-
-static size_t opt(int argc, char **argv, const char *name, size_t def) {
-    for (int i = 3; i + 1 < argc; i++)
-        if (strcmp(argv[i], name) == 0) return (size_t)atol(argv[i + 1]);
-    return def;
-}
-
-/* A phase: cases[0..n) (those `only` names, if set) interleaved over one untimed repetition and
- * reps timed ones, each lookup checked; then one line per case, with the paired ratios to the
- * phase's plain case (plural-plain for the plurals) and, for per-call-10, to plain-10-bundles. */
-static int run_phase(bcase *all, size_t nall, int reps, const char *only, int has_plural) {
-    bcase *cases = malloc(nall * sizeof *cases);
-    size_t n = 0;
-    for (size_t c = 0; c < nall; c++)
-        if ((has_plural || !all[c].plural) && (!only || strcmp(only, all[c].name) == 0)) cases[n++] = all[c];
-    if (n == 0) return 0;
-    for (size_t c = 0; c < n; c++) {
-        bcase *x = &cases[c];
-        x->offset = c * (x->ops / x->batch) / n;
-        x->samples = malloc((x->ops / x->batch) * (size_t)reps * sizeof *x->samples);
-        x->rep_p50 = malloc((size_t)reps * sizeof *x->rep_p50);
-        x->expect = x->kind == PLURALS ? 0 : (long)x->ops;
-    }
-    for (int r = -1; r < reps; r++) {
-        repetition(cases, n, r, r >= 0);
-        for (size_t c = 0; c < n; c++) {
-            bcase *x = &cases[c];
-            if (x->hits != x->expect) {
-                fprintf(stderr, "%s N=%ld rep %d: %ld hits of %zu\n", x->name, n_messages, r, x->hits, x->ops);
-                return 1;
-            }
-        }
-        if (r >= 0) {
-            fprintf(stderr, "requests N=%ld: repetition %d/%d (", n_messages, r + 1, reps);
-            for (size_t c = 0; c < n && c < 4; c++) fprintf(stderr, "%s%s %.1f", c ? ", " : "", cases[c].name, cases[c].rep_p50[r]);
-            fprintf(stderr, " ns)\n");
-        }
-    }
-    const bcase *plain_case = NULL, *plural_case = NULL, *ten_case = NULL;
-    for (size_t c = 0; c < n; c++) {
-        if (strncmp(cases[c].name, "plain", 5) == 0 && cases[c].kind == LOOKUPS && cases[c].k == 1) plain_case = &cases[c];
-        if (strcmp(cases[c].name, "plural-plain") == 0) plural_case = &cases[c];
-        if (strcmp(cases[c].name, "plain-10-bundles") == 0) ten_case = &cases[c];
-    }
-    for (size_t c = 0; c < n; c++) {
-        bcase *x = &cases[c];
-        char extra[200] = "";
-        double p = x->kind == HEADERS ? -1 : paired_ratio(x, x->kind == PLURALS ? plural_case : plain_case);
-        double p10 = strcmp(x->name, "per-call-10") == 0 ? paired_ratio(x, ten_case) : -1;
-        int len = 0;
-        if (p > 0) len += snprintf(extra + len, sizeof extra - (size_t)len, "paired_ratio=%.3f", p);
-        if (p10 > 0) len += snprintf(extra + len, sizeof extra - (size_t)len, " paired_ratio_plain10=%.3f", p10);
-        if (x->kind == REQUESTS) {
-            snprintf(extra + len, sizeof extra - (size_t)len, "%slookups_per_request=%d", len ? " " : "", LOOKUPS_PER_REQUEST);
-            report(x, reps, 1, "lookup", extra);
-            x->name = "per-request-header-request";
-            report(x, reps, LOOKUPS_PER_REQUEST, "request", extra);
-        } else {
-            report(x, reps, 1, x->kind == HEADERS ? "request" : x->kind == PLURALS ? "format" : "lookup", extra[0] ? extra : NULL);
-        }
-    }
-    return 0;
-}
-
-/* A new list for every one of count one-off requests, each used for one lookup and freed, from
- * lines [*at, ...) of pool (wrapping within [lo, hi)): they take list ids, as a server's one-off
- * lists do. */
-static void one_off_lists(char **pool, size_t *at, size_t lo, size_t hi, size_t count) {
-    for (size_t f = 0; f < count; f++) {
-        lokale_step step;
-        lokale_languages *l = make_list(pool[*at]);
-        answer(l, "msg.000000", &step);
-        lokale_languages_free(l);
-        if (++*at == hi) *at = lo;
-    }
-}
 
 int main(int argc, char **argv) {
     if (argc < 3) {
@@ -456,9 +103,7 @@ int main(int argc, char **argv) {
     chunk = opt(argc, argv, "--chunk", 10);
     if (chunk < 1) chunk = 1;
     size_t keep = opt(argc, argv, "--keep", 1000), churn = opt(argc, argv, "--churn", 100000);
-    const char *only = NULL; /* --only CASE: that timed case alone (for perf); memory, per-call-kept */
-    for (int i = 3; i + 1 < argc; i++)
-        if (strcmp(argv[i], "--only") == 0) only = argv[i + 1];
+    const char *only = opts(argc, argv, "--only", NULL); /* that timed case alone (for perf); memory, per-call-kept */
     if (reps < 1 || reps > 64) reps = 7;
     if (batch < LOOKUPS_PER_REQUEST) batch = LOOKUPS_PER_REQUEST;
     batch -= batch % LOOKUPS_PER_REQUEST;
@@ -597,16 +242,16 @@ int main(int argc, char **argv) {
     }
     lokale_languages *nones[10] = {NULL};
 
-    /* The cases, in their interleaving order. The last one is slow when the entries collide: it
-     * runs fewer operations. */
+    /* The cases, in their interleaving order; header-only runs a tenth of the operations (requests,
+     * each ten lookups' worth) in batches of a tenth. */
     lokale_languages *none[1] = {NULL};
     size_t pops = ops / 4 < batch ? batch : ops / 4;
     if (pops > plural_ops) pops = plural_ops - plural_ops % batch;
     /* a tenth of the operations in batches of a tenth: as many batches as plain (paired ratios) */
     size_t small_batch = batch / LOOKUPS_PER_REQUEST, small_ops = ops / LOOKUPS_PER_REQUEST;
     small_ops -= small_ops % small_batch;
-    /* Phase 1: the claim. Its lists (100 prebuilt, the headers') were made first, with
-     * consecutive ids: no two of them compete for a bundle's entries. */
+    /* Phase 1: the claim. Its lists (100 prebuilt, the headers') are made first, with
+     * consecutive ids. */
     bcase all[] = {
         {.name = "plain", .kind = LOOKUPS, .lists = none, .bundles = same, .k = 1, .ops = ops, .batch = batch},
         {.name = "per-call-1", .kind = LOOKUPS, .lists = lists, .bundles = same, .k = 1, .ops = ops, .batch = batch},
@@ -666,9 +311,9 @@ int main(int argc, char **argv) {
         report(&x, r2, 1, "lookup", "interleaved=0");
     }
     /* per-call-C-stride-S: C lists made S lists apart (fillers: one-off lists, made and freed): the
-     * worst case of a first design that kept list plans in a bundle's entries chosen by list id
-     * (--collide-stride, --collide-count); lists now keep their own plans, so it must cost what any
-     * list does. */
+     * case that would make lists evict each other's plans were they kept in a bundle's entries
+     * chosen by list id (--collide-stride, --collide-count); each list keeps its own plans, so it
+     * must cost what any list does. */
     if (want_memory) {
     /* memory: C further distinct lists, each created, used once and freed */
     mem c0 = statm();
@@ -701,7 +346,7 @@ int main(int argc, char **argv) {
     }
 
     if (want_mixed) {
-    size_t pool_lo = 2 * keep, pool_hi = 2 * keep + churn, pool_at = pool_lo; /* one-off lists: the churn's (forgotten by now), reused */
+    size_t pool_lo = 2 * keep, pool_hi = 2 * keep + churn, pool_at = pool_lo; /* one-off lists: the churn's (forgotten after it), reused */
     lokale_languages *colliding[16];
     for (size_t i = 0; i < ncollide; i++) {
         size_t at = pool_collide + i;
@@ -727,7 +372,7 @@ int main(int argc, char **argv) {
     }
 
     /* Phase 2: hot lists among others, as in a server whose one-off lists take ids between them:
-     * the bundle's entries for lists are shared by id, so hot lists may compete for them. */
+     * their ids are random, and each must still find its own plans. */
     bcase mixed[] = {
         {.name = "plain-mixed", .kind = LOOKUPS, .lists = none, .bundles = same, .k = 1, .ops = small_ops, .batch = small_batch},
         {.name = "per-call-32-spread", .kind = LOOKUPS, .lists = spread, .bundles = same, .k = SPREAD_HOT, .ops = small_ops, .batch = small_batch},

@@ -2,25 +2,18 @@
  * Lokale, the bare hash and gettext side by side in one process: the same batches of keys, the
  * engines taking turns batch for batch (the order rotating), so that the machine's changes of
  * speed fall on all of them alike. bench.c runs each engine in its own process, one after the
- * other; on a shared VM a process can run 1.5x slower than the next one for minutes (seen on an
- * AMD host: lokale's 1k lookups at 35 or 55 ns per process, flipping mid-run), which moves ratios
- * between engines measured apart. The ratios here are per batch pair, then their median.
+ * other; on a shared VM a process can run much slower than the next one for minutes (and flip
+ * mid-run), which moves ratios between engines measured apart. The ratios here are per batch pair, then their median.
  *
  * usage: bench_side DATADIR N [--ops K] [--reps R] [--batch B]
  * Prints one JSON object per case on stdout (engine "c-side-by-side").
  */
 #define _GNU_SOURCE
-#include <errno.h>
-#include <fcntl.h>
-#include <locale.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "harness.h"
 
@@ -29,29 +22,7 @@
 
 static const char *datadir;
 
-#define ENGINE_LOKALE
-#define ENG(name) lk_##name
-#include "engines.h"
-#undef ENGINE_LOKALE
-#undef ENG
-#undef ENGINE
-#undef HAS_PLURAL
-
-#define ENGINE_HASH
-#define ENG(name) hash_##name
-#include "engines.h"
-#undef ENGINE_HASH
-#undef ENG
-#undef ENGINE
-#undef HAS_PLURAL
-
-#define ENGINE_GETTEXT
-#define ENG(name) gt_##name
-#include "engines.h"
-#undef ENGINE_GETTEXT
-#undef ENG
-#undef ENGINE
-#undef HAS_PLURAL
+#include "engines_three.h"
 
 static volatile long sink;
 
@@ -79,11 +50,6 @@ typedef struct engine {
     long (*plurals)(void *, const uint32_t *, size_t);
 } engine;
 
-static size_t opt(int argc, char **argv, const char *name, size_t def) {
-    for (int i = 3; i + 1 < argc; i++)
-        if (strcmp(argv[i], name) == 0) return (size_t)atol(argv[i + 1]);
-    return def;
-}
 
 static void print_dist(const char *label, double *v, size_t n, int last) {
     qsort(v, n, sizeof *v, cmp_double);
