@@ -284,7 +284,7 @@ clean:
 	$(SWIFT) package clean
 
 # The benchmark suite (benchmarks/): lokale against glibc gettext, ICU resource bundles,
-# a bare mmap'd hash and Python's gettext; writes benchmarks/results/latest.{json,md,png}.
+# a bare mmap'd hash and Python's gettext; writes benchmarks/results/full.{json,md,png} (QUICK=1: quick.*).
 # `make bench QUICK=1`: N = 1k and 100k, fewer repetitions (under 3 minutes).
 .PHONY: bench
 bench:
@@ -303,7 +303,7 @@ bench-requests:
 	QUICK="$(QUICK)" PYTHON="$(PYTHON)" bash benchmarks/requests.sh
 
 # Thread scaling (issue 19): 1/2/4 threads of lookups and plural formats on one bundle, with and
-# without a thread changing the language every millisecond; writes benchmarks/results/threads.{md,json}.
+# without a thread changing the language every millisecond; writes benchmarks/results/threads.md and threads.json.gz.
 .PHONY: bench-threads
 bench-threads:
 	QUICK="$(QUICK)" PYTHON="$(PYTHON)" bash benchmarks/threads.sh
