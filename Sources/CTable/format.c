@@ -1,16 +1,12 @@
 /* lk_plan_format: a format's common case without allocation, reference counting or Swift errors.
- * It interprets the same NODE and FMTS words as MessageRenderer and Formatter (LokaleCore), for
- * the subset whose result it can produce byte for byte: everything else is declined, never
- * approximated. FormatFastPathTests checks it against the Swift renderer. */
+ * It reads nodes through the same reader as MessageRenderer (lokale_node.h), and FMTS words as
+ * Formatter (LokaleCore) does, for the subset whose result it can produce byte for byte:
+ * everything else is declined, never approximated. FormatFastPathTests checks it against the Swift renderer. */
 #include "lokale_find.h"
 #include "lokale_table.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* Word i of the NODE section; 0 when out of bounds (no node kind or count is 0 where it matters,
- * and every caller checks the kind first). */
-static inline int node_word(const lk_plan *p, uint64_t i, uint32_t *w) { return lk_node_word(p->nodes, p->node_words, i, w); }
 
 /* The output: bytes past capacity are counted, not written. */
 typedef struct out {
@@ -151,12 +147,10 @@ static inline int small_count(const lk_arg *a) {
     }
 }
 
-static int render_text(const lk_plan *p, const lk_localization_info *info, uint64_t at,
+static int render_text(const lk_plan *p, const lk_localization_info *info, const lk_node *node,
                        const lk_arg *args, size_t arg_count, out *o) {
-    uint32_t offset, length, format;
-    if (!node_word(p, at + 1, &offset) || !node_word(p, at + 2, &length) || !node_word(p, at + 3, &format)) return 0;
-    if (offset >= p->strings_bytes || length >= p->strings_bytes - offset || p->strings[offset + length] != 0) return 0;
-    const uint8_t *text = p->strings + offset;
+    const uint8_t *text = node->text;
+    uint32_t length = node->length, format = node->format;
     if (format == LK_NONE) {
         put(o, text, length);
         return 1;
@@ -167,15 +161,18 @@ static int render_text(const lk_plan *p, const lk_localization_info *info, uint6
     const uint8_t *words = p->formats + ((uint64_t)format + 1) * 4;
     for (uint32_t s = 0; s < count; s++) {
         const uint8_t *w = words + (uint64_t)s * LK_SEGMENT_WORDS * 4;
-        uint32_t kind = lk_load32(w), start = lk_load32(w + 4), n = lk_load32(w + 8);
+#define SEGMENT_WORD(field) lk_load32(w + (field) * 4)
+        uint32_t kind = SEGMENT_WORD(LK_SEGMENT_KIND), start = SEGMENT_WORD(LK_SEGMENT_START), n = SEGMENT_WORD(LK_SEGMENT_LENGTH);
         if ((uint64_t)start + n > length) return 0;
         if (kind == LK_SEGMENT_LITERAL) {
             put(o, text + start, n);
             continue;
         }
         if (kind != LK_SEGMENT_SPECIFIER) return 0; /* substitutions, or corrupt */
-        uint32_t argument = lk_load32(w + 12), flags = lk_load32(w + 16), width = lk_load32(w + 20), precision = lk_load32(w + 24);
-        uint32_t spec = lk_load32(w + 28);
+        uint32_t argument = SEGMENT_WORD(LK_SEGMENT_ARGUMENT), flags = SEGMENT_WORD(LK_SEGMENT_FLAGS);
+        uint32_t width = SEGMENT_WORD(LK_SEGMENT_WIDTH), precision = SEGMENT_WORD(LK_SEGMENT_PRECISION);
+        uint32_t spec = SEGMENT_WORD(LK_SEGMENT_CONVERSION);
+#undef SEGMENT_WORD
         uint8_t conversion = (uint8_t)spec, modifier = (uint8_t)(spec >> 8);
         if (flags != 0 || width != LK_NONE || precision != LK_NONE) return 0;
         if (argument < 1 || argument > arg_count) return 0;
@@ -194,47 +191,32 @@ static int render_text(const lk_plan *p, const lk_localization_info *info, uint6
     return 1;
 }
 
-/* MessageRenderer.render for text, plural and device nodes. */
+/* MessageRenderer.render for text, plural and device nodes, through the same node reader. */
 static int render(const lk_plan *p, const lk_localization_info *info, uint32_t device, uint32_t node,
                   const lk_arg *args, size_t arg_count, out *o) {
     for (uint32_t depth = 0; depth < LK_LIMIT_RENDER_DEPTH; depth++) {
-        uint64_t at = node;
-        uint32_t kind, child;
-        if (!node_word(p, at, &kind)) return 0;
-        switch (kind) {
+        lk_node n;
+        if (lk_node_read(&p->tree, node, &n) != LK_NODE_OK) return 0;
+        switch (n.kind) {
         case LK_NODE_TEXT:
-            return render_text(p, info, at, args, arg_count, o);
+            return render_text(p, info, &n, args, arg_count, o);
         case LK_NODE_PLURAL: {
-            uint32_t argument, flags;
-            if (!node_word(p, at + 1, &argument) || !node_word(p, at + 2, &flags)) return 0;
-            if (argument < 1 || argument > arg_count) return 0;
-            int n = small_count(&args[argument - 1]);
-            if (n < 0) return 0;
-            uint64_t base = at + 3;
-            /* Apple's rule: a `zero` variant, when present, serves 0 in every language. */
-            if (n == 0 && node_word(p, base + LK_CATEGORY_ZERO, &child) && child != LK_NONE) {
-                node = child;
-                continue;
-            }
-            const uint8_t *rules = lk_info_rules(info, (flags & LK_PLURAL_FLAG_ORDINAL) != 0);
-            if (!rules || rules[n] > LK_CATEGORY_OTHER) return 0;
-            if (!node_word(p, base + rules[n], &child)) return 0;
-            if (child == LK_NONE && !node_word(p, base + LK_CATEGORY_OTHER, &child)) return 0;
-            if (child == LK_NONE) return 1; /* no variant for this case and no `other`: no text */
-            node = child;
-            continue;
+            if (n.argument < 1 || n.argument > arg_count) return 0;
+            int count = small_count(&args[n.argument - 1]);
+            if (count < 0) return 0;
+            const uint8_t *rules = lk_info_rules(info, (n.flags & LK_PLURAL_FLAG_ORDINAL) != 0);
+            if (!rules || rules[count] > LK_CATEGORY_OTHER) return 0;
+            node = lk_node_choose(&p->tree, &n, rules[count], count == 0);
+            break;
         }
-        case LK_NODE_DEVICE: {
+        case LK_NODE_DEVICE:
             if (device > LK_DEVICE_OTHER) return 0;
-            if (!node_word(p, at + 1 + device, &child)) return 0;
-            if (child == LK_NONE && !node_word(p, at + 1 + LK_DEVICE_OTHER, &child)) return 0;
-            if (child == LK_NONE) return 1;
-            node = child;
-            continue;
-        }
+            node = lk_node_choose(&p->tree, &n, device, 0);
+            break;
         default:
             return 0; /* substitutions, replaced translations: Swift */
         }
+        if (node == LK_NONE) return 1; /* no variant for this case and no `other`: no text */
     }
     return 0;
 }

@@ -41,52 +41,36 @@ int64_t lk_plan_table_index(const lk_plan *plan, const void *name, size_t length
     return -1;
 }
 
-/* Word i of a NODE section, through *w; 0 when i is outside it. */
-
-int lk_plain_variant(const uint8_t *nodes, uint64_t node_words, const uint8_t *strings, uint64_t strings_bytes,
-                     uint32_t node, uint32_t device, const char **text, size_t *length) {
+int lk_plain_variant(const lk_tree *tree, uint32_t node, uint32_t device, const char **text, size_t *length) {
     /* Until a device node is met, the walk reaches the text the writer stored as the value (the
      * `other` cases, the body): answering the value is the same and costs nothing more. */
     int varies = 0;
     if (device > LK_DEVICE_OTHER) device = LK_DEVICE_OTHER;
     /* A tree deeper than the renderer walks is refused as it refuses it (a cycle ends here too). */
     for (uint32_t depth = 0; depth < LK_LIMIT_RENDER_DEPTH; depth++) {
-        uint64_t at = node;
-        uint32_t kind, child, offset, size;
-        if (!lk_node_word(nodes, node_words, at, &kind)) return -1;
-        switch (kind) {
+        lk_node n;
+        if (lk_node_read(tree, node, &n) != LK_NODE_OK) return -1;
+        switch (n.kind) {
         case LK_NODE_TEXT:
             if (!varies) return 0;
-            if (!lk_node_word(nodes, node_words, at + 1, &offset) || !lk_node_word(nodes, node_words, at + 2, &size)) return -1;
-            if (offset >= strings_bytes || size >= strings_bytes - offset || strings[offset + size] != 0) return -1;
-            *text = (const char *)strings + offset;
-            *length = size;
+            *text = (const char *)n.text;
+            *length = n.length;
             return 1;
         case LK_NODE_DEVICE:
             /* Apple's rule, as the renderer applies it: the device's variant, then `other`. With
              * neither, the record's value (the writer's representative text) rather than nothing. */
-            if (!lk_node_word(nodes, node_words, at + 1 + device, &child)) return -1;
-            if (child == LK_NONE && !lk_node_word(nodes, node_words, at + 1 + LK_DEVICE_OTHER, &child)) return -1;
-            if (child == LK_NONE) return 0;
+            node = lk_node_choose(tree, &n, device, 0);
+            if (node == LK_NONE) return 0;
             varies = 1;
-            node = child;
             break;
         case LK_NODE_PLURAL:
             /* No count is known: the `other` case, as the table stores it for the value. */
-            if (!lk_node_word(nodes, node_words, at + 3 + LK_CATEGORY_OTHER, &child)) return -1;
-            if (child == LK_NONE) return 0;
-            node = child;
+            node = lk_node_choose(tree, &n, LK_CATEGORY_OTHER, 0);
+            if (node == LK_NONE) return 0;
             break;
-        case LK_NODE_MESSAGE:
-            if (!lk_node_word(nodes, node_words, at + 1, &child)) return -1;
-            node = child;
+        default: /* a message's body, a replaced translation's development message */
+            node = n.next;
             break;
-        case LK_NODE_REPLACED:
-            if (!lk_node_word(nodes, node_words, at + 3, &child)) return -1;
-            node = child;
-            break;
-        default:
-            return -1;
         }
     }
     return -1;

@@ -22,8 +22,7 @@ struct MessageView {
         guard v.version >= 1 else { throw invalid("message.version \(v.version) is not supported") }
         key = try bytes(v.key, v.key_len, "message.key", limit: Limits.keyBytes)
         table = v.table == nil ? nil : try bytes(v.table, v.table_len, "message.table", limit: Limits.keyBytes)
-        let d = v.default_value == nil ? nil : try bytes(v.default_value, v.default_len, "message.default_value")
-        defaultValue = (d?.isEmpty ?? true) ? nil : d
+        defaultValue = v.default_value == nil ? nil : try bytes(v.default_value, v.default_len, "message.default_value")
         if v.locale != nil {
             let l = String(decoding: try bytes(v.locale, v.locale_len, "message.locale", limit: 1024), as: UTF8.self)
             guard case .success = LanguageTag.canonical(l) else { throw invalid("message.locale '\(l)' is not a language identifier") }

@@ -40,8 +40,7 @@ static inline int64_t lk_table_index(const lk_plan *plan, const char *table, ptr
  * *length set (a NUL-terminated string of the pool), 0 when the record's value is the answer, -1
  * when the tree is corrupt. The Swift reader calls it too (CompiledTable.plainValue), so C and
  * Swift answer alike. Defined in table.c. */
-int lk_plain_variant(const uint8_t *nodes, uint64_t node_words, const uint8_t *strings, uint64_t strings_bytes,
-                     uint32_t node, uint32_t device, const char **text, size_t *length);
+int lk_plain_variant(const lk_tree *tree, uint32_t node, uint32_t device, const char **text, size_t *length);
 
 /* A plain lookup through the handle's plan for the per-call list whose entries are `lists` (NULL:
  * the runtime's languages): the whole
@@ -67,8 +66,7 @@ static inline int lk_fast_lookup(const lk_handle *h, const lk_list_slot *lists, 
             answer->length = (size_t)e.value_length;
             answer->step = entry->step;
             /* The one extra branch of a hit: a message with a tree may vary by device. */
-            if (e.node != LK_NONE && lk_plain_variant(plan->nodes, plan->node_words, plan->strings, plan->strings_bytes, e.node,
-                                                      lk_shared_device(h->shared), &answer->text, &answer->length) < 0)
+            if (e.node != LK_NONE && lk_plain_variant(&plan->tree, e.node, lk_shared_device(h->shared), &answer->text, &answer->length) < 0)
                 return LK_DECLINED; /* the general path reports the corruption */
             return LK_ANSWERED;
         }

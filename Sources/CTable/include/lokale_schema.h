@@ -26,6 +26,9 @@
 #define LK_HEADER_HEADER_CRC 32u    /* of [0, header + section table), this field read as zero */
 #define LK_HEADER_PAYLOAD_CRC 36u   /* of the rest of the file */
 
+/* The checksums' CRC-32: IEEE 802.3, reflected. */
+#define LK_CRC32_POLYNOMIAL 0xEDB88320u
+
 /* The section table after the header: one entry per section. */
 #define LK_SECTION_ENTRY_SIZE 16u
 #define LK_SECTION_ENTRY_TAG 0u

@@ -10,18 +10,12 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "lokale_node.h"
 #include "lokale_schema.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* Word i of a NODE section of node_words words, into *w; 0 when out of bounds. */
-static inline int lk_node_word(const uint8_t *nodes, uint64_t node_words, uint64_t i, uint32_t *w) {
-    if (i >= node_words) return 0;
-    memcpy(w, nodes + i * 4, 4); /* little-endian, as every host Lokale builds for */
-    return 1;
-}
 
 /* keyHash of docs/FORMAT.md. */
 uint32_t lk_key_hash(const void *key, size_t length);
@@ -124,10 +118,7 @@ typedef struct lk_plan {
     uint64_t records_bytes;
     int64_t default_table; /* index of "Localizable", or -1 */
     /* The sections formatting reads (docs/FORMAT.md), with their sizes. */
-    const uint8_t *strings;
-    uint64_t strings_bytes;
-    const uint8_t *nodes;
-    uint64_t node_words;
+    lk_tree tree;
     const uint8_t *formats;
     uint64_t format_words;
     /* The table version's per-localization info (owned by it, not by the plan). */

@@ -81,7 +81,7 @@ public struct LokaleBundle: Sendable {
 
     /// The default value, else the key, with the values written in, as a failed lookup shows it.
     static func unresolved(_ message: Message) -> String {
-        let text = message.defaultValue.flatMap { $0.isEmpty ? nil : $0 } ?? message.key
+        let text = Resolution.unresolved(key: message.key, default: message.defaultValue).text
         guard message.isFormat else { return text }
         var out = FormatOutput()
         Array(text.utf8).withUnsafeBytes { Formatter.render(formatBytes: $0, arguments: message.arguments, symbols: .posix, into: &out) }

@@ -1,24 +1,12 @@
-internal import LokaleCore
+public import LokaleCore
 
 /// Why a message showed the text it did: the languages negotiated, the ordered localizations,
 /// which one answered, which row of the fallback contract applied, and any formatting problem.
 /// `LokaleBundle.string` never reports problems; this is where they are.
 public struct Explanation: Sendable, CustomStringConvertible {
-    /// The row of the fallback contract that produced the text.
-    public enum Step: String, Sendable {
-        /// The user's first preferred language (or its fallback) has the translation.
-        case translation
-        /// A later preferred language matched and has the translation.
-        case laterPreference = "later-preference"
-        /// No preference matched: the development localization's text.
-        case development
-        /// The lookup failed: the message's default value.
-        case defaultValue = "default"
-        /// The lookup failed and there was no default value: the key.
-        case key
-        /// A verbatim message, or a bundle whose file could not be opened: nothing was looked up.
-        case notLookedUp = "not-looked-up"
-    }
+    /// The row of the fallback contract that produced the text (`notLookedUp`: a verbatim message,
+    /// or a bundle whose file could not be opened).
+    public typealias Step = Resolution.Step
 
     /// The text `LokaleBundle.string` returns for the message.
     public let result: String
@@ -38,7 +26,7 @@ public struct Explanation: Sendable, CustomStringConvertible {
 
     init(_ trace: Trace) {
         result = trace.result
-        step = Step(rawValue: trace.step.rawValue) ?? .key
+        step = trace.step
         servedLocalization = trace.served
         orderedLocalizations = trace.localizations.map(\.name)
         problems = trace.problems

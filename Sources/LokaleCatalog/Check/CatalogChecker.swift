@@ -169,7 +169,7 @@ private struct Checker {
     mutating func codeDefaults() {
         for d in options.codeDefaults {
             guard let value = d.defaultValue, !value.isEmpty else { continue }
-            let name = d.table.flatMap { $0.isEmpty ? nil : $0 } ?? "Localizable"
+            let name = d.table.flatMap { $0.isEmpty ? nil : $0 } ?? Resolution.defaultTable
             guard let t = bundle.tables[name], let m = t.messages[development]?[d.key],
                   m.substitutions.isEmpty, case .text(let text) = m.variation, text != value else { continue }
             let catalog = Self.file(t)
@@ -188,7 +188,7 @@ private struct Checker {
         var order: [[String]] = []
         var missingTables: [String: [ExtractedMessage]] = [:], tableOrder: [String] = []
         for d in options.codeDefaults {
-            let name = d.table.flatMap { $0.isEmpty ? nil : $0 } ?? "Localizable"
+            let name = d.table.flatMap { $0.isEmpty ? nil : $0 } ?? Resolution.defaultTable
             if bundle.tables[name] == nil {
                 if missingTables[name] == nil { tableOrder.append(name) }
                 if missingTables[name]?.contains(where: { $0.key == d.key }) != true { missingTables[name, default: []].append(d) }

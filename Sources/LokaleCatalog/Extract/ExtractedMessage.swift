@@ -1,3 +1,4 @@
+import LokaleCore
 /// A message found in source code: what `lokale extract` adds to a catalog, and what
 /// `lokale check` compares with the catalog's source values.
 public struct ExtractedMessage: Sendable, Equatable {
@@ -20,7 +21,7 @@ public struct ExtractedMessage: Sendable, Equatable {
     }
 
     /// The table this message belongs to.
-    public var tableName: String { table ?? "Localizable" }
+    public var tableName: String { table ?? Resolution.defaultTable }
 }
 
 /// Something extraction skipped or doubts (an interpolated literal it cannot read, an

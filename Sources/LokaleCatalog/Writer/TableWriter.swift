@@ -66,10 +66,7 @@ public struct TableWriter {
         let parsed = FormatParser.parse(text)
         let index = UInt32(truncatingIfNeeded: formats.count)
         formats.append(UInt32(parsed.segments.count))
-        for s in parsed.segments {
-            formats += [s.kind.code, UInt32(s.start), UInt32(s.length), UInt32(s.argument), s.flags,
-                        s.width.encoded, s.precision.encoded, UInt32(s.conversion) | UInt32(s.lengthModifier.rawValue) << 8]
-        }
+        for s in parsed.segments { formats += s.words }
         return index
     }
 
@@ -80,17 +77,17 @@ public struct TableWriter {
             let (o, l) = string(s)
             let f = literal ? TableLayout.none : format(s)
             let at = UInt32(truncatingIfNeeded: nodes.count)
-            nodes += [TableLayout.NodeKind.text.rawValue, o, l, f]
+            nodes += NodeWords.text(string: (o, l), format: f).words
             return at
         case .plural(let argument, let ordinal, let cases):
             let children = PluralCategory.allCases.map { c in cases[c].map { node($0, literal: literal) } ?? TableLayout.none }
             let at = UInt32(truncatingIfNeeded: nodes.count)
-            nodes += [TableLayout.NodeKind.plural.rawValue, UInt32(argument), ordinal ? TableLayout.PluralFlag.ordinal : 0] + children
+            nodes += NodeWords.plural(argument: argument, ordinal: ordinal, children: children).words
             return at
         case .device(let cases):
             let children = DeviceClass.allCases.map { c in cases[c].map { node($0, literal: literal) } ?? TableLayout.none }
             let at = UInt32(truncatingIfNeeded: nodes.count)
-            nodes += [TableLayout.NodeKind.device.rawValue] + children
+            nodes += NodeWords.device(children: children).words
             return at
         }
     }
@@ -102,7 +99,7 @@ public struct TableWriter {
         if inner == TableLayout.none { inner = node(m.variation) }
         let (ro, rl) = string(reason)
         let at = UInt32(truncatingIfNeeded: nodes.count)
-        nodes += [TableLayout.NodeKind.replaced.rawValue, ro, rl, inner]
+        nodes += NodeWords.replaced(reason: (ro, rl), node: inner).words
         return at
     }
 
@@ -112,14 +109,13 @@ public struct TableWriter {
             return node(m.variation, literal: literal)
         }
         let body = node(m.variation)
-        var words: [UInt32] = [TableLayout.NodeKind.message.rawValue, body, UInt32(m.substitutions.count)]
+        var substitutions: [NodeWords.Substitution] = []
         for s in m.substitutions {
-            let (no, nl) = string(s.name)
-            let (so, sl) = string(s.formatSpecifier)
-            words += [no, nl, UInt32(s.argument), so, sl, node(s.variation)]
+            let name = string(s.name), specifier = string(s.formatSpecifier)
+            substitutions.append(.init(name: name, argument: s.argument, specifier: specifier, node: node(s.variation)))
         }
         let at = UInt32(truncatingIfNeeded: nodes.count)
-        nodes += words
+        nodes += NodeWords.message(body: body, substitutions: substitutions).words
         return at
     }
 
@@ -135,12 +131,15 @@ public struct TableWriter {
         var locRecords: [UInt32] = []
         for l in localizations {
             let (o, n) = string(l)
-            locRecords += [o, n, l == "Base" ? TableLayout.LocalizationFlag.base : 0]
+            typealias L = TableLayout.LocalizationRecord
+            locRecords += TableLayout.record(size: TableLayout.Section.localizations.recordSize,
+                                             [L.name: o, L.name + 4: n, L.flags: l == "Base" ? L.base : 0])
         }
         var tableRecords: [UInt32] = []
         for t in tableNames {
             let (o, n) = string(t)
-            tableRecords += [o, n]
+            tableRecords += TableLayout.record(size: TableLayout.Section.tables.recordSize,
+                                               [TableLayout.TableRecord.name: o, TableLayout.TableRecord.name + 4: n])
         }
         var stats = Statistics(localizations: localizations.count, tables: tableNames.count, tableNames: tableNames)
         stats.warnings = bundle.warnings
@@ -220,13 +219,19 @@ public struct TableWriter {
                 stats.replaced += compiled[r].replaced
                 r += 1
             }
-            instanceWords += [UInt32(instances[i].li), UInt32(instances[i].ti), UInt32(count), UInt32(truncatingIfNeeded: recordStart),
-                              UInt32(truncatingIfNeeded: slotBase), UInt32(slotCount)]
+            typealias I = TableLayout.InstanceRecord
+            instanceWords += TableLayout.record(size: TableLayout.Section.instances.recordSize, [
+                I.localization: UInt32(instances[i].li), I.table: UInt32(instances[i].ti), I.keyCount: UInt32(count),
+                I.recordStart: UInt32(truncatingIfNeeded: recordStart), I.slotStart: UInt32(truncatingIfNeeded: slotBase),
+                I.slotCount: UInt32(slotCount)])
             stats.messages += count
         }
         let (io, il) = string(bundle.identifier ?? "")
         let devIndex = UInt32(localizations.firstIndex(of: development)!)
-        let bundleRecord: [UInt32] = [io, il, devIndex, bundle.allowsMixedLocalizations ? TableLayout.BundleFlag.allowMixedLocalizations : 0, 0, 0, 0, 0]
+        typealias B = TableLayout.BundleRecord
+        let bundleRecord = TableLayout.record(size: TableLayout.Section.bundle.recordSize, [
+            B.identifier: io, B.identifier + 4: il, B.development: devIndex,
+            B.flags: bundle.allowsMixedLocalizations ? B.allowsMixedLocalizations : 0])
 
         let sections: [(TableLayout.Section, [[UInt8]])] = [
             (.bundle, [bytes(bundleRecord)]),
@@ -259,7 +264,7 @@ public struct TableWriter {
         for (section, data) in sections {
             if size % 4 != 0 {
                 let pad = [UInt8](repeating: 0, count: 4 - size % 4)
-                crc = pad.withUnsafeBytes { FastCRC32.update(crc, $0) }
+                crc = pad.withUnsafeBytes { CRC32.update(crc, $0) }
                 parts.append(pad)
                 size += pad.count
             }
@@ -267,15 +272,16 @@ public struct TableWriter {
             guard count <= Limits.tableBytes - size else {
                 throw CatalogError(file: "(bundle)", "compiled table would exceed 4 GiB")
             }
-            directory += [section.rawValue, 0, UInt32(size), UInt32(count)]
+            typealias E = TableLayout.SectionEntry
+            directory += TableLayout.record(size: TableLayout.sectionEntrySize, [E.tag: section.rawValue, E.offset: UInt32(size), E.bytes: UInt32(count)])
             for d in data where !d.isEmpty {
-                crc = d.withUnsafeBytes { FastCRC32.update(crc, $0) }
+                crc = d.withUnsafeBytes { CRC32.update(crc, $0) }
                 parts.append(d)
             }
             size += count
         }
         typealias H = TableLayout.Header
-        header.replaceSubrange(0..<8, with: TableLayout.magic)
+        header.replaceSubrange(H.magic..<(H.magic + 8), with: TableLayout.magic)
         put16(&header, H.major, TableLayout.formatMajor)
         put16(&header, H.minor, TableLayout.formatMinor)
         put32(&header, H.byteOrder, TableLayout.byteOrderMark)

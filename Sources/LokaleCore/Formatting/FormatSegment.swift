@@ -130,3 +130,20 @@ public enum ArgumentType: String, Sendable, Equatable {
         }
     }
 }
+
+extension FormatSegment {
+    /// The segment's words in the FMTS section, placed by the names of `lokale_schema.h` (read back
+    /// by `StoredSegments`).
+    public var words: [UInt32] {
+        var w = [UInt32](repeating: 0, count: Int(LK_SEGMENT_WORDS))
+        w[Int(LK_SEGMENT_KIND)] = kind.code
+        w[Int(LK_SEGMENT_START)] = UInt32(start)
+        w[Int(LK_SEGMENT_LENGTH)] = UInt32(length)
+        w[Int(LK_SEGMENT_ARGUMENT)] = UInt32(argument)
+        w[Int(LK_SEGMENT_FLAGS)] = flags
+        w[Int(LK_SEGMENT_WIDTH)] = width.encoded
+        w[Int(LK_SEGMENT_PRECISION)] = precision.encoded
+        w[Int(LK_SEGMENT_CONVERSION)] = UInt32(conversion) | UInt32(lengthModifier.rawValue) << 8
+        return w
+    }
+}

@@ -1,8 +1,8 @@
 internal import CTable
 
-/// Walks a compiled message tree (variants, substitutions, text) and formats the chosen text.
-/// Every node reference is bounds-checked and the walk is depth-limited, so a corrupt table cannot
-/// loop or read outside the mapping.
+/// Walks a compiled message tree (variants, substitutions, text) and formats the chosen text. Nodes
+/// are read by the one node reader (`lokale_node.h`), which checks each against the sections, and
+/// the walk is depth-limited, so a corrupt table cannot loop or read outside the mapping.
 struct MessageRenderer {
     let table: CompiledTable
     let arguments: [FormatArgument]
@@ -18,6 +18,8 @@ struct MessageRenderer {
     static let maxDepth = Limits.renderDepth
     /// Where the served localization's plural rules come from: its bundle's per-localization cache.
     let rules: (contents: BundleContents, localization: Int)?
+    /// The table's NODE and string sections, for the node reader.
+    var tree: lk_tree
 
     init(table: CompiledTable, arguments: [FormatArgument], locale: String, device: DeviceClass, symbols: NumberSymbols,
          rules: (contents: BundleContents, localization: Int)? = nil) {
@@ -27,21 +29,21 @@ struct MessageRenderer {
         self.device = device
         self.symbols = symbols
         self.rules = rules
+        self.tree = table.tree
     }
 
     mutating func render(_ node: UInt32, into out: inout FormatOutput, depth: Int = 0) throws(LokaleError) {
         budget -= 1
         guard depth < MessageRenderer.maxDepth, budget > 0 else { throw LokaleError(.corrupt, "message tree too deep") }
-        let at = Int(node)
-        switch TableLayout.NodeKind(rawValue: try table.nodeWord(at)) {
-        case .text:
-            let text = try table.bytes(try table.nodeWord(at + 1), try table.nodeWord(at + 2))
-            let fmt = try table.nodeWord(at + 3)
-            if fmt == TableLayout.none || choosingOnly {
+        let n = try table.node(node, in: &tree)
+        switch n.kind {
+        case LK_NODE_TEXT:
+            let text = UnsafeRawBufferPointer(start: n.text, count: Int(n.length))
+            if n.format == TableLayout.none || choosingOnly {
                 out.bytes.append(contentsOf: text)
                 return
             }
-            let segments = try table.segments(at: fmt)
+            let segments = try table.segments(at: n.format)
             guard !substitutions.isEmpty else {
                 // Nothing to substitute: no closure, so nothing captured and boxed per call.
                 Formatter.render(text: text, segments: segments, arguments: arguments, symbols: symbols, into: &out)
@@ -61,46 +63,38 @@ struct MessageRenderer {
             }
             budget = nested.budget
             if let failure { throw failure }
-        case .plural:
-            let argument = Int(try table.nodeWord(at + 1))
-            let ordinal = try table.nodeWord(at + 2) & TableLayout.PluralFlag.ordinal != 0
-            let category = pluralCategory(argument: argument, ordinal: ordinal, out: &out)
-            try render(child: at + 3, index: category, fallback: PluralCategory.other.rawIndex,
-                       zeroFirst: isZero(argument), into: &out, depth: depth)
-        case .device:
-            try render(child: at + 1, index: device.rawIndex, fallback: DeviceClass.other.rawIndex,
-                       zeroFirst: false, into: &out, depth: depth)
-        case .replaced:
-            let reason = try table.bytes(try table.nodeWord(at + 1), try table.nodeWord(at + 2))
-            out.problems.append("the \(locale) translation is not used, its format does not match the development localization's (\(String(decoding: reason, as: UTF8.self))); the development localization's text is shown")
-            try render(try table.nodeWord(at + 3), into: &out, depth: depth + 1)
-        case .message:
-            let body = try table.nodeWord(at + 1)
-            let count = Int(try table.nodeWord(at + 2))
-            guard count <= Limits.substitutions else { throw LokaleError(.corrupt, "too many substitutions") }
-            var subs: [(UnsafeRawBufferPointer, Int, UInt32)] = []
-            for i in 0..<count {
-                let w = at + 3 + i * TableLayout.substitutionWords
-                subs.append((try table.bytes(try table.nodeWord(w), try table.nodeWord(w + 1)),
-                             Int(try table.nodeWord(w + 2)), try table.nodeWord(w + 5)))
-            }
+        case LK_NODE_PLURAL:
+            let argument = Int(n.argument)
+            let category = pluralCategory(argument: argument, ordinal: n.flags & LK_PLURAL_FLAG_ORDINAL != 0, out: &out)
+            try render(variant: n, index: category, zeroFirst: isZero(argument), into: &out, depth: depth)
+        case LK_NODE_DEVICE:
+            try render(variant: n, index: device.rawIndex, zeroFirst: false, into: &out, depth: depth)
+        case LK_NODE_REPLACED:
+            let reason = String(decoding: UnsafeRawBufferPointer(start: n.text, count: Int(n.length)), as: UTF8.self)
+            out.problems.append("the \(locale) translation is not used, its format does not match the development localization's (\(reason)); the development localization's text is shown")
+            try render(n.next, into: &out, depth: depth + 1)
+        case LK_NODE_MESSAGE:
             var inner = self
-            inner.substitutions = subs.map { (name: $0.0, argument: $0.1, node: $0.2) }
-            try inner.render(body, into: &out, depth: depth + 1)
+            var n = n
+            inner.substitutions = []
+            for i in 0..<n.count {
+                var s = lk_substitution()
+                let read = lk_node_substitution(&tree, &n, i, &s)
+                guard read == Int32(LK_NODE_OK) else { throw CompiledTable.treeError(read) }
+                inner.substitutions.append((name: UnsafeRawBufferPointer(start: s.name, count: Int(s.name_length)),
+                                            argument: Int(s.argument), node: s.node))
+            }
+            try inner.render(n.next, into: &out, depth: depth + 1)
             budget = inner.budget
         default:
-            throw LokaleError(.corrupt, "bad node kind")
+            throw CompiledTable.treeError(Int32(LK_NODE_BAD_KIND))
         }
     }
 
-    private mutating func render(child base: Int, index: Int, fallback: Int, zeroFirst: Bool,
+    private mutating func render(variant n: lk_node, index: Int, zeroFirst: Bool,
                                  into out: inout FormatOutput, depth: Int) throws(LokaleError) {
-        // Apple's rule: a `zero` variant, when present, serves 0 in every language.
-        if zeroFirst, case let z = try table.nodeWord(base + PluralCategory.zero.rawIndex), z != TableLayout.none {
-            return try render(z, into: &out, depth: depth + 1)
-        }
-        var child = try table.nodeWord(base + index)
-        if child == TableLayout.none { child = try table.nodeWord(base + fallback) }
+        var n = n
+        let child = lk_node_choose(&tree, &n, UInt32(index), zeroFirst ? 1 : 0)
         guard child != TableLayout.none else {
             out.problems.append("no variant for this case and no 'other' variant")
             return

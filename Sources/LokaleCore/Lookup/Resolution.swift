@@ -2,7 +2,8 @@ internal import CTable
 
 /// The outcome of one lookup: which step of the fallback contract answered, and from where.
 public struct Resolution: Sendable {
-    /// The rows of the seeds' decision table.
+    /// The rows of the seeds' decision table, as every surface names them (explain's JSON, Swift's
+    /// `Explanation.Step`, the C ABI's `lokale_step` through `code`).
     public enum Step: String, Sendable {
         /// The user's first preferred language (or its fallback) has the translation.
         case translation
@@ -14,6 +15,25 @@ public struct Resolution: Sendable {
         case defaultValue = "default"
         /// The lookup failed and no default was given: the key itself.
         case key
+        /// Nothing was looked up: a verbatim message, or a bundle whose file could not be opened
+        /// (Swift's `Explanation` only; no lookup answers it).
+        case notLookedUp = "not-looked-up"
+    }
+
+    /// Apple's last two rows, for a lookup that found nothing: the default value when it is
+    /// non-empty, else the key. The rule is C's `lk_unresolved`, which the fast path applies too.
+    public static func unresolved(key: UnsafeRawBufferPointer, default value: UnsafeRawBufferPointer?)
+        -> (text: UnsafeRawBufferPointer, step: Step) {
+        let a = lk_unresolved(key.baseAddress?.assumingMemoryBound(to: CChar.self), key.count,
+                              value?.baseAddress?.assumingMemoryBound(to: CChar.self), value?.count ?? 0)
+        return (UnsafeRawBufferPointer(start: a.text, count: a.length), Step(code: a.step))
+    }
+
+    /// `unresolved` of strings: the key or the default value itself.
+    public static func unresolved(key: String, default value: String?) -> (text: String, step: Step) {
+        var k = key, d = value ?? ""
+        let step = k.withUTF8 { kb in d.withUTF8 { db in unresolved(key: UnsafeRawBufferPointer(kb), default: UnsafeRawBufferPointer(db)).step } }
+        return (step == .defaultValue ? d : key, step)
     }
 
     public static let defaultTable = "Localizable"
@@ -47,7 +67,7 @@ extension Resolution.Step {
         case .laterPreference: LK_STEP_LATER_PREFERENCE
         case .development: LK_STEP_DEVELOPMENT
         case .defaultValue: LK_STEP_DEFAULT
-        case .key: LK_STEP_KEY
+        case .key, .notLookedUp: LK_STEP_KEY // a C call always looks up
         }
     }
 

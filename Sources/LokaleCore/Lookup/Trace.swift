@@ -40,6 +40,7 @@ public struct Trace: Sendable {
         case .development: "no preference matched: the development localization's text"
         case .defaultValue: "the lookup failed: the explicit default value"
         case .key: "the lookup failed and no default value was given: the key"
+        case .notLookedUp: "nothing was looked up"
         }
     }
 

@@ -149,9 +149,7 @@ public final class Bundle: Sendable {
                        languages: Languages? = nil) throws(LokaleError) -> (text: UnsafeRawBufferPointer, step: Resolution.Step) {
         let (value, step) = try plainLookup(key: key, table: name, languages: languages)
         if let value, let step { return (value, step) }
-        let a = lk_unresolved(key.baseAddress?.assumingMemoryBound(to: CChar.self), key.count,
-                              defaultValue?.baseAddress?.assumingMemoryBound(to: CChar.self), defaultValue?.count ?? 0)
-        return (UnsafeRawBufferPointer(start: a.text, count: a.length), Resolution.Step(code: a.step))
+        return Resolution.unresolved(key: key, default: defaultValue)
     }
 
     /// Resolves (table, key) under the fallback contract. Allocation-free when the ordered list is
@@ -214,7 +212,7 @@ public final class Bundle: Sendable {
         try withBytes(key) { k throws(LokaleError) in
             try withBytes(name ?? Resolution.defaultTable) { t throws(LokaleError) in
                 try withBytes(defaultValue ?? "") { d throws(LokaleError) in
-                    try format(key: k, table: t, defaultValue: d.isEmpty ? nil : d, arguments: arguments, locale: locale, languages: languages)
+                    try format(key: k, table: t, defaultValue: d, arguments: arguments, locale: locale, languages: languages)
                 }
             }
         }
@@ -225,7 +223,8 @@ public final class Bundle: Sendable {
     public func format(key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?, defaultValue: UnsafeRawBufferPointer?,
                        arguments: [FormatArgument], locale: String? = nil, languages: Languages? = nil) throws(LokaleError) -> FormattedMessage {
         let c = contents
-        let r = try resolve(in: c, key: key, table: name, hasDefault: defaultValue != nil, languages: languages)
+        let unresolved = Resolution.unresolved(key: key, default: defaultValue)
+        let r = try resolve(in: c, key: key, table: name, hasDefault: unresolved.step == .defaultValue, languages: languages)
         var out = FormatOutput()
         out.bytes.reserveCapacity(128)
         if let e = r.entry, let served = r.served {
@@ -236,7 +235,7 @@ public final class Bundle: Sendable {
             let writer = r.choices.first
             let symbols = locale.map(NumberSymbols.forLocale)
                 ?? writer.map { c.numberSymbols(localization: $0.localization, numbering: $0.numberingSystem) } ?? .posix
-            Formatter.render(formatBytes: defaultValue ?? key, arguments: arguments, symbols: symbols, into: &out)
+            Formatter.render(formatBytes: unresolved.text, arguments: arguments, symbols: symbols, into: &out)
         }
         return FormattedMessage(bytes: out.bytes, problems: out.problems, resolution: r)
     }
@@ -281,9 +280,9 @@ public final class Bundle: Sendable {
     public func variantBytes(key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?, defaultValue: UnsafeRawBufferPointer?,
                              arguments: [FormatArgument], languages: Languages? = nil) throws(LokaleError) -> (bytes: [UInt8], step: Resolution.Step) {
         let c = contents
-        let hasDefault = (defaultValue?.count ?? 0) > 0
-        let r = try resolve(in: c, key: key, table: name, hasDefault: hasDefault, languages: languages)
-        guard let e = r.entry, let served = r.served else { return (Array(hasDefault ? defaultValue! : key), r.step) }
+        let unresolved = Resolution.unresolved(key: key, default: defaultValue)
+        let r = try resolve(in: c, key: key, table: name, hasDefault: unresolved.step == .defaultValue, languages: languages)
+        guard let e = r.entry, let served = r.served else { return (Array(unresolved.text), r.step) }
         var out = FormatOutput()
         try render(e, served: served, numbering: nil, in: c, arguments: arguments, locale: nil, choosingOnly: true, into: &out)
         return (out.bytes, r.step)
@@ -299,7 +298,8 @@ public final class Bundle: Sendable {
         let table = m.resolution.table
         let sel = selection(languages: languages)
         return Trace(bundle: identifier, isMain: isMain, table: name ?? Resolution.defaultTable, key: key,
-                     defaultValue: defaultValue, policy: runtime.fallbackPolicy,
+                     defaultValue: Resolution.unresolved(key: key, default: defaultValue).step == .defaultValue ? defaultValue : nil,
+                     policy: runtime.fallbackPolicy,
                      preferences: sel.preferences, userLanguages: languages?.list ?? runtime.effectiveLanguages,
                      inAppLanguage: languages == nil ? runtime.language : nil,
                      followsMainBundle: followsMainBundle,

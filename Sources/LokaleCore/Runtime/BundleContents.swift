@@ -11,7 +11,7 @@ final class BundleContents: Sendable {
     /// was made in; the last `listLimit` lists used (as many as `Languages.remembered`, and the
     /// list entries of a bundle's plans: lists in steady use never negotiate again).
     private let listCache = SharedCache<UInt64, (generation: UInt64, selection: Selection)>(limit: BundleContents.listLimit)
-    static let listLimit = 1024
+    static let listLimit = Languages.remembered
     /// Number symbols per localization, sized by the table: the served localization's symbols
     /// never go through the process-wide cache after the first message.
     private let symbolsCache = Locked<[NumberSymbols?]>([])

@@ -1,5 +1,6 @@
 import Synchronization
 internal import CTable
+internal import LokaleABIHeader
 
 /// An ordered list of preferred languages for some calls only — a server's request — in place of
 /// the runtime's preferences and in-app language, which it leaves untouched. A call carrying it
@@ -41,8 +42,8 @@ extension Languages {
         recent.value(languages, Languages.init)
     }
 
-    /// How many distinct lists `named(_:)` remembers (C's LOKALE_LANGUAGES_REMEMBERED).
-    public static let remembered = 1024
+    /// How many distinct lists `named(_:)` remembers, as lokale.h states it.
+    public static let remembered = Int(LOKALE_LANGUAGES_REMEMBERED)
 
     /// The list of an HTTP `Accept-Language` header (`AcceptLanguage.parse`), remembered by the
     /// header's text too: a server sees the same few headers again and again, and skips parsing

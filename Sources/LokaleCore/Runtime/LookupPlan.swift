@@ -109,8 +109,7 @@ final class PlanStore: @unchecked Sendable {
         let table = contents.table
         plan.pointee.records = table.recordBase
         plan.pointee.records_bytes = UInt64(table.recordBytes)
-        (plan.pointee.strings, plan.pointee.strings_bytes) = (table.stringSection.0, UInt64(table.stringSection.1))
-        (plan.pointee.nodes, plan.pointee.node_words) = (table.nodeSection.0, UInt64(table.nodeSection.1))
+        plan.pointee.tree = table.tree
         (plan.pointee.formats, plan.pointee.format_words) = (table.formatSection.0, UInt64(table.formatSection.1))
         plan.pointee.localizations = contents.infos
         plan.pointee.localization_count = UInt64(table.localizations.count)

@@ -54,7 +54,7 @@ public final class CompiledTable: @unchecked Sendable {
         typealias H = TableLayout.Header
 
         guard b.count >= TableLayout.headerSize else { throw corrupt("\(b.count) bytes is too small for a compiled table") }
-        guard b.prefix(8).elementsEqual(TableLayout.magic) else { throw corrupt("not a Lokale compiled table (bad magic)") }
+        guard b[H.magic..<(H.magic + 8)].elementsEqual(TableLayout.magic) else { throw corrupt("not a Lokale compiled table (bad magic)") }
         let bom = u32(H.byteOrder)
         guard bom == TableLayout.byteOrderMark else {
             throw bom == TableLayout.byteOrderMark.byteSwapped
@@ -83,7 +83,8 @@ public final class CompiledTable: @unchecked Sendable {
         var found = [Range?](repeating: nil, count: TableLayout.Section.allCases.count)
         for i in 0..<sectionCount {
             let e = TableLayout.headerSize + i * TableLayout.sectionEntrySize
-            let tag = u32(e), offset = Int(u32(e + 8)), size = Int(u32(e + 12))
+            typealias E = TableLayout.SectionEntry
+            let tag = u32(e + E.tag), offset = Int(u32(e + E.offset)), size = Int(u32(e + E.bytes))
             guard let section = TableLayout.Section(rawValue: tag) else { continue } // unknown: a newer minor version
             guard found[section.position] == nil else { throw corrupt("section \(section.name) appears twice") }
             guard offset >= tableEnd, offset % 4 == 0, offset <= b.count, size <= b.count - offset else {
@@ -112,11 +113,15 @@ public final class CompiledTable: @unchecked Sendable {
         func pointer(_ off: UInt32) -> UnsafePointer<CChar> {
             (file.base + pool.offset + Int(off)).assumingMemoryBound(to: CChar.self)
         }
+        typealias B = TableLayout.BundleRecord
+        typealias L = TableLayout.LocalizationRecord
+        typealias T = TableLayout.TableRecord
+        typealias I = TableLayout.InstanceRecord
         let br = bundle.offset
-        identifier = try string(u32(br), u32(br + 4))
-        identifierPointer = pointer(u32(br))
-        developmentLocalization = Int(u32(br + 8))
-        allowsMixedLocalizations = u32(br + 12) & TableLayout.BundleFlag.allowMixedLocalizations != 0
+        identifier = try string(u32(br + B.identifier), u32(br + B.identifier + 4))
+        identifierPointer = pointer(u32(br + B.identifier))
+        developmentLocalization = Int(u32(br + B.development))
+        allowsMixedLocalizations = u32(br + B.flags) & B.allowsMixedLocalizations != 0
         // The (localization, table) index below is sized by their product: bound it so that a small
         // hostile file cannot make open allocate gigabytes.
         guard locs.count <= Limits.localizations, tbls.count <= Limits.tables, locs.count * tbls.count <= Limits.instances else {
@@ -124,10 +129,10 @@ public final class CompiledTable: @unchecked Sendable {
         }
         var names: [String] = [], base: [Bool] = [], pointers: [UnsafePointer<CChar>] = []
         for i in 0..<locs.count {
-            let r = locs.offset + i * 12
-            names.append(try string(u32(r), u32(r + 4)))
-            pointers.append(pointer(u32(r)))
-            base.append(u32(r + 8) & TableLayout.LocalizationFlag.base != 0)
+            let r = locs.offset + i * TableLayout.Section.localizations.recordSize
+            names.append(try string(u32(r + L.name), u32(r + L.name + 4)))
+            pointers.append(pointer(u32(r + L.name)))
+            base.append(u32(r + L.flags) & L.base != 0)
         }
         localizations = names
         localizationNamePointers = pointers
@@ -135,9 +140,9 @@ public final class CompiledTable: @unchecked Sendable {
         guard developmentLocalization < names.count else { throw corrupt("development localization index out of range") }
         var tableNames: [String] = [], tableBytes: [UnsafeRawBufferPointer] = []
         for i in 0..<tbls.count {
-            let r = tbls.offset + i * 8
-            tableNames.append(try string(u32(r), u32(r + 4)))
-            tableBytes.append(UnsafeRawBufferPointer(start: pointer(u32(r)), count: Int(u32(r + 4))))
+            let r = tbls.offset + i * TableLayout.Section.tables.recordSize
+            tableNames.append(try string(u32(r + T.name), u32(r + T.name + 4)))
+            tableBytes.append(UnsafeRawBufferPointer(start: pointer(u32(r + T.name)), count: Int(u32(r + T.name + 4))))
         }
         tables = tableNames
         tableNameBytes = tableBytes
@@ -146,9 +151,10 @@ public final class CompiledTable: @unchecked Sendable {
         var list: [Instance] = []
         var index = [Int32](repeating: -1, count: names.count * tableNames.count)
         for i in 0..<insts.count {
-            let r = insts.offset + i * 24
-            let inst = Instance(localization: Int(u32(r)), table: Int(u32(r + 4)), keyCount: Int(u32(r + 8)),
-                                recordStart: Int(u32(r + 12)), slotStart: Int(u32(r + 16)), slotCount: Int(u32(r + 20)))
+            let r = insts.offset + i * TableLayout.Section.instances.recordSize
+            let inst = Instance(localization: Int(u32(r + I.localization)), table: Int(u32(r + I.table)), keyCount: Int(u32(r + I.keyCount)),
+                                recordStart: Int(u32(r + I.recordStart)), slotStart: Int(u32(r + I.slotStart)),
+                                slotCount: Int(u32(r + I.slotCount)))
             guard inst.localization < names.count, inst.table < tableNames.count,
                   inst.recordStart <= records.count * 4,
                   inst.slotStart <= slotsSection.count, inst.slotCount <= slotsSection.count - inst.slotStart,
@@ -247,8 +253,10 @@ public final class CompiledTable: @unchecked Sendable {
     var recordBytes: Int { records.count &* 4 }
     /// The sections the C format path reads (`lk_plan_format`): base and size (bytes; words for
     /// NODE and FMTS).
-    var stringSection: (UnsafePointer<UInt8>, Int) { ((file.base + strings.offset).assumingMemoryBound(to: UInt8.self), strings.count) }
-    var nodeSection: (UnsafePointer<UInt8>, Int) { ((file.base + nodes.offset).assumingMemoryBound(to: UInt8.self), nodes.count) }
+    var tree: lk_tree {
+        lk_tree(nodes: (file.base + nodes.offset).assumingMemoryBound(to: UInt8.self), node_words: UInt64(nodes.count),
+                strings: (file.base + strings.offset).assumingMemoryBound(to: UInt8.self), strings_bytes: UInt64(strings.count))
+    }
     var formatSection: (UnsafePointer<UInt8>, Int) { ((file.base + formats.offset).assumingMemoryBound(to: UInt8.self), formats.count) }
 
     /// A NUL-terminated string of the pool, checked.
@@ -273,18 +281,29 @@ public final class CompiledTable: @unchecked Sendable {
         guard entry.node != TableLayout.none else { return try value(of: entry) }
         var text: UnsafePointer<CChar>? = nil
         var length = 0
-        let (n, words) = nodeSection, (pool, bytes) = stringSection
-        switch lk_plain_variant(n, UInt64(words), pool, UInt64(bytes), entry.node, UInt32(device.rawIndex), &text, &length) {
+        var tree = self.tree
+        switch lk_plain_variant(&tree, entry.node, UInt32(device.rawIndex), &text, &length) {
         case 0: return try value(of: entry)
         case 1: return UnsafeRawBufferPointer(start: text, count: length)
         default: throw LokaleError(.corrupt, "bad message tree")
         }
     }
 
-    /// Word `i` of the NODE section.
-    public func nodeWord(_ i: Int) throws(LokaleError) -> UInt32 {
-        guard i >= 0, i < nodes.count else { throw LokaleError(.corrupt, "node reference out of bounds") }
-        return u32(nodes.offset + i * 4)
+    /// The node at word `at` of the NODE section, read by the one node reader (`lokale_node.h`).
+    func node(_ at: UInt32, in tree: inout lk_tree) throws(LokaleError) -> lk_node {
+        var n = lk_node()
+        let result = lk_node_read(&tree, at, &n)
+        guard result == Int32(LK_NODE_OK) else { throw CompiledTable.treeError(result) }
+        return n
+    }
+
+    static func treeError(_ result: Int32) -> LokaleError {
+        switch result {
+        case Int32(LK_NODE_BAD_STRING): LokaleError(.corrupt, "string reference out of bounds or not NUL-terminated")
+        case Int32(LK_NODE_BAD_KIND): LokaleError(.corrupt, "bad node kind")
+        case Int32(LK_NODE_TOO_MANY): LokaleError(.corrupt, "too many substitutions")
+        default: LokaleError(.corrupt, "node reference out of bounds")
+        }
     }
 
     /// The precompiled segments at `index` of the FMTS section, read in place as they are iterated
@@ -295,7 +314,8 @@ public final class CompiledTable: @unchecked Sendable {
         let count = Int(u32(formats.offset + i * 4))
         guard count <= (formats.count - i - 1) / TableLayout.segmentWords else { throw LokaleError(.corrupt, "format segments out of bounds") }
         let words = file.base + formats.offset + (i + 1) * 4
-        for s in 0..<count where FormatSegment.Kind(code: UInt32(littleEndian: words.loadUnaligned(fromByteOffset: s * TableLayout.segmentWords * 4, as: UInt32.self))) == nil {
+        for s in 0..<count where FormatSegment.Kind(code: UInt32(littleEndian: words.loadUnaligned(
+            fromByteOffset: (s * TableLayout.segmentWords + Int(LK_SEGMENT_KIND)) * 4, as: UInt32.self))) == nil {
             throw LokaleError(.corrupt, "bad format segment kind")
         }
         return StoredSegments(words: words, count: count)
@@ -326,14 +346,15 @@ public struct StoredSegments: Sequence {
             guard position < count else { return nil }
             let w = words + position * TableLayout.segmentWords * 4
             position += 1
-            func word(_ i: Int) -> UInt32 { UInt32(littleEndian: w.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)) }
-            var seg = FormatSegment(kind: FormatSegment.Kind(code: word(0)) ?? .literal, start: Int(word(1)), length: Int(word(2)))
-            seg.argument = Int(word(3))
-            seg.flags = word(4)
-            seg.width = FormatSegment.Amount(encoded: word(5))
-            seg.precision = FormatSegment.Amount(encoded: word(6))
-            seg.conversion = UInt8(truncatingIfNeeded: word(7))
-            seg.lengthModifier = FormatSegment.LengthModifier(rawValue: UInt8(truncatingIfNeeded: word(7) >> 8)) ?? .none
+            func word(_ field: UInt32) -> UInt32 { UInt32(littleEndian: w.loadUnaligned(fromByteOffset: Int(field) * 4, as: UInt32.self)) }
+            var seg = FormatSegment(kind: FormatSegment.Kind(code: word(LK_SEGMENT_KIND)) ?? .literal,
+                                    start: Int(word(LK_SEGMENT_START)), length: Int(word(LK_SEGMENT_LENGTH)))
+            seg.argument = Int(word(LK_SEGMENT_ARGUMENT))
+            seg.flags = word(LK_SEGMENT_FLAGS)
+            seg.width = FormatSegment.Amount(encoded: word(LK_SEGMENT_WIDTH))
+            seg.precision = FormatSegment.Amount(encoded: word(LK_SEGMENT_PRECISION))
+            seg.conversion = UInt8(truncatingIfNeeded: word(LK_SEGMENT_CONVERSION))
+            seg.lengthModifier = FormatSegment.LengthModifier(rawValue: UInt8(truncatingIfNeeded: word(LK_SEGMENT_CONVERSION) >> 8)) ?? .none
             return seg
         }
     }

@@ -1,45 +1,65 @@
 internal import CTable
 
-/// The constants of the compiled table format (`docs/FORMAT.md`). The writer (LokaleCatalog) and the
-/// reader (`CompiledTable`) both take their numbers from here; the words the C fast path also reads
-/// (node kinds, record flags, segments) come from its schema header, `lokale_schema.h`.
+/// The compiled table format (`docs/FORMAT.md`) as Swift reads it: every number comes from the
+/// schema header, `lokale_schema.h`, which the C fast paths and the node reader read too, so the
+/// writer (LokaleCatalog) and every reader agree by construction.
 public enum TableLayout {
-    public static let magic: [UInt8] = [0x4C, 0x4F, 0x4B, 0x41, 0x4C, 0x45, 0x00, 0x1A] // "LOKALE\0\x1A"
-    public static let formatMajor: UInt16 = 2
-    public static let formatMinor: UInt16 = 0
+    /// "LOKALE\0\x1A".
+    public static let magic: [UInt8] = withUnsafeBytes(of: UInt64(LK_MAGIC).littleEndian) { Array($0) }
+    public static let formatMajor = UInt16(LK_FORMAT_MAJOR)
+    public static let formatMinor = UInt16(LK_FORMAT_MINOR)
     /// Written as a little-endian u32; a reader that sees it byte-swapped knows the file's byte order.
-    public static let byteOrderMark: UInt32 = 0x0102_0304
-    public static let headerSize = 64
-    public static let sectionEntrySize = 16
-    public static let maxSections = 32
+    public static let byteOrderMark: UInt32 = LK_BYTE_ORDER_MARK
+    public static let headerSize = Int(LK_HEADER_SIZE)
+    public static let sectionEntrySize = Int(LK_SECTION_ENTRY_SIZE)
+    public static let maxSections = Int(LK_MAX_SECTIONS)
     public static let none: UInt32 = LK_NONE
 
-    /// Header field offsets.
+    /// Byte offsets of the header's fields.
     public enum Header {
-        public static let magic = 0, major = 8, minor = 10, byteOrder = 12, headerSize = 16
-        public static let sectionCount = 20, fileSize = 24, flags = 28, headerCRC = 32, payloadCRC = 36
+        public static let magic = Int(LK_HEADER_MAGIC), major = Int(LK_HEADER_MAJOR), minor = Int(LK_HEADER_MINOR)
+        public static let byteOrder = Int(LK_HEADER_BYTE_ORDER), headerSize = Int(LK_HEADER_HEADER_SIZE)
+        public static let sectionCount = Int(LK_HEADER_SECTION_COUNT), fileSize = Int(LK_HEADER_FILE_SIZE)
+        public static let flags = Int(LK_HEADER_FLAGS), headerCRC = Int(LK_HEADER_HEADER_CRC), payloadCRC = Int(LK_HEADER_PAYLOAD_CRC)
     }
 
-    public enum Section: UInt32, CaseIterable, Sendable {
-        case strings = 0x5354_5253 // "STRS" bytes, NUL-terminated strings
-        case bundle = 0x424E_444C // "BNDL" one BundleRecord
-        case localizations = 0x4C4F_4353 // "LOCS" LocalizationRecord[]
-        case tables = 0x5442_4C53 // "TBLS" TableRecord[]
-        case instances = 0x494E_5354 // "INST" InstanceRecord[]: (localization, table) pairs present
-        case records = 0x5245_4353 // "RECS" message records: header words, key, NUL, value, NUL, padding
-        case slots = 0x534C_4F54 // "SLOT" u64[]: open-addressing hash slots (key hash, record reference)
-        case nodes = 0x4E4F_4445 // "NODE" u32[]: message trees (variants, substitutions, text)
-        case formats = 0x464D_5453 // "FMTS" u32[]: precompiled format segments
+    /// Byte offsets of a section table entry's fields.
+    public enum SectionEntry {
+        public static let tag = Int(LK_SECTION_ENTRY_TAG), offset = Int(LK_SECTION_ENTRY_OFFSET), bytes = Int(LK_SECTION_ENTRY_BYTES)
+    }
+
+    public enum Section: CaseIterable, Sendable, RawRepresentable {
+        case strings, bundle, localizations, tables, instances, records, slots, nodes, formats
+
+        /// The tag: four ASCII letters, stored as their big-endian reading.
+        public var rawValue: UInt32 {
+            switch self {
+            case .strings: LK_SECTION_STRINGS
+            case .bundle: LK_SECTION_BUNDLE
+            case .localizations: LK_SECTION_LOCALIZATIONS
+            case .tables: LK_SECTION_TABLES
+            case .instances: LK_SECTION_INSTANCES
+            case .records: LK_SECTION_RECORDS
+            case .slots: LK_SECTION_SLOTS
+            case .nodes: LK_SECTION_NODES
+            case .formats: LK_SECTION_FORMATS
+            }
+        }
+
+        public init?(rawValue: UInt32) {
+            guard let s = Section.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+            self = s
+        }
 
         /// Size of one record, or 1 for byte sections and 4 for word sections.
         public var recordSize: Int {
             switch self {
             case .strings: 1
-            case .bundle: 32
-            case .localizations: 12
-            case .tables: 8
-            case .instances: 24
-            case .slots: 8
+            case .bundle: Int(LK_BUNDLE_RECORD_SIZE)
+            case .localizations: Int(LK_LOCALIZATION_RECORD_SIZE)
+            case .tables: Int(LK_TABLE_RECORD_SIZE)
+            case .instances: Int(LK_INSTANCE_RECORD_SIZE)
+            case .slots: Int(LK_SLOT_SIZE)
             case .records, .nodes, .formats: 4
             }
         }
@@ -65,17 +85,30 @@ public enum TableLayout {
         }
     }
 
-    public enum BundleFlag { public static let allowMixedLocalizations: UInt32 = 1 }
+    /// Byte offsets of the fields of the BNDL, LOCS, TBLS and INST records.
+    public enum BundleRecord {
+        public static let identifier = Int(LK_BUNDLE_IDENTIFIER), development = Int(LK_BUNDLE_DEVELOPMENT), flags = Int(LK_BUNDLE_FLAGS)
+        public static let allowsMixedLocalizations: UInt32 = LK_BUNDLE_FLAG_MIXED_LOCALIZATIONS
+    }
+    public enum LocalizationRecord {
+        public static let name = Int(LK_LOCALIZATION_NAME), flags = Int(LK_LOCALIZATION_FLAGS)
+        public static let base: UInt32 = LK_LOCALIZATION_FLAG_BASE
+    }
+    public enum TableRecord { public static let name = Int(LK_TABLE_NAME) }
+    public enum InstanceRecord {
+        public static let localization = Int(LK_INSTANCE_LOCALIZATION), table = Int(LK_INSTANCE_TABLE)
+        public static let keyCount = Int(LK_INSTANCE_KEY_COUNT), recordStart = Int(LK_INSTANCE_RECORD_START)
+        public static let slotStart = Int(LK_INSTANCE_SLOT_START), slotCount = Int(LK_INSTANCE_SLOT_COUNT)
+    }
     /// A message record's first word: the key length, and whether a node word follows the value
     /// length (messages shown as is have none, so that most records carry two header words).
     public enum Record {
         public static let hasNode: UInt32 = LK_RECORD_HAS_NODE
         public static let lengthMask: UInt32 = LK_RECORD_LENGTH_MASK
     }
-    public enum LocalizationFlag { public static let base: UInt32 = 1 }
 
-    /// Node kinds in the NODE section.
-    /// Node kinds in the NODE section (their words: `lokale_schema.h`).
+    /// Node kinds in the NODE section; their words are named in `lokale_schema.h`, read by
+    /// `lokale_node.h` and written by `NodeWords`.
     public struct NodeKind: RawRepresentable, Hashable, Sendable {
         public let rawValue: UInt32
         public init(rawValue: UInt32) { self.rawValue = rawValue }
@@ -85,9 +118,88 @@ public enum TableLayout {
         public static let message = NodeKind(rawValue: LK_NODE_MESSAGE)
         public static let replaced = NodeKind(rawValue: LK_NODE_REPLACED)
     }
-    public enum PluralFlag { public static let ordinal: UInt32 = LK_PLURAL_FLAG_ORDINAL }
-    public static let substitutionWords = Int(LK_SUBSTITUTION_WORDS)
     public static let segmentWords = Int(LK_SEGMENT_WORDS)
+
+    /// A fixed-size record's words (a section entry, a BNDL, LOCS, TBLS or INST record): each value
+    /// at its field's byte offset, the rest zero. A string reference is two fields: the offset at
+    /// the field, the length 4 bytes after.
+    public static func record(size: Int, _ fields: KeyValuePairs<Int, UInt32>) -> [UInt32] {
+        var words = [UInt32](repeating: 0, count: size / 4)
+        for (offset, value) in fields { words[offset / 4] = value }
+        return words
+    }
+}
+
+/// One node's words, filled by the names of `lokale_schema.h`: the writer's side of the node
+/// reader (`lokale_node.h`).
+public struct NodeWords {
+    public private(set) var words: [UInt32]
+
+    public init(_ kind: TableLayout.NodeKind, substitutions: Int = 0) {
+        let count: UInt32 = switch kind {
+        case .text: LK_TEXT_WORDS
+        case .plural: LK_PLURAL_WORDS
+        case .device: LK_DEVICE_WORDS
+        case .message: LK_MESSAGE_WORDS + UInt32(substitutions) * LK_SUBSTITUTION_WORDS
+        default: LK_REPLACED_WORDS
+        }
+        words = [UInt32](repeating: LK_NONE, count: Int(count))
+        words[Int(LK_NODE_KIND)] = kind.rawValue
+    }
+
+    public subscript(_ field: UInt32) -> UInt32 {
+        get { words[Int(field)] }
+        set { words[Int(field)] = newValue }
+    }
+
+    public static func text(string: (UInt32, UInt32), format: UInt32) -> NodeWords {
+        var n = NodeWords(.text)
+        (n[LK_TEXT_STRING], n[LK_TEXT_LENGTH], n[LK_TEXT_FORMAT]) = (string.0, string.1, format)
+        return n
+    }
+
+    /// `children`: one node (or `none`) per plural category, in CLDR's order.
+    public static func plural(argument: Int, ordinal: Bool, children: [UInt32]) -> NodeWords {
+        var n = NodeWords(.plural)
+        n[LK_PLURAL_ARGUMENT] = UInt32(argument)
+        n[LK_PLURAL_FLAGS] = ordinal ? LK_PLURAL_FLAG_ORDINAL : 0
+        for (i, c) in children.prefix(Int(LK_CATEGORY_COUNT)).enumerated() { n[LK_PLURAL_CHILDREN + UInt32(i)] = c }
+        return n
+    }
+
+    /// `children`: one node (or `none`) per device class, in `lokale_device` order.
+    public static func device(children: [UInt32]) -> NodeWords {
+        var n = NodeWords(.device)
+        for (i, c) in children.prefix(Int(LK_DEVICE_COUNT)).enumerated() { n[LK_DEVICE_CHILDREN + UInt32(i)] = c }
+        return n
+    }
+
+    public static func replaced(reason: (UInt32, UInt32), node: UInt32) -> NodeWords {
+        var n = NodeWords(.replaced)
+        (n[LK_REPLACED_REASON], n[LK_REPLACED_REASON_LENGTH], n[LK_REPLACED_NODE]) = (reason.0, reason.1, node)
+        return n
+    }
+
+    public struct Substitution {
+        public var name: (UInt32, UInt32), argument: Int, specifier: (UInt32, UInt32), node: UInt32
+        public init(name: (UInt32, UInt32), argument: Int, specifier: (UInt32, UInt32), node: UInt32) {
+            (self.name, self.argument, self.specifier, self.node) = (name, argument, specifier, node)
+        }
+    }
+
+    public static func message(body: UInt32, substitutions: [Substitution]) -> NodeWords {
+        var n = NodeWords(.message, substitutions: substitutions.count)
+        n[LK_MESSAGE_BODY] = body
+        n[LK_MESSAGE_COUNT] = UInt32(substitutions.count)
+        for (i, s) in substitutions.enumerated() {
+            let at = LK_MESSAGE_SUBSTITUTIONS + UInt32(i) * LK_SUBSTITUTION_WORDS
+            (n[at + LK_SUBSTITUTION_NAME], n[at + LK_SUBSTITUTION_NAME_LENGTH]) = s.name
+            n[at + LK_SUBSTITUTION_ARGUMENT] = UInt32(s.argument)
+            (n[at + LK_SUBSTITUTION_SPECIFIER], n[at + LK_SUBSTITUTION_SPECIFIER_LENGTH]) = s.specifier
+            n[at + LK_SUBSTITUTION_NODE] = s.node
+        }
+        return n
+    }
 }
 
 extension TableLayout {
