@@ -8,18 +8,14 @@ import _weakref  # weakref.ref; the weakref module costs half a millisecond of s
 import os
 from ctypes import byref, c_uint64, c_void_p
 
-import lokale  # the package (being imported): ``lokale.Device`` and the other enums in annotations
-
 from ._abi import DEVICE, EIO, ENOTFOUND, FALLBACK, OPEN_MAIN, OPEN_VERIFY, STRATEGY
 from ._abi import ChangeCallback, lokale_runtime_options
 from ._args import coerce, encode_optional, loading_flag
 from ._backend import BACKEND
-from ._bundle import Bundle
 from ._errors import CallbackWarning, ClosedError, StateError
 from ._guard import Finalizer, Guard, Release, raise_closed
 from ._languages import Languages, UseLanguages, for_runtime, language_array as _language_array
 from ._library import Library, check, fill_text, library, non_null, split
-from ._message import Message
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (milliseconds of start-up)
 if TYPE_CHECKING:
@@ -27,13 +23,23 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
     from typing import Any, Dict, List, NoReturn, Optional, Tuple
 
+    import lokale
+
     from ._backend import Generation
+    from ._bundle import Bundle
+    from ._message import Message
 
     _AUTO: lokale.Loading = lokale.Loading.AUTO
 else:  # what typing.get_type_hints needs of the public annotations, without importing typing
     from _collections_abc import Callable, Iterable
 
+    from ._hints import lokale  # lokale.Device and the other enums, made when an annotation is read
+
     _AUTO = 0  # Loading.AUTO: open()'s default, without making the enum at import
+    # The classes of the layers above, which import this module: _bundle sets Bundle (what open()
+    # makes, what resolve() tells apart) and _message sets Message when they are imported, and
+    # ``import lokale`` imports them before any call. typing.get_type_hints reads them here too.
+    Bundle = Message = None
 
 __all__ = ["Runtime", "Subscription"]
 
