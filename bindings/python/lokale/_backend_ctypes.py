@@ -10,7 +10,7 @@ output buffer), passed to the library by address through functions declared with
 from __future__ import annotations
 
 import _thread
-import _weakref  # weakref.ref; the weakref module costs half a millisecond of start-up
+import _weakref  # weakref.ref, without the weakref module's start-up cost
 import ctypes
 import itertools
 from ctypes import byref, c_char_p, c_int, c_size_t, c_uint64, c_void_p

@@ -61,7 +61,7 @@ _STEPS: dict[int, lokale.Step] = {}
 class LookupResult:
     """The text of a lookup and the row of the fallback contract that answered it."""
 
-    # Not a dataclass: importing dataclasses costs milliseconds of every program's start-up.
+    # Not a dataclass: importing dataclasses would add to every program's start-up.
     __slots__ = ("text", "step")
 
     text: str
@@ -379,7 +379,7 @@ class Bundle:
         The parsed JSON of ``lokale_bundle_explain``. ``languages``: see :meth:`string`."""
         raw = self._call_formatter(self._lib.lokale_bundle_explain, key, args, default, table, comment, locale,
                                    languages)
-        import json  # only for explain: json costs milliseconds at import
+        import json  # only for explain: importing json adds to start-up
 
         result: dict[str, Any] = json.loads(raw.decode("utf-8", "replace"))
         return result

@@ -45,7 +45,7 @@ class Message:
     """
 
     # A plain class with __slots__ rather than a frozen dataclass: importing dataclasses costs
-    # milliseconds of every program's start-up (it imports inspect, ast, dis).
+    # start-up time of every program (it imports inspect, ast, dis).
     __slots__ = ("key", "default", "table", "bundle", "comment", "args")
 
     key: str
@@ -131,6 +131,9 @@ class Message:
         else:
             bundle = main_bundle()
         if bundle is None:
+            # Apple's last two rows (the default value, else the key): the one statement of them in
+            # the binding. With a bundle, lokale_bundle_lookup answers them (Bundle.resolve); with
+            # none there is nothing to call it on (a NULL bundle is LOKALE_EINVAL, with no text).
             return self.default or self.key
         return bundle.resolve(self)
 
