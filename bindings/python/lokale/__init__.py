@@ -10,18 +10,25 @@ The library is found through ``LOKALE_LIBRARY``, then a ``liblokale.so`` inside 
 then the Lokale checkout's ``build/lib`` (see :func:`library_path`). It is loaded on first use;
 when it cannot be found, :class:`LibraryNotFound` (an ImportError) says where it looked.
 
-The modules behind it: ``_runtime`` (Runtime, Subscription), ``_bundle`` (Bundle, LookupResult),
-``_message`` (Message), ``_enums`` (Status, Step, Device, Strategy, Fallback, Loading), ``_errors``
-(the exceptions), ``_library`` (finding and calling liblokale), ``_abi`` (its ctypes declarations
-and the values of its enumerations), ``_args`` (Python values to call arguments), and ``_backend``
-with its two implementations, ``_backend_speedups`` (the C accelerator ``_speedups``) and
-``_backend_ctypes``.
+The modules behind it, in layers (a module imports only modules of its own layer or below;
+tests/test_layers.py checks that the imports have no cycle):
+
+1. the library: ``_abi`` (the ctypes declarations of ``lokale.h`` and the one copy of its
+   constants), ``_errors`` (the exceptions), ``_enums`` (Status, Step, Device, Strategy, Fallback,
+   Loading), ``_args`` (Python values to call arguments), ``_guard``, ``_library`` (finding and
+   calling liblokale), and ``_backend`` with its two implementations, ``_backend_speedups`` (the C
+   accelerator ``_speedups``) and ``_backend_ctypes``; ``_hints`` (the names annotations read);
+2. the runtime: ``_languages`` (a request's languages), ``_runtime`` (Runtime, Subscription);
+3. the bundle: ``_bundle`` (Bundle, LookupResult);
+4. what is built on a bundle: ``_gettext`` (Translations) and ``_message`` (Message). A lower layer
+   reaches the classes of a higher one through names that the higher one fills when it is imported
+   (``_runtime.Bundle``, ``_bundle.Message``…), which ``import lokale`` does before any call.
 
 Start-up (docs/PYTHON.md): ``import lokale`` imports none of :mod:`typing`, :mod:`enum`,
-:mod:`decimal`, :mod:`threading` or :mod:`weakref` (together most of what it used to add to a
-Python start). The enums and ``Arg`` are made on first use (PEP 562 ``__getattr__`` below);
+:mod:`decimal`, :mod:`threading` or :mod:`weakref`, which together would cost most of its start-up
+time. The enums and ``Arg`` are made on first use (PEP 562 ``__getattr__`` below);
 annotations are not evaluated (PEP 563) and resolve for ``typing.get_type_hints`` through
-``lokale.Step`` and the like; the binding itself works with the plain ints of ``_abi``.
+``lokale.Step`` and the like (``_hints``); the binding itself works with the plain ints of ``_abi``.
 """
 
 from ._version import __version__ as __version__  # "as": re-exported for type checkers
@@ -43,11 +50,12 @@ from ._errors import (
 from ._library import display_name, library_path, library_version, table_format_version
 from ._backend import accelerated
 
-# _message first: it imports _bundle and _runtime at its end (they import Message), for the
-# annotations of Message, Bundle and Runtime to resolve (typing.get_type_hints).
-from ._message import Message
-from ._bundle import Bundle, LookupResult, Translations
+# The layers in order, each importing only the ones before it (tests/test_layers.py): the runtime,
+# its bundles, then what is built on a bundle (gettext's protocol, deferred messages).
 from ._runtime import Runtime, Subscription
+from ._bundle import Bundle, LookupResult
+from ._gettext import Translations
+from ._message import Message
 from ._languages import Languages, parse_accept_language
 
 __all__ = [
@@ -99,13 +107,9 @@ if TYPE_CHECKING:
 else:  # hidden from type checkers, which see the imports above
 
     def __getattr__(name: str) -> object:  # PEP 562: the enums and Arg, made on first use
-        if name in ("Device", "Fallback", "Loading", "Status", "Step", "Strategy"):
-            from . import _enums as module
-        elif name == "Arg":
-            from . import _args as module
-        else:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        value = getattr(module, name)
+        from ._hints import lokale as public
+
+        value = getattr(public, name)  # AttributeError for any other name
         globals()[name] = value  # found here from now on (vars(lokale) lists only __all__'s names)
         return value
 

@@ -1,10 +1,10 @@
 """The C declarations of ``include/lokale.h`` in :mod:`ctypes`: its structures (named as there),
-constants, the values of its enumerations (the public enums of ``_enums`` have the same members;
-a test checks that they agree) and the signature of each function.
+constants and the values of its enumerations (the one place the binding writes them: the public
+enums of ``_enums`` are made from them) and the signature of each function.
 
 The binding itself works with the plain ints of this module: :class:`lokale.Status`,
 :class:`lokale.Step` and the other enums are made only when a program uses them (``import enum``
-costs milliseconds of start-up).
+costs start-up time).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from ctypes import (
     c_void_p,
 )
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (milliseconds of start-up)
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (it costs start-up time)
 if TYPE_CHECKING:
     from typing import Any
 
@@ -81,9 +81,14 @@ class lokale_arg(Structure):
     _fields_ = [("type", c_int), ("value", lokale_arg_value)]
 
 
-# The binding sends version-4 messages with LOKALE_MESSAGE_STRICT_ARGUMENTS, as the accelerator
-# does: format raises (ValueError, OverflowError) where Python's % would, instead of printing an
-# argument its specifier cannot.
+# -- the constants of include/lokale.h ------------------------------------------------------------
+# The binding's one copy: every other module, and _speedups.c (through its init(), see
+# _backend_speedups), takes them from here; tests/test_abi.py checks each against the header and
+# that no other module writes them again.
+
+# The binding sends version-4 messages (LOKALE_MESSAGE_VERSION) with LOKALE_MESSAGE_STRICT_ARGUMENTS
+# on both paths: format raises (ValueError, OverflowError) where Python's % would, instead of
+# printing an argument its specifier cannot.
 MESSAGE_VERSION = 4
 MESSAGE_STRICT_ARGUMENTS = 1
 ARG_INT = 1
@@ -96,20 +101,23 @@ OPEN_COPY = 4
 OPEN_MAP = 8
 RELOAD_FORCE = 1
 RELOAD_VERIFY = 2
+LANGUAGES_REMEMBERED = 1024
+"""Distinct lists a runtime remembers (``LOKALE_LANGUAGES_REMEMBERED``): the binding keeps as many
+:class:`~lokale.Languages`, and each memo as many requests' dicts."""
 
 # lokale_status (lokale.Status): name -> value, and the ones the binding tests.
 STATUS: dict[str, int] = {
     "OK": 0, "ERROR": -1, "EINVAL": -2, "EIO": -3, "ECORRUPT": -4, "EVERSION": -5, "ENOTFOUND": -6,
     "ETRUNCATED": -7, "EFORMAT": -8, "ENOMEM": -9, "ESTATE": -10, "ERANGE": -11,
 }
-OK = 0
-EIO = -3
-ENOTFOUND = -6
-ETRUNCATED = -7
+OK = STATUS["OK"]
+EIO = STATUS["EIO"]
+ENOTFOUND = STATUS["ENOTFOUND"]
+ETRUNCATED = STATUS["ETRUNCATED"]
 # lokale_step (lokale.Step)
 STEP: dict[str, int] = {"TRANSLATION": 1, "LATER_PREFERENCE": 2, "DEVELOPMENT": 3, "DEFAULT": 4, "KEY": 5}
-STEP_DEFAULT = 4
-STEP_KEY = 5
+STEP_DEFAULT = STEP["DEFAULT"]
+STEP_KEY = STEP["KEY"]
 # lokale_device (lokale.Device), lokale_strategy (lokale.Strategy), lokale_fallback_policy
 # (lokale.Fallback), and the ways of loading a bundle (lokale.Loading: its LOKALE_OPEN_* flag).
 DEVICE: dict[str, int] = {
@@ -118,6 +126,14 @@ DEVICE: dict[str, int] = {
 STRATEGY: dict[str, int] = {"APPLE": 0, "ICU": 1}
 FALLBACK: dict[str, int] = {"APPLE": 0, "CHAIN": 1}
 LOADING: dict[str, int] = {"AUTO": 0, "COPY": OPEN_COPY, "MAP": OPEN_MAP}
+
+# -- the binding's own bound (not the header's) ---------------------------------------------------
+
+MEMO_LIMIT = 100_000
+"""Entries of a bundle's memo of plain lookups (either backend's; _speedups.c gets it from init()):
+the memo starts over when it would grow past this, so that a program reading a huge table does not
+keep all of it twice. The dicts of all requests' languages of a memo start over together at this
+many entries too."""
 
 # void (*lokale_change_callback)(void *payload, lokale_runtime *runtime)
 ChangeCallback = CFUNCTYPE(None, c_void_p, c_void_p)

@@ -5,7 +5,7 @@ for exact int, float and str, with the same error messages, and hands anything e
 module (through the ctypes backend).
 
 :mod:`decimal`, :mod:`numbers` and :mod:`typing` are imported only when needed (an argument that is
-not an exact int, float or str; ``lokale.Arg``): each costs milliseconds of start-up.
+not an exact int, float or str; ``lokale.Arg``): each adds to start-up time.
 """
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ def coerce(kind: str, members: dict[str, int], value: object, what: str) -> int:
     raise TypeError(f"{what} must be a {kind}, a name or an int, not {type(value).__name__}")
 
 
-# The names ``loading`` took before it was an enum (lokale 0.1): accepted with a DeprecationWarning.
+# Names ``loading`` also accepts, deprecated for the Loading members (a DeprecationWarning).
 _LOADING_NAMES = {"auto": "AUTO", "copy": "COPY", "map": "MAP"}
 
 
@@ -137,8 +137,8 @@ class MessageFields:
         """Encodes the fields in the accelerator's order (key, table, default, comment, locale),
         so that the first bad one gives the same error on both paths. The structure keeps the
         encoded bytes alive until the next fill. The comment is checked but not passed: it is for
-        translators and extraction, and the library does not read it at run time (``lokale.h``);
-        writing it would cost a lookup ~0.2 µs. ``locale`` (how numbers are written; the library
+        translators and extraction, and the library does not read it at run time (``lokale.h``), so
+        writing it would only slow every lookup down. ``locale`` (how numbers are written; the library
         checks it is a language identifier) is only read by the formatting functions.
         ``languages``: the handle of a request's ``lokale.Languages`` (None: the runtime's)."""
         m = self.message

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (milliseconds of start-up)
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (it costs start-up time)
 if TYPE_CHECKING:  # the interfaces, for type checkers only (typing.Protocol)
     from collections.abc import Callable
     from typing import Any, NoReturn, Optional, Protocol, Tuple

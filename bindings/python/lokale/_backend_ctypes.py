@@ -10,12 +10,12 @@ output buffer), passed to the library by address through functions declared with
 from __future__ import annotations
 
 import _thread
-import _weakref  # weakref.ref; the weakref module costs half a millisecond of start-up
+import _weakref  # weakref.ref, without the weakref module's start-up cost
 import ctypes
 import itertools
 from ctypes import byref, c_char_p, c_int, c_size_t, c_uint64, c_void_p
 
-from ._abi import ETRUNCATED, OK, ChangeCallback
+from ._abi import ETRUNCATED, LANGUAGES_REMEMBERED, MEMO_LIMIT, OK, ChangeCallback
 from ._args import ArgArray, MessageFields, pack_args
 from ._guard import Guard
 from . import _library
@@ -90,11 +90,10 @@ def watch(runtime_handle: int) -> Generation:
     return Generation(runtime_handle)
 
 
-# Entries; a memo starts over when it would grow past this, as the accelerator's (which, when the
-# entries it filled up with answered fewer lookups than they missed, also goes without its memo for
-# the next 200,000 lookups: counting hits would cost this path's hits more than it saves).
-MEMO_LIMIT = 100_000
-LISTS_LIMIT = 1024  # requests' dicts in a memo (_languages.REMEMBERED), as the accelerator's
+# MEMO_LIMIT: entries of a memo, as the accelerator's (which, when the entries it filled up with
+# answered fewer lookups than they missed, also goes without its memo for the next 2 * MEMO_LIMIT
+# lookups: counting hits would cost this path's hits more than it saves).
+LISTS_LIMIT = LANGUAGES_REMEMBERED  # requests' dicts in a memo, as the accelerator's
 _serials = itertools.count(1)  # of Requests (next() is atomic under the GIL)
 
 

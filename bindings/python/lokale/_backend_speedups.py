@@ -10,6 +10,7 @@ import _thread
 import sys
 from ctypes import c_void_p
 
+from ._abi import LANGUAGES_REMEMBERED, MEMO_LIMIT, MESSAGE_VERSION
 from ._library import raise_status
 from ._speedups import (Generation, Memo, Request, bind_context, format, init, lookup, memo, request, string,
                         string_method, watch)
@@ -55,7 +56,8 @@ def _format_fallback(memo: Memo, key: str, args: Tuple[Any, ...], default: Optio
 
 def attach(lib: "Library") -> None:
     """Hands the accelerator the functions of the library ctypes loaded (so that both paths always
-    use the same library, found the same way) and how to raise a failed status."""
+    use the same library, found the same way), how to raise a failed status, and _abi's values it
+    uses (the message version, the memos' bounds), which it does not repeat."""
     global _attached
     if _attached:
         return
@@ -73,5 +75,8 @@ def attach(lib: "Library") -> None:
             lib.address("lokale_runtime_add_callback"),
             raise_status,
             _format_fallback,
+            MESSAGE_VERSION,
+            MEMO_LIMIT,
+            LANGUAGES_REMEMBERED,
         )
         _attached = True

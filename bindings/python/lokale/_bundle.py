@@ -13,8 +13,6 @@ import _thread
 import ctypes
 from ctypes import byref, c_int, c_size_t, c_void_p
 
-import lokale  # the package (being imported): ``lokale.Step`` and ``lokale.Arg`` in annotations
-
 from ._abi import RELOAD_FORCE, RELOAD_VERIFY
 from ._args import MessageFields, pack_args
 from ._backend import BACKEND
@@ -23,43 +21,47 @@ from ._guard import Finalizer, Release, raise_closed
 from . import _languages
 from ._languages import Languages
 from ._library import Library, borrowed, check, fill, fill_text, split
-from ._message import Message
+from . import _runtime
+from ._runtime import Runtime
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (milliseconds of start-up)
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (it costs start-up time)
 if TYPE_CHECKING:
     import typing
     from collections.abc import Callable, Iterable
     from typing import Any, NoReturn, Optional, Tuple
 
+    import lokale
+
+    from . import _gettext
     from ._backend import Memo
+    from ._gettext import Translations
+    from ._message import Message
 else:  # what typing.get_type_hints needs of the public annotations, without importing typing
     from _collections_abc import Callable, Iterable
 
-    class _Typing:
-        """``typing.Any`` of an annotation, imported when ``typing.get_type_hints`` reads it."""
+    from ._hints import lokale, typing  # lokale.Step, lokale.Arg, typing.Any: made when read
 
-        def __getattr__(self, name: str) -> object:
-            import typing
+    # The layer above (_gettext, _message) imports this module and sets these when it is imported,
+    # which ``import lokale`` does before any call: the gettext methods call _gettext's protocol,
+    # translations() makes a Translations, resolve() tells a Message apart, and
+    # typing.get_type_hints reads the annotations' names here.
+    _gettext = Translations = Message = None
 
-            return getattr(typing, name)
-
-    typing = _Typing()
-
-__all__ = ["Bundle", "LookupResult", "Translations"]  # Translations: _gettext's, re-exported
+__all__ = ["Bundle", "LookupResult"]
 
 # The backend's hot paths, bound once.
 _string = BACKEND.string
 _lookup = BACKEND.lookup
 _format = BACKEND.format
 # Each step value's lokale.Step member (_enums.STEPS), filled by the first lookup(): _enums
-# imports enum, which costs milliseconds of start-up.
+# imports enum, which costs start-up time.
 _STEPS: dict[int, lokale.Step] = {}
 
 
 class LookupResult:
     """The text of a lookup and the row of the fallback contract that answered it."""
 
-    # Not a dataclass: importing dataclasses costs milliseconds of every program's start-up.
+    # Not a dataclass: importing dataclasses would add to every program's start-up.
     __slots__ = ("text", "step")
 
     text: str
@@ -377,7 +379,7 @@ class Bundle:
         The parsed JSON of ``lokale_bundle_explain``. ``languages``: see :meth:`string`."""
         raw = self._call_formatter(self._lib.lokale_bundle_explain, key, args, default, table, comment, locale,
                                    languages)
-        import json  # only for explain: json costs milliseconds at import
+        import json  # only for explain: importing json adds to start-up
 
         result: dict[str, Any] = json.loads(raw.decode("utf-8", "replace"))
         return result
@@ -431,29 +433,29 @@ class Bundle:
         """gettext's ``gettext`` in the default table: the translation of the msgid ``message``,
         unformatted (format it with Python's ``%``); ``message`` itself when there is none.
         :meth:`translations` gives the same methods for another table (a ``.po`` domain)."""
-        return _gettext(self, None, message)
+        return _gettext.gettext(self, None, message)
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         """gettext's ``ngettext``: the translation of a plural message (compiled from a ``.po``'s
         ``msgid``/``msgid_plural``) in the form that the served language's plural rules choose for
         ``n``, unformatted (``"%d fichiers"``); without a translation, ``singular`` if n == 1,
         else ``plural``."""
-        return _ngettext(self, None, singular, plural, n)
+        return _gettext.ngettext(self, None, singular, plural, n)
 
     def pgettext(self, context: str, message: str) -> str:
         """gettext's ``pgettext``: :meth:`gettext` of ``message`` in ``context`` (a ``.po``'s
         msgctxt; the key is ``context + "\x04" + message``, as glibc builds it)."""
-        return _pgettext(self, None, context, message)
+        return _gettext.pgettext(self, None, context, message)
 
     def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
         """gettext's ``npgettext``: :meth:`ngettext` of a plural message in ``context``."""
-        return _npgettext(self, None, context, singular, plural, n)
+        return _gettext.npgettext(self, None, context, singular, plural, n)
 
     def install(self, names: Iterable[str] | None = None) -> None:
         """Puts :meth:`gettext` into :mod:`builtins` as ``_`` (and those of ``gettext``,
         ``ngettext``, ``pgettext`` and ``npgettext`` that ``names`` lists), as
         :meth:`gettext.NullTranslations.install` does."""
-        _install(self, names)
+        _gettext.install(self, names)
 
     def translations(self, table: str | None = None) -> Translations:
         """gettext's protocol (``gettext``, ``ngettext``, ``pgettext``, ``npgettext``,
@@ -485,11 +487,5 @@ class Bundle:
 Bundle.string = BACKEND.string_method(Bundle.__dict__["string"], Bundle.__dict__["_memo"])  # type: ignore[method-assign]
 
 
-# Last, as _runtime and _gettext import Bundle: for typing.get_type_hints(Bundle) (see _message).
-from ._gettext import Translations  # noqa: E402
-from ._gettext import gettext as _gettext  # noqa: E402
-from ._gettext import install as _install  # noqa: E402
-from ._gettext import ngettext as _ngettext  # noqa: E402
-from ._gettext import npgettext as _npgettext  # noqa: E402
-from ._gettext import pgettext as _pgettext  # noqa: E402
-from ._runtime import Runtime  # noqa: E402
+# Runtime.open makes bundles of this class (_runtime is the layer below: it does not import this one).
+_runtime.Bundle = Bundle

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import builtins
 
+from ._abi import ENOTFOUND, STATUS
+
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if not TYPE_CHECKING:
 
-    def __getattr__(name: str) -> object:  # PEP 562: Status lived here before it moved to _enums
+    def __getattr__(name: str) -> object:  # PEP 562: lokale._errors.Status, which pickles may name
         if name == "Status":
             from ._enums import Status
 
@@ -103,17 +105,20 @@ class CallbackWarning(RuntimeWarning):
     """A language-change callback raised; the exception was reported, not propagated into C."""
 
 
-# By status value (_abi.STATUS; plain ints, so that no enum is made at import).
+# By status value (plain ints, so that no enum is made at import).
 _BY_STATUS: dict[int, type[Error]] = {
-    -2: InvalidArgument,  # EINVAL
-    -3: FileError,  # EIO
-    -4: CorruptTable,  # ECORRUPT
-    -5: UnsupportedVersion,  # EVERSION
-    -6: NotFound,  # ENOTFOUND
-    -8: FormatError,  # EFORMAT
-    -9: OutOfMemory,  # ENOMEM
-    -10: StateError,  # ESTATE
-    -11: OutOfRange,  # ERANGE
+    STATUS[name]: cls
+    for name, cls in (
+        ("EINVAL", InvalidArgument),
+        ("EIO", FileError),
+        ("ECORRUPT", CorruptTable),
+        ("EVERSION", UnsupportedVersion),
+        ("ENOTFOUND", NotFound),
+        ("EFORMAT", FormatError),
+        ("ENOMEM", OutOfMemory),
+        ("ESTATE", StateError),
+        ("ERANGE", OutOfRange),
+    )
 }
 
 
@@ -129,6 +134,6 @@ def error_for(status: int, message: str, status_name: str, filename: str | None 
             exc.filename = filename
         import errno
 
-        exc.errno = errno.ENOENT if status == -6 else errno.EIO  # ENOTFOUND
+        exc.errno = errno.ENOENT if status == ENOTFOUND else errno.EIO
         exc.strerror = text
     return exc

@@ -15,10 +15,12 @@ device) and returns its text unformatted.
 from __future__ import annotations
 
 import builtins
+import sys
 
+from . import _bundle
 from ._abi import STEP_DEFAULT, STEP_KEY
-from ._bundle import Bundle  # imported by _bundle once Bundle is defined
 from ._backend import BACKEND
+from ._bundle import Bundle
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
@@ -166,3 +168,8 @@ def install(translations: Translations | Bundle, names: Iterable[str] | None) ->
         for name in _INSTALLABLE:
             if name in wanted:
                 builtins.__dict__[name] = getattr(translations, name)
+
+
+# Bundle's gettext methods and translations() (_bundle is the layer below: it does not import this one).
+_bundle._gettext = sys.modules[__name__]
+_bundle.Translations = Translations

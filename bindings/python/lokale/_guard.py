@@ -22,7 +22,7 @@ A runtime or bundle that is collected, or still open at exit, is closed by its :
 
 from __future__ import annotations
 
-import _weakref  # weakref.ref itself; the weakref module costs half a millisecond of start-up
+import _weakref  # weakref.ref itself, without the weakref module's start-up cost
 import sys
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing

@@ -22,11 +22,12 @@ from __future__ import annotations
 import ctypes
 from ctypes import byref, c_size_t, c_void_p
 
+from ._abi import LANGUAGES_REMEMBERED
 from ._args import encode
 from ._backend import BACKEND
 from ._library import Library, check, fill_text, library, non_null, split
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (milliseconds of start-up)
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (it costs start-up time)
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
     from contextvars import ContextVar
@@ -35,8 +36,6 @@ if TYPE_CHECKING:
     from ._backend import Request
 
 __all__ = ["Languages", "parse_accept_language"]
-
-REMEMBERED = 1024  # distinct lists a runtime keeps a Languages for (LOKALE_LANGUAGES_REMEMBERED)
 
 
 class Languages:
@@ -89,7 +88,8 @@ class Languages:
 def remembered(cache: Dict[Tuple[str, ...], Languages], lib: Library, runtime_handle: int,
                languages: Union[Languages, Iterable[str], str]) -> Languages:
     """The :class:`Languages` for ``languages`` (a list, a tuple, a comma-separated str, or one
-    already made), from ``cache`` (a runtime's, the last :data:`REMEMBERED` distinct lists) or new."""
+    already made), from ``cache`` (a runtime's: the last ``LANGUAGES_REMEMBERED`` distinct lists,
+    as the library keeps) or new."""
     if type(languages) is Languages:
         return languages
     if isinstance(languages, str):
@@ -104,7 +104,7 @@ def remembered(cache: Dict[Tuple[str, ...], Languages], lib: Library, runtime_ha
         if type(language) is not str:
             raise TypeError(f"languages must be str, not {type(language).__name__}")
     made = Languages._create(lib, runtime_handle, key)
-    if len(cache) >= REMEMBERED:
+    if len(cache) >= LANGUAGES_REMEMBERED:
         try:  # the oldest (dicts keep insertion order); another thread may have removed it
             del cache[next(iter(cache))]
         except (KeyError, StopIteration, RuntimeError):

@@ -124,8 +124,8 @@ class Library:
                 raise LibraryNotFound(f"{path} is not a compatible liblokale: it lacks {name}")
         # lokale_bundle_lookup again (a distinct function object: cdll[name] is not cached), for
         # the ctypes backend's lookups: no argtypes, so ctypes checks nothing and passes the
-        # c_void_p objects it is given as they are (~0.5 us a call; through argtypes with byref()
-        # ~3 us). Every argument MUST be a c_void_p (or None): a plain int is passed as a C int.
+        # c_void_p objects it is given as they are, several times faster than argtypes with byref().
+        # Every argument MUST be a c_void_p (or None): a plain int is passed as a C int.
         # Both lookups are called with the GIL held (functions of a PyDLL over the same handle), as
         # the accelerator calls the library: releasing and taking it back would cost more than the
         # lookup, and no close() (nor a language change's callback) can come meanwhile.

@@ -3,13 +3,18 @@ a lazy string (Babel's ``LazyProxy``, Django's ``gettext_lazy``) that renders wi
 
 from __future__ import annotations
 
-import lokale  # the package (being imported): ``lokale.Arg`` in annotations, made on first use
-
+from . import _bundle, _runtime
 from ._args import check_arg
+from ._bundle import Bundle
+from ._runtime import Runtime, main_bundle, open_bundle
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
     from typing import Any
+
+    import lokale
+else:
+    from ._hints import lokale  # lokale.Arg in annotations, made when read
 
 __all__ = ["Message"]
 
@@ -40,7 +45,7 @@ class Message:
     """
 
     # A plain class with __slots__ rather than a frozen dataclass: importing dataclasses costs
-    # milliseconds of every program's start-up (it imports inspect, ast, dis).
+    # start-up time of every program (it imports inspect, ast, dis).
     __slots__ = ("key", "default", "table", "bundle", "comment", "args")
 
     key: str
@@ -126,6 +131,9 @@ class Message:
         else:
             bundle = main_bundle()
         if bundle is None:
+            # Apple's last two rows (the default value, else the key): the one statement of them in
+            # the binding. With a bundle, lokale_bundle_lookup answers them (Bundle.resolve); with
+            # none there is nothing to call it on (a NULL bundle is LOKALE_EINVAL, with no text).
             return self.default or self.key
         return bundle.resolve(self)
 
@@ -174,7 +182,5 @@ class Message:
         return NotImplemented
 
 
-# Last, as _bundle and _runtime import Message (lokale/__init__ imports this module before them):
-# for the isinstance check above and for typing.get_type_hints(Message).
-from ._bundle import Bundle  # noqa: E402
-from ._runtime import Runtime, main_bundle, open_bundle  # noqa: E402
+# Bundle.resolve and the annotations of the layers below, which do not import this one.
+_bundle.Message = _runtime.Message = Message

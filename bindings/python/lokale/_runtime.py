@@ -4,36 +4,42 @@ change callbacks (:class:`Subscription`)."""
 from __future__ import annotations
 
 import _thread
-import _weakref  # weakref.ref; the weakref module costs half a millisecond of start-up
+import _weakref  # weakref.ref, without the weakref module's start-up cost
 import os
 from ctypes import byref, c_uint64, c_void_p
-
-import lokale  # the package (being imported): ``lokale.Device`` and the other enums in annotations
 
 from ._abi import DEVICE, EIO, ENOTFOUND, FALLBACK, OPEN_MAIN, OPEN_VERIFY, STRATEGY
 from ._abi import ChangeCallback, lokale_runtime_options
 from ._args import coerce, encode_optional, loading_flag
 from ._backend import BACKEND
-from ._bundle import Bundle
 from ._errors import CallbackWarning, ClosedError, StateError
 from ._guard import Finalizer, Guard, Release, raise_closed
 from ._languages import Languages, UseLanguages, for_runtime, language_array as _language_array
 from ._library import Library, check, fill_text, library, non_null, split
-from ._message import Message
 
-TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (milliseconds of start-up)
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (it costs start-up time)
 if TYPE_CHECKING:
     import weakref
     from collections.abc import Callable, Iterable
     from typing import Any, Dict, List, NoReturn, Optional, Tuple
 
+    import lokale
+
     from ._backend import Generation
+    from ._bundle import Bundle
+    from ._message import Message
 
     _AUTO: lokale.Loading = lokale.Loading.AUTO
 else:  # what typing.get_type_hints needs of the public annotations, without importing typing
     from _collections_abc import Callable, Iterable
 
+    from ._hints import lokale  # lokale.Device and the other enums, made when an annotation is read
+
     _AUTO = 0  # Loading.AUTO: open()'s default, without making the enum at import
+    # The classes of the layers above, which import this module: _bundle sets Bundle (what open()
+    # makes, what resolve() tells apart) and _message sets Message when they are imported, and
+    # ``import lokale`` imports them before any call. typing.get_type_hints reads them here too.
+    Bundle = Message = None
 
 __all__ = ["Runtime", "Subscription"]
 
@@ -60,7 +66,7 @@ def _report_callback_error(callback: Callable[..., Any], exc: BaseException) -> 
         warnings.warn(message, CallbackWarning, stacklevel=2)
     except BaseException:  # warnings turned into errors: log instead, never propagate
         try:
-            import logging  # only on this failure path: logging costs milliseconds at import
+            import logging  # only on this failure path: importing logging adds to start-up
 
             logging.getLogger("lokale").error(message, exc_info=exc)
         except BaseException:
@@ -359,7 +365,7 @@ class Runtime:
     def device(self) -> lokale.Device:
         """The device class used for device variants (assignable)."""
         self._h()
-        from ._enums import Device  # made on first use: enum costs milliseconds at import
+        from ._enums import Device  # made on first use: importing enum adds to start-up
 
         return Device(self._device)
 
@@ -519,7 +525,7 @@ class Runtime:
         a program uses it) reads files up to 1 MiB into memory and maps larger ones;
         :attr:`Loading.COPY` always reads (immune to programs that rewrite the file in place);
         :attr:`Loading.MAP` always maps. :meth:`Bundle.reload` loads the same way. (The
-        names ``"auto"``, ``"copy"`` and ``"map"`` are still accepted, with a DeprecationWarning.)
+        names ``"auto"``, ``"copy"`` and ``"map"`` are accepted too, deprecated: DeprecationWarning.)
         Raises :class:`NotFound` (a FileNotFoundError), :class:`CorruptTable`,
         :class:`UnsupportedVersion` or :class:`lokale.FileError`.
         """

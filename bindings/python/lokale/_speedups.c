@@ -4,10 +4,10 @@
  * The accelerated backend of lokale (lokale/_backend_speedups.py; the interface is described in
  * lokale/_backend.py). Plain C over include/lokale.h: Bundle.string and Bundle.lookup call
  * lokale_bundle_lookup, and Bundle.format lokale_bundle_format (for exact int, float and str
- * arguments), directly instead of through ctypes (which costs ~0.4 µs per call on its own, and
- * ~10 µs for a format). The module does not link against liblokale: init() hands it the addresses
- * of the functions in the library ctypes loaded, so both paths always use the same library, found
- * the same way. Failures are raised by a Python function (lokale._library.raise_status: the same
+ * arguments), directly instead of through ctypes, whose own cost per call outweighs the lookup's
+ * (and a format's argument conversion more so). The module does not link against liblokale: init()
+ * hands it the addresses of the functions in the library ctypes loaded, so both paths always use
+ * the same library, found the same way. Failures are raised by a Python function (lokale._library.raise_status: the same
  * exceptions as the ctypes path), and format arguments this file does not convert are handed to
  * the ctypes backend (format_fallback). Built by setup.py when a compiler is present; lokale uses
  * the ctypes backend without it, or when LOKALE_PURE_PYTHON=1.
@@ -35,10 +35,10 @@ static PyObject *format_fallback; /* (memo, key, args, default, table, comment, 
 
 #include "_speedups_memo.h"
 
-/* The ctypes path sends version-4 messages with LOKALE_MESSAGE_STRICT_ARGUMENTS, a locale only to
- * format (Bundle.format(locale=...)) and a request's languages when given; so does this one
- * (lokale/_abi.py). */
-#define MESSAGE_VERSION_SENT 4
+/* The version of the messages sent, given by init() (lokale._abi.MESSAGE_VERSION, which the ctypes
+ * path sends too): both paths send the same messages, with LOKALE_MESSAGE_STRICT_ARGUMENTS, a locale
+ * only to format (Bundle.format(locale=...)) and a request's languages when given. */
+static uint32_t message_version;
 
 /* The UTF-8 of a str argument, or NULL with TypeError / UnicodeEncodeError set; None gives
  * *data = NULL when optional. Same messages as lokale._args.encode. */
@@ -70,11 +70,11 @@ static int bundle_arg(PyObject *value, void **handle) {
     return 0;
 }
 
-/* A version-3 message of (key, default, table, comment), each None but the key; the UTF-8 stays
+/* A message of (key, default, table, comment), each None but the key; the UTF-8 stays
  * owned by the str objects. 0, or -1 with an exception. */
 static int message_args(PyObject *key, PyObject *def, PyObject *table, PyObject *comment, lokale_message *m) {
     *m = lokale_message_make(NULL, NULL, NULL);
-    m->version = MESSAGE_VERSION_SENT;
+    m->version = message_version;
     m->flags = LOKALE_MESSAGE_STRICT_ARGUMENTS;
     Py_ssize_t size = 0;
     if (utf8_arg(key, "key", 0, &m->key, &size) < 0) return -1;
@@ -118,7 +118,8 @@ static int raise_for(int status) {
 }
 
 static int ready(void) {
-    if (bundle_lookup == NULL || bundle_format == NULL || raise_status == NULL || format_fallback == NULL) {
+    if (bundle_lookup == NULL || bundle_format == NULL || raise_status == NULL || format_fallback == NULL ||
+        message_version == 0) {
         PyErr_SetString(PyExc_RuntimeError, "lokale._speedups: init() was not called");
         return 0;
     }
@@ -304,12 +305,14 @@ static PyObject *format_in(PyObject *const *args, Py_ssize_t nargs, PyObject *la
     return result;
 }
 
-/* init(lookup_address, format_address, add_callback_address, raise_status, format_fallback) */
+/* init(lookup_address, format_address, add_callback_address, raise_status, format_fallback,
+ *      message_version, memo_limit, lists_limit) */
 static PyObject *sp_init(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 5) {
+    if (nargs != 8) {
         PyErr_SetString(PyExc_TypeError,
-                        "init(lookup_address, format_address, add_callback_address, raise_status, format_fallback)");
+                        "init(lookup_address, format_address, add_callback_address, raise_status, format_fallback, "
+                        "message_version, memo_limit, lists_limit)");
         return NULL;
     }
     void *lookup = PyLong_AsVoidPtr(args[0]);
@@ -323,6 +326,16 @@ static PyObject *sp_init(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         PyErr_SetString(PyExc_TypeError, "init: raise_status and format_fallback must be callable");
         return NULL;
     }
+    long version = PyLong_AsLong(args[5]);
+    Py_ssize_t memo = PyLong_AsSsize_t(args[6]), lists = PyLong_AsSsize_t(args[7]);
+    if (PyErr_Occurred()) return NULL;
+    /* The lokale_message this file fills is the one of the header it was compiled with. */
+    if (version < 1 || version > LOKALE_MESSAGE_VERSION || memo < 1 || lists < 1) {
+        PyErr_Format(PyExc_ValueError,
+                     "init: message version %ld (this accelerator's lokale.h has %d), memo limit %zd, lists limit %zd",
+                     version, LOKALE_MESSAGE_VERSION, memo, lists);
+        return NULL;
+    }
     Py_INCREF(args[3]);
     Py_XSETREF(raise_status, args[3]);
     Py_INCREF(args[4]);
@@ -330,15 +343,19 @@ static PyObject *sp_init(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     bundle_lookup = (lookup_fn)lookup;
     bundle_format = (format_fn)format;
     add_callback = (add_callback_fn)add;
+    message_version = (uint32_t)version;
+    memo_limit = memo;
+    lists_limit = lists;
     Py_RETURN_NONE;
 }
 
 static PyMethodDef methods[] = {
     {"init", (PyCFunction)(void (*)(void))sp_init, METH_FASTCALL,
-     "init(lookup_address, format_address, add_callback_address, raise_status, format_fallback): "
-     "lokale_bundle_lookup, lokale_bundle_format and lokale_runtime_add_callback of the loaded "
-     "library, the function that raises the exception of a failed status, and the one that "
-     "formats arguments this module does not convert."},
+     "init(lookup_address, format_address, add_callback_address, raise_status, format_fallback, "
+     "message_version, memo_limit, lists_limit): lokale_bundle_lookup, lokale_bundle_format and "
+     "lokale_runtime_add_callback of the loaded library, the function that raises the exception of "
+     "a failed status, the one that formats arguments this module does not convert, the version of "
+     "the messages to send, and the bounds of the memos (lokale._abi's)."},
     {"watch", sp_watch, METH_O, "watch(runtime_handle) -> Generation"},
     {"memo", (PyCFunction)(void (*)(void))sp_memo, METH_FASTCALL,
      "memo(bundle_handle, generation, release, on_closed) -> Memo"},

@@ -31,6 +31,9 @@ def init(
     add_callback_address: int,
     raise_status: Callable[[int], Any],
     format_fallback: Callable[..., str],
+    message_version: int,
+    memo_limit: int,
+    lists_limit: int,
 ) -> None: ...
 def watch(runtime_handle: int) -> Generation: ...
 def memo(bundle_handle: int, generation: Generation, release: Callable[[], None],

@@ -185,11 +185,13 @@ static PyObject *sp_bind_context(PyObject *self, PyObject *var) {
 
 /* ---- Memo: a bundle's remembered plain lookups ---- */
 
-#define MEMO_LIMIT 100000 /* entries; the memo starts over when it would grow past this */
+/* memo_limit: entries; the memo starts over when it would grow past this. lists_limit: requests'
+ * dicts in a memo. Both given by init() (lokale._abi.MEMO_LIMIT and LANGUAGES_REMEMBERED, which
+ * the ctypes backend reads too). */
+static Py_ssize_t memo_limit, lists_limit;
 /* Plain lookups that go without the memo after it filled up answering fewer lookups than it missed
  * (see remember()). */
-#define MEMO_BYPASS (2 * MEMO_LIMIT)
-#define LISTS_LIMIT 1024  /* requests' dicts in a memo (lokale._languages.REMEMBERED) */
+#define MEMO_BYPASS (2 * memo_limit)
 
 typedef struct {
     PyObject_HEAD
@@ -426,7 +428,7 @@ static PyObject *memo_dict(PyObject *const *args, Py_ssize_t nargs, PyObject *la
         return dict;
     }
     if (PyErr_Occurred()) return NULL; /* int keys: cannot fail; answer() reports it */
-    if (PyDict_GET_SIZE(lists) >= LISTS_LIMIT) { /* start over, as remember() does */
+    if (PyDict_GET_SIZE(lists) >= lists_limit) { /* start over, as remember() does */
         PyDict_Clear(memo->list_texts);
         PyDict_Clear(memo->list_pairs);
         memo->list_entries = 0;
@@ -440,14 +442,14 @@ static PyObject *memo_dict(PyObject *const *args, Py_ssize_t nargs, PyObject *la
     return dict;
 }
 
-/* Remembers value under key (the dict starts over at MEMO_LIMIT; the dicts of all requests start
- * over together when they hold MEMO_LIMIT entries); a failure only forgets. Not when the memo was
+/* Remembers value under key (the dict starts over at memo_limit; the dicts of all requests start
+ * over together when they hold memo_limit entries); a failure only forgets. Not when the memo was
  * closed, or the generation moved, since memo_dict (`seen`): the answer may be of before the change
  * (another thread's, or a finalizer's lookup that ran meanwhile and started the memo over). */
 static void remember(Memo *memo, uint64_t seen, PyObject *dict, PyObject *key, PyObject *value) {
     if (memo->closed || __atomic_load_n(&memo->generation->value, __ATOMIC_ACQUIRE) != seen) return;
     if (dict == memo->texts || dict == memo->pairs) {
-        if (PyDict_GET_SIZE(dict) >= MEMO_LIMIT) {
+        if (PyDict_GET_SIZE(dict) >= memo_limit) {
             PyDict_Clear(dict);
             /* Filling it answered fewer lookups than it missed: the program reads more distinct
              * keys than the memo holds, about evenly (a large table read uniformly). Then every
@@ -460,7 +462,7 @@ static void remember(Memo *memo, uint64_t seen, PyObject *dict, PyObject *key, P
                 return;
             }
         }
-    } else if (memo->list_entries >= MEMO_LIMIT) {
+    } else if (memo->list_entries >= memo_limit) {
         PyDict_Clear(memo->list_texts);
         PyDict_Clear(memo->list_pairs);
         memo->list_entries = 0;

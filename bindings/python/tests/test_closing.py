@@ -1,8 +1,8 @@
-"""Closing a bundle or a runtime while other threads still use it (issue 17, item 1).
+"""Closing a bundle or a runtime while other threads still use it.
 
-ctypes releases the GIL during every library call, so a ``close()`` on one thread used to free the
-bundle under a lookup or format running on another (``lokale_bundle_format`` read freed memory and
-the interpreter crashed). Now calls already in the library finish, later ones raise
+ctypes releases the GIL during every library call, so a ``close()`` on one thread could free the
+bundle under a lookup or format running on another (``lokale_bundle_format`` would read freed
+memory and crash the interpreter). Calls already in the library finish, later ones raise
 :class:`lokale.ClosedError`, and the memory goes only when the last call has left. Each scenario
 runs in a child process, so that a crash fails the test instead of killing pytest; both backends.
 """

@@ -1,4 +1,4 @@
-"""The seeds' window (examples/window/window.c) from Python: every row of the decision table, for
+"""The seeds' window (bindings/c/window.c) from Python: every row of the decision table, for
 the app bundle (DesktopApp) and the framework bundle (PanelKit) that follows it."""
 
 from __future__ import annotations

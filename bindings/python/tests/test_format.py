@@ -158,7 +158,7 @@ def test_arguments_whose_conversion_formats_again(open_plurals: Callable[..., lo
 
 
 def test_arguments_their_specifier_cannot_print_raise(open_plurals: Callable[..., lokale.Bundle]) -> None:
-    """As Python's % raises rather than print something else (issue 17): a number outside what its
+    """As Python's % raises rather than print something else: a number outside what its
     specifier prints is an OverflowError (lokale.OutOfRange), text that is not a number under a
     numeric specifier a ValueError (lokale.InvalidArgument). Both backends (the suite runs twice)."""
     en = open_plurals("en")

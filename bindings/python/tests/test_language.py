@@ -271,7 +271,7 @@ def test_language_picker(app_path: Path, runtime_factory: Callable[..., lokale.R
 
 def test_settings_path_shows_the_default_location_once_known(app_path: Path, panel_path: Path,
                                                              tmp_path: Path) -> None:
-    """settings_path read None whatever happened with the default location (issue 17): it shows the
+    """settings_path read None whatever happened with the default location: it shows the
     file once the main bundle's identifier decides it, and None again without a main bundle."""
     stored = tmp_path / "xdg-config" / "lokale" / "com.example.DesktopApp.language"
     with lokale.Runtime(["en"]) as runtime:

@@ -1,4 +1,4 @@
-"""Hot reload (issue 7): Bundle.reload() picks up a file replaced by atomic rename, remembered
+"""Hot reload: Bundle.reload() picks up a file replaced by atomic rename, remembered
 lookups are forgotten, errors keep the version the bundle had; `lokale lookup --watch` does the
 same from the command line."""
 
@@ -130,7 +130,7 @@ def test_loading_is_an_enum(tmp_path: Path, runtime_factory: Callable[..., lokal
     assert [m.name for m in lokale.Loading] == ["AUTO", "COPY", "MAP"]
     with runtime.open(target, loading=int(lokale.Loading.MAP)) as bundle:
         assert bundle.reload(force=True) is True
-    # The names of lokale 0.1 still work, with a DeprecationWarning that points at the caller.
+    # The deprecated names work, with a DeprecationWarning that points at the caller.
     for name, member in (("auto", "AUTO"), ("copy", "COPY"), ("map", "MAP")):
         with pytest.warns(DeprecationWarning, match=f"lokale.Loading.{member}") as warned:
             bundle = runtime.open(target, loading=name)  # type: ignore[arg-type]

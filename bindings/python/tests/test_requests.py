@@ -15,6 +15,7 @@ from typing import Callable, Dict
 import pytest
 
 import lokale
+from lokale._abi import LANGUAGES_REMEMBERED
 from conftest import compile_bundle, write_bundle_source
 
 KEYS = ["workspace.title", "summary.item-count", "Collection: %@", "summary.files-in-folders", "Sample Set", "missing"]
@@ -173,7 +174,7 @@ def test_languages_objects_are_remembered_and_bounded(examples: Path) -> None:
     assert runtime.languages("de, en") is runtime.languages(["de", "en"])
     for i in range(3000):
         assert app.string("workspace.title", languages=[f"x{i}", "de"]) == "Arbeitsbereich"
-    assert len(runtime._requests) <= 1024
+    assert len(runtime._requests) <= LANGUAGES_REMEMBERED
     with pytest.raises(TypeError):
         app.string("workspace.title", languages=["de", 3])  # type: ignore[list-item]
     with pytest.raises(TypeError):
@@ -337,5 +338,5 @@ def test_remembered_answers_are_bounded(examples: Path) -> None:
         for key in KEYS:
             app.string(key, languages=[f"x{i}", "de"])
             app.lookup(key, languages=[f"x{i}", "de"])
-    assert memo.size() <= 2 * 1024 * len(KEYS) + 2 * len(KEYS)
+    assert memo.size() <= 2 * LANGUAGES_REMEMBERED * len(KEYS) + 2 * len(KEYS)
     assert app.string("workspace.title", languages=["x2999", "de"]) == "Arbeitsbereich"

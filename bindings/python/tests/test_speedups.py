@@ -15,7 +15,7 @@ from typing import Any, Callable, List, Optional
 import pytest
 
 import lokale
-from lokale import _backend, _backend_ctypes
+from lokale import _abi, _backend, _backend_ctypes
 
 ACCELERATED = _backend.BACKEND.ACCELERATED
 
@@ -335,12 +335,12 @@ def test_texts_and_keys_holding_nul(tmp_path: Path, runtime_factory: Callable[..
 
 @pytest.mark.skipif(not ACCELERATED, reason="the accelerator's memo policy")
 def test_memo_steps_aside_when_it_only_misses(app_path: Path, runtime_factory: Callable[..., lokale.Runtime]) -> None:
-    """The accelerator's memo holds 100,000 plain answers. Filled by lookups that it mostly
-    missed (more distinct keys than it holds, read about evenly), it starts over and then answers
-    the next 200,000 plain lookups without probing or filling (each would cost more than the
+    """The accelerator's memo holds MEMO_LIMIT (100,000) plain answers. Filled by lookups that it
+    mostly missed (more distinct keys than it holds, read about evenly), it starts over and then
+    answers the next 2 * MEMO_LIMIT plain lookups without probing or filling (each would cost more than the
     table's own lookup); filled by lookups it mostly answered, it simply starts over. Answers
     never change."""
-    limit, bypass = 100_000, 200_000
+    limit, bypass = _abi.MEMO_LIMIT, 2 * _abi.MEMO_LIMIT
     app = runtime_factory(["de"]).open(app_path, main=True)
     memo = app._memo
     assert memo is not None

@@ -1,7 +1,7 @@
-"""What ``import lokale`` costs a Python start (issue 16: at most 15 ms with the first Runtime(),
-measured by benchmarks/python_startup.py): the standard library modules it keeps out of a start
-stay out, and the plain ints the binding uses in their place agree with the public enums. No
-timing here: the imported modules are what a test can check reliably."""
+"""What ``import lokale`` costs a Python start (benchmarks/python_startup.py measures it, with the
+first Runtime()): the standard library modules it keeps out of a start stay out, and the plain
+ints the binding uses in their place agree with the public enums. No timing here: the imported
+modules are what a test can check reliably."""
 
 from __future__ import annotations
 
@@ -19,11 +19,10 @@ from lokale import _abi, _errors
 
 from conftest import PACKAGE_ROOT
 
-# Each costs from half a millisecond (weakref) to about ten (typing, which imports re, enum,
-# functools, collections and contextlib) of a start, and none is needed before a program asks for
-# what uses it: lokale.Step and the other enums (enum), lokale.Arg and typing.get_type_hints
-# (typing), a Decimal argument (decimal, numbers), a deprecated name or a failing callback
-# (warnings).
+# Each adds to a start (typing most: it imports re, enum, functools, collections and contextlib),
+# and none is needed before a program asks for what uses it: lokale.Step and the other enums
+# (enum), lokale.Arg and typing.get_type_hints (typing), a Decimal argument (decimal, numbers), a
+# deprecated name or a failing callback (warnings).
 LAZY = ("typing", "enum", "decimal", "numbers", "threading", "weakref", "functools", "collections",
         "re", "warnings", "contextlib", "dataclasses", "json", "logging", "pathlib", "ctypes.util")
 
