@@ -290,25 +290,25 @@ clean:
 bench:
 	QUICK="$(QUICK)" PYTHON="$(PYTHON)" bash benchmarks/bench.sh
 
-# Cold start (issue 19): a whole C process that opens a bundle and prints one message, against
+# Cold start: a whole C process that opens a bundle and prints one message, against
 # gettext's, with the self-contained build (build-static); writes benchmarks/results/coldstart.{md,json}.
 .PHONY: bench-coldstart
 bench-coldstart:
 	QUICK="$(QUICK)" PYTHON="$(PYTHON)" CC="$(CC)" bash benchmarks/coldstart.sh
 
-# Per-call languages (issue 18, servers): lookups carrying a request's languages against plain
+# Per-call languages (servers): lookups carrying a request's languages against plain
 # ones, Accept-Language requests, memory per list; writes benchmarks/results/requests.{md,json}.
 .PHONY: bench-requests
 bench-requests:
 	QUICK="$(QUICK)" PYTHON="$(PYTHON)" bash benchmarks/requests.sh
 
-# Thread scaling (issue 19): 1/2/4 threads of lookups and plural formats on one bundle, with and
+# Thread scaling: 1/2/4 threads of lookups and plural formats on one bundle, with and
 # without a thread changing the language every millisecond; writes benchmarks/results/threads.md and threads.json.gz.
 .PHONY: bench-threads
 bench-threads:
 	QUICK="$(QUICK)" PYTHON="$(PYTHON)" bash benchmarks/threads.sh
 
-# Compile time and peak memory (issue 19): `lokale compile` of a .po and a String Catalog against
+# Compile time and peak memory: `lokale compile` of a .po and a String Catalog against
 # msgfmt, N = 1k, 100k, 1M; writes benchmarks/results/compile.{md,json}.
 .PHONY: bench-compile
 bench-compile:

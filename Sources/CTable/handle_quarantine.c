@@ -5,7 +5,7 @@
  * LK_HANDLE_QUARANTINE retired handles (their kind LK_HANDLE_FREED, their pointers NULL), so a
  * stale pointer to a recent handle reads "freed" — the C ABI then answers LOKALE_EINVAL, or does
  * nothing for a second free — rather than another object. 48 bytes a handle, 192 KiB at most. */
-#include "lokale_table.h"
+#include "lokale_handle.h"
 
 #include <pthread.h>
 #include <stdlib.h>

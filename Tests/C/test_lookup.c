@@ -82,7 +82,7 @@ void test_lookup_contract(void) {
     lokale_runtime_free(rt);
 }
 
-/* Issue 14 item 3: a plain lookup of a message that varies by device answers the runtime's
+/* A plain lookup of a message that varies by device answers the runtime's
  * device's variant, then `other`, exactly as lokale_bundle_format does (both the C fast path and,
  * under the chain policy, the general path). */
 void test_lookup_device_variants(void) {

@@ -3,7 +3,7 @@ import LokaleCore
 import Testing
 import TestSupport
 
-/// Issue 14 item 6: findings about a bundle folder name the file and line that hold the message
+/// Findings about a bundle folder name the file and line that hold the message
 /// (before, every one was blamed on the table's alphabetically first file, `de.lproj/…`, without a
 /// line), and `lokale check` reports keys that only translations have.
 @Suite struct BundleFolderDiagnosticsTests {

@@ -4,7 +4,7 @@ import LokaleCore
 import Testing
 import TestSupport
 
-/// Issue 17, items 2 to 5 (the command line and the compiler): every mistake a careless user makes
+/// The command line and the compiler: every mistake a careless user makes
 /// gets a clear answer. Each test runs the real `lokale-cli`.
 @Suite struct CLIMistakesTests {
     let cli = CompileCommandTests()

@@ -3,7 +3,7 @@ import LokaleCore
 import Testing
 import TestSupport
 
-/// Issue 14 item 4: translations are checked against what the call site passes, the development
+/// Translations are checked against what the call site passes, the development
 /// text's specifiers completed by the key's (a String Catalog key is the format written in code),
 /// and mixed numbering is judged by the arguments it needs, not rejected as such. Each case goes
 /// through `lokale check` (CatalogChecker) and the compiler, and the compiled table is then formatted
@@ -51,7 +51,7 @@ import TestSupport
         // The key's type still counts: `%@` in the key, an integer in the translation.
         #expect(compile["%@ starred"]?.contains("argument 1 is text in the source but integer here") == true)
         #expect(check.contains("%@ starred"))
-        // A key and a development text without specifiers take no arguments (issue 17): the
+        // A key and a development text without specifiers take no arguments: the
         // message is plain text in every language, shown as written, as Apple shows it (a lookup
         // without arguments is never formatted), so "%lld" in its translation is not rejected.
         #expect(compile["starred"] == nil)

@@ -1,7 +1,7 @@
 import LokaleCore
 import Testing
 
-/// Issue 14 item 3: a plain lookup (`string`, `lookup`) of a message that varies by device answers
+/// A plain lookup (`string`, `lookup`) of a message that varies by device answers
 /// the runtime's device's variant, then `other`, as `format` does; on both paths (the plan under
 /// Apple's policy, `resolve` under the chain policy). The expected texts are `format`'s answers for
 /// the same message and device, so the two can never drift apart.

@@ -16,8 +16,8 @@ import Testing
         return path
     }
 
-    /// A main bundle compiled without `--bundle-id` used to lose the in-app language silently:
-    /// now it is kept under the file's name, the runtime says so, and the path is known.
+    /// A main bundle compiled without `--bundle-id` keeps the in-app language under the file's
+    /// name, the runtime says so, and the path is known: it is never lost silently.
     @Test func inAppLanguageOfABundleWithoutIdentifierIsKeptAndReported() throws {
         let config = Fixtures.temporaryDirectory("lokale-config")
         setenv("XDG_CONFIG_HOME", config, 1)

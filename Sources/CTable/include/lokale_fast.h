@@ -6,6 +6,7 @@
 #define LOKALE_FAST_H
 
 #include "lokale_find.h"
+#include "lokale_handle.h"
 #include "lokale_table.h"
 
 /* lk_current_plan's per-call list case, out of line (table.c): the common case, the runtime's own

@@ -1,0 +1,155 @@
+import CTable
+import FoundationEssentials
+import LokaleCore
+import TestSupport
+import Testing
+
+/// docs/FORMAT.md against the schema every reader and the writer take their numbers from
+/// (lokale_schema.h through TableLayout): the header's fields, the sections and their records,
+/// the node kinds and their words, the format segments. A change to either that the other does
+/// not follow fails here.
+@Suite struct FormatDocumentTests {
+    static let document: String = {
+        let path = Fixtures.packageRoot + "/docs/FORMAT.md"
+        return (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    }()
+
+    static func trim<S: StringProtocol>(_ s: S) -> String {
+        String(s.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+
+    /// The rows of each Markdown table whose header line starts with `header`, as cells.
+    static func tables(_ header: String) -> [[[String]]] {
+        var tables: [[[String]]] = []
+        var rows: [[String]]? = nil
+        for line in document.split(separator: "\n", omittingEmptySubsequences: false) {
+            let l = trim(line)
+            if l.hasPrefix(header) { rows = []; continue }
+            guard rows != nil else { continue }
+            if l.hasPrefix("|---") { continue }
+            if l.hasPrefix("|") {
+                rows!.append(l.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast().map { trim($0) })
+            } else {
+                tables.append(rows!)
+                rows = nil
+            }
+        }
+        if let rows { tables.append(rows) }
+        return tables
+    }
+
+    /// The rows of the first table whose header line starts with `header`.
+    static func rows(after header: String) -> [[String]] { tables(header).first ?? [] }
+
+    @Test func theDocumentIsThere() {
+        #expect(!Self.document.isEmpty, "docs/FORMAT.md not found under \(Fixtures.packageRoot)")
+        #expect(Self.document.hasPrefix("# The compiled table format (`.lokale`), version \(TableLayout.formatMajor).\(TableLayout.formatMinor)"))
+    }
+
+    @Test func headerFields() {
+        let rows = Self.rows(after: "| offset | type | field |")
+        let offsets = rows.compactMap { Int($0[0]) }
+        typealias H = TableLayout.Header
+        let schema = [H.magic, H.major, H.minor, H.byteOrder, H.headerSize, H.sectionCount, H.fileSize, H.flags, H.headerCRC, H.payloadCRC]
+        // Every field of the schema has its row at its offset, in order; the document adds the reserved bytes.
+        #expect(Array(offsets.prefix(schema.count)) == schema)
+        func field(_ offset: Int) -> String { rows.first { Int($0[0]) == offset }?[2] ?? "" }
+        #expect(field(H.magic).contains("LOKALE\\0\\x1A"))
+        #expect(String(decoding: TableLayout.magic, as: UTF8.self) == "LOKALE\0\u{1A}")
+        #expect(field(H.major).contains("(\(TableLayout.formatMajor))"))
+        #expect(field(H.minor).contains("(\(TableLayout.formatMinor))"))
+        #expect(field(H.byteOrder).contains("0x0\(String(TableLayout.byteOrderMark, radix: 16))"))
+        #expect(field(H.headerSize).contains("(\(TableLayout.headerSize))"))
+        #expect(field(H.sectionCount).contains("at most \(TableLayout.maxSections)"))
+        #expect(Self.document.contains("## Header (\(TableLayout.headerSize) bytes)"))
+    }
+
+    @Test func sectionEntries() {
+        // The second offset/type/field table: one entry of the section table.
+        let tables = Self.tables("| offset | type | field |")
+        #expect(tables.count >= 2)
+        guard tables.count >= 2 else { return }
+        typealias E = TableLayout.SectionEntry
+        let offsets = tables[1].compactMap { Int($0[0]) }
+        #expect(offsets == [E.tag, 4, E.offset, E.bytes])
+        #expect(offsets.count * 4 == TableLayout.sectionEntrySize)
+        #expect(tables[1][0][2].hasPrefix("tag"))
+        #expect(tables[1][2][2].hasPrefix("offset"))
+        #expect(tables[1][3][2].hasPrefix("size in bytes"))
+    }
+
+    @Test func sectionsAndRecordSizes() {
+        let rows = Self.rows(after: "| tag | record | content |")
+        var documented: [String: String] = [:]
+        for r in rows { documented[r[0].filter { $0 != "`" }] = r[1] }
+        #expect(Set(documented.keys) == Set(TableLayout.Section.allCases.map(\.name)))
+        for s in TableLayout.Section.allCases {
+            let record = documented[s.name] ?? ""
+            switch s {
+            case .strings: #expect(record == "bytes")
+            case .records: #expect(record.contains("4-byte aligned"))
+            case .nodes, .formats: #expect(record == "u32 words", "\(s.name)")
+            case .slots: #expect(record == "u64" && s.recordSize == 8)
+            default: #expect(record.hasPrefix("\(s.recordSize) bytes"), "\(s.name): '\(record)' against \(s.recordSize)")
+            }
+        }
+    }
+
+    /// The words a row lists: `1, string offset, …` in back quotes.
+    static func words(_ cell: String) -> [String] {
+        guard let open = cell.firstIndex(of: "`"), let close = cell[cell.index(after: open)...].firstIndex(of: "`") else { return [] }
+        return cell[cell.index(after: open)..<close].split(separator: ",").map { trim($0) }
+    }
+
+    @Test func nodeKindsAndWords() {
+        let rows = Self.rows(after: "| kind | words |")
+        var byKind: [UInt32: (name: String, words: [String])] = [:]
+        for r in rows {
+            let parts = r[0].split(separator: " ")
+            guard let k = UInt32(parts[0]) else { continue }
+            byKind[k] = (String(parts[1]), Self.words(r[1]))
+        }
+        let schema: [(UInt32, String, UInt32)] = [
+            (LK_NODE_TEXT, "text", LK_TEXT_WORDS), (LK_NODE_PLURAL, "plural", LK_PLURAL_WORDS),
+            (LK_NODE_DEVICE, "device", LK_DEVICE_WORDS), (LK_NODE_REPLACED, "replaced", LK_REPLACED_WORDS),
+        ]
+        #expect(byKind.count == 5)
+        for (kind, name, count) in schema {
+            #expect(byKind[kind]?.name == name)
+            #expect(byKind[kind]?.words.count == Int(count), "\(name): \(byKind[kind]?.words ?? [])")
+            #expect(byKind[kind]?.words.first == String(kind))
+        }
+        // The fields the reader names sit where the document lists them.
+        #expect(byKind[LK_NODE_TEXT]?.words[Int(LK_TEXT_FORMAT)].hasPrefix("format index") == true)
+        #expect(byKind[LK_NODE_PLURAL]?.words[Int(LK_PLURAL_ARGUMENT)].hasPrefix("argument") == true)
+        #expect(byKind[LK_NODE_PLURAL]?.words[Int(LK_PLURAL_CHILDREN + LK_CATEGORY_OTHER)] == "other")
+        #expect(byKind[LK_NODE_DEVICE]?.words[Int(LK_DEVICE_CHILDREN + LK_DEVICE_OTHER)] == "other")
+        #expect(byKind[LK_NODE_REPLACED]?.words[Int(LK_REPLACED_NODE)] == "node")
+        // A message: kind, body, count, then count × substitutions of LK_SUBSTITUTION_WORDS.
+        let message = byKind[LK_NODE_MESSAGE]
+        #expect(message?.name == "message")
+        let cell = rows.first { $0[0].hasPrefix("\(LK_NODE_MESSAGE) ") }?[1] ?? ""
+        #expect(message?.words.prefix(Int(LK_MESSAGE_WORDS)).map { $0 } == ["\(LK_NODE_MESSAGE)", "body node", "substitution count n"])
+        let inner = cell.split(separator: "(").last?.split(separator: ")").first.map { $0.split(separator: ",") } ?? []
+        #expect(inner.count == Int(LK_SUBSTITUTION_WORDS))
+        #expect(inner.last.map { Self.trim($0) } == "node" && LK_SUBSTITUTION_NODE == LK_SUBSTITUTION_WORDS - 1)
+    }
+
+    @Test func formatSegmentWords() {
+        #expect(Self.document.contains("segments of \(LK_SEGMENT_WORDS) words"))
+        let rows = Self.rows(after: "| word | meaning |")
+        var words: [Int: String] = [:]
+        for r in rows { for w in r[0].split(separator: ",") { if let i = Int(Self.trim(w)) { words[i] = r[1] } } }
+        #expect(words.keys.sorted() == Array(0..<Int(LK_SEGMENT_WORDS)))
+        #expect(words[Int(LK_SEGMENT_KIND)]?.hasPrefix("kind: \(LK_SEGMENT_LITERAL) literal, \(LK_SEGMENT_SPECIFIER) specifier, \(LK_SEGMENT_SUBSTITUTION) substitution") == true)
+        #expect(words[Int(LK_SEGMENT_ARGUMENT)]?.hasPrefix("argument") == true)
+        #expect(words[Int(LK_SEGMENT_WIDTH)]?.contains("0x\(String(LK_AMOUNT_FROM_ARGUMENT, radix: 16))") == true)
+        #expect(words[Int(LK_SEGMENT_CONVERSION)]?.hasPrefix("conversion") == true)
+    }
+
+    @Test func noneAndCRC() {
+        #expect(Self.document.contains("`NONE` is `0x\(String(LK_NONE, radix: 16).uppercased())`"))
+        #expect(LK_CRC32_POLYNOMIAL == 0xEDB8_8320) // IEEE 802.3, as the document's "CRC-32" means
+        #expect(CRC32.checksum(UnsafeRawBufferPointer(start: "123456789", count: 9)) == 0xCBF4_3926)
+    }
+}
