@@ -134,7 +134,7 @@ json.dump(doc, open(out + ".json", "w"), indent=1)
 names = {"msgfmt": "msgfmt (.po)", "lokale-po": "lokale (.po)", "lokale-xcstrings": "lokale (.xcstrings)",
          "base-po": "before (.po)", "base-xcstrings": "before (.xcstrings)"}
 def size(n): return f"{n // 1000000}M" if n >= 1000000 else f"{n // 1000}k"
-md = ["# Compile time and peak memory (issue 19, item 2)", "",
+md = ["# Compile time and peak memory", "",
       f"`benchmarks/compile.sh` ({mode}), {doc['date']}. Machine: {machine}; load average {la0} at the start, {la1} at the end.",
       f"{msgfmt}; lokale CLI sha256 {cli}…. Data: benchmarks/gen_data.py (N messages, ~31-byte Russian values, one ru plural);",
       "the .po is compiled as `lokale compile messages.po -o X.lokale` (two localizations: `en` from the msgids, `ru`),",

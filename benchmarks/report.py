@@ -338,7 +338,7 @@ def main():
       + ", ".join(f"{fmt_n(n)}: {fmt_ns(get('lokale', 'plain-hit-uniform', n))}" for n in ns) + ".\n")
 
     # targets
-    w("## Targets of issue 6\n")
+    w("## Lookup targets\n")
     w("| target | measured | met |")
     w("|---|---|---|")
 
@@ -402,7 +402,7 @@ def main():
     target("Python ctypes path within 2× of the ctypes floor (plain-hit-uniform)",
            ", ".join(f"{fmt_n(n)}: {fmt_x(v)}" for n, v in pairs), all_ok(pairs, lambda v: v <= 2))
     w("")
-    w("## Targets of issue 19 (Python)\n")
+    w("## Python targets\n")
     w("| target | measured | met |")
     w("|---|---|---|")
     misses = [(n, get("lokale-python-ctypes", "plain-memo-miss", n)) for n in ns]

@@ -188,7 +188,7 @@ with gzip.GzipFile(out + ".json.gz", "wb", mtime=0) as z:
 
 def f(x, d=2, suffix="×"): return "–" if x is None else f"{x:.{d}f}{suffix}"
 def mops(x): return f"{x / 1e6:.2f}"
-lines = ["# Thread scaling (issue 19, item 3)", "",
+lines = ["# Thread scaling", "",
          f"Machine: {machine['nproc']} CPUs ({cpu}); load average {load0} before, {machine['loadavg_end']} after; "
          f"{machine['date']}; lokale {machine['lokale_version']} (release library, sha256 {machine['library_sha256']}); "
          f"other processes kept a median {machine['others_cores_median']:.2f} of the {machine['nproc']} cores busy during the runs.", "",

@@ -23,17 +23,29 @@ static inline void put(out *o, const void *bytes, size_t n) {
     o->length += n;
 }
 
-/* Formatter.appendDecimal. */
-static inline void put_decimal(out *o, int64_t v) {
-    char digits[21];
-    int i = 21;
-    uint64_t m = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+/* The decimal digits of m at the end of digits[20]; returns where they start. */
+static inline int decimal_digits(uint64_t m, char digits[20]) {
+    int i = 20;
     do {
         digits[--i] = (char)('0' + m % 10);
         m /= 10;
     } while (m > 0);
-    if (v < 0) digits[--i] = '-';
-    put(o, digits + i, (size_t)(21 - i));
+    return i;
+}
+
+static inline uint64_t magnitude(int64_t v) { return v < 0 ? 0 - (uint64_t)v : (uint64_t)v; }
+
+/* Formatter's unsigned spelling (FormatArgument.textValue of a uint). */
+static inline void put_unsigned(out *o, uint64_t m) {
+    char digits[20];
+    int i = decimal_digits(m, digits);
+    put(o, digits + i, (size_t)(20 - i));
+}
+
+/* Formatter.appendDecimal. */
+static inline void put_decimal(out *o, int64_t v) {
+    if (v < 0) put(o, "-", 1);
+    put_unsigned(o, magnitude(v));
 }
 
 /* Formatter.localizedNumber of a %d %i %u without flags, width or precision: the digits grouped
@@ -42,12 +54,7 @@ static inline void put_decimal(out *o, int64_t v) {
  * below 1000) is written as it is. */
 static inline int put_grouped(out *o, int64_t v, uint64_t g) {
     char digits[20];
-    int i = 20;
-    uint64_t m = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
-    do {
-        digits[--i] = (char)('0' + m % 10);
-        m /= 10;
-    } while (m > 0);
+    int i = decimal_digits(magnitude(v), digits);
     int n = 20 - i;
     size_t sep_length = (size_t)((g >> 32) & 15);
     if (!(g & LK_GROUPING_VALID) || sep_length > 4) return 0;
@@ -72,17 +79,6 @@ static inline int put_grouped(out *o, int64_t v, uint64_t g) {
     }
     put(o, grouped, length);
     return 1;
-}
-
-/* Formatter's unsigned spelling (FormatArgument.textValue of a uint). */
-static inline void put_unsigned(out *o, uint64_t m) {
-    char digits[20];
-    int i = 20;
-    do {
-        digits[--i] = (char)('0' + m % 10);
-        m /= 10;
-    } while (m > 0);
-    put(o, digits + i, (size_t)(20 - i));
 }
 
 /* Whether b is well-formed UTF-8 (Unicode's table 3-7): Swift keeps such text as it is and
