@@ -44,7 +44,7 @@ final class BundleHandle {
 // checks the kind before it reads the object, and lokale_*_free marks the handle freed with one
 // compare-and-swap, so a second free does nothing, and a call with a freed handle (or with a
 // runtime for a bundle) is LOKALE_EINVAL instead of a read of released memory: retired handles
-// stay in CTable's quarantine for a while (handle.c). That is a safety net, not a licence:
+// stay in CTable's quarantine for a while (handle_quarantine.c). That is a safety net, not a licence:
 // freeing a handle while another thread uses it, or using it after, is the caller's error
 // (lokale.h), and calls already running on other threads at that moment are not protected.
 

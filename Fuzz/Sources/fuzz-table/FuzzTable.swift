@@ -48,13 +48,12 @@ public func fuzzTable(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 // Every bundle's C handle goes, when the bundle does, into a ring of the last
-// LK_HANDLE_QUARANTINE retired handles (CTable's handle.c), not back to malloc: until that ring is
-// full, each input ends with one allocation more than it freed. libFuzzer takes that for a possible
-// leak and answers with a second run of the input and a full LeakSanitizer pass over the heap
-// (~30 ms and growing with the heap, 20 to 100 times the input's own work) until it gives up on
-// leak detection after 1000 such passes. Filling the ring first makes every retirement free the
-// oldest handle, so an input's allocations balance and LeakSanitizer runs only when an input
-// really keeps memory.
+// LK_HANDLE_QUARANTINE retired handles (CTable's handle_quarantine.c), not back to malloc: until
+// that ring is full, each input ends with one allocation more than it freed. libFuzzer takes that
+// for a possible leak and answers with a second run of the input and a full LeakSanitizer pass over
+// the heap, many times the input's own work, until it gives up on leak detection altogether.
+// Filling the ring first makes every retirement free the oldest handle, so an input's allocations
+// balance and LeakSanitizer runs only when an input really keeps memory.
 for _ in 0..<LK_HANDLE_QUARANTINE { lk_handle_retire(lk_handle_new(nil)) }
 
 // libFuzzer calls this for every input (see FuzzDriver).

@@ -46,7 +46,7 @@ static inline int lk_handle_mark_freed(lk_handle *h, uint32_t kind) {
 }
 
 /* A new handle (kind 0, no plan, no object, a new serial) with `shared`; NULL when out of memory
- * (handle.c). */
+ * (handle_quarantine.c). */
 lk_handle *lk_handle_new(const lk_shared *shared);
 /* Ends a handle: it is marked freed and its plan, shared state and object cleared, and its memory
  * is kept in a quarantine of the last LK_HANDLE_QUARANTINE retired handles before it goes back to

@@ -35,7 +35,7 @@ final class PlanStore: @unchecked Sendable {
 
     deinit {
         // First, so that no plan is published any more; not freed at once: a stale C pointer to
-        // the handle then reads "freed" (CTable's handle.c).
+        // the handle then reads "freed" (CTable's handle_quarantine.c).
         lk_handle_retire(handle)
         plans.withLock { for p in $0.values { lk_plan_free(UnsafeMutablePointer<lk_plan>(bitPattern: p)) } }
     }
