@@ -3,7 +3,7 @@ import Testing
 
 /// SPEC §2, §3: a framework bundle shows the main bundle's language, whichever of the two is
 /// opened first, unless the main bundle allows mixed localizations.
-@Suite struct MainBundleTests {
+@Suite struct SwiftMainBundleTests {
     /// The app speaks en (development) and fr; the framework en (development), fr and es.
     static func appPath(mixed: Bool = false) throws -> String {
         var c = TestCatalog()

@@ -3,7 +3,7 @@ import Testing
 
 /// SPEC §7: bundles are shared by any number of threads; a language change publishes a new
 /// state atomically, so every lookup answers in one language or another, never a mix or garbage.
-@Suite struct ConcurrencyTests {
+@Suite struct SwiftConcurrencyTests {
     static let name = "Sample Set"
 
     /// What each message may show, by language (de, fr, pl, en).
