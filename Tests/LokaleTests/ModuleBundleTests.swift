@@ -55,20 +55,20 @@ import Testing
     @Test func aFrameworkModuleFollowsTheMainModule() throws {
         let runtime = LokaleRuntime(preferredLanguages: ["es"])
         let kit = LokaleBundle.module(resource: "Kit.lokale", folders: ["Lokale_Kit.resources"], identifier: "Kit",
-                                      kind: .framework, buildPath: try MainBundleTests.kitPath(), runtime: runtime)
+                                      kind: .framework, buildPath: try SwiftMainBundleTests.kitPath(), runtime: runtime)
         #expect(!kit.isMain)
         #expect(kit.string("kit.title") == "Equipo")
         let app = LokaleBundle.module(resource: "App.lokale", folders: [], identifier: "App", kind: .main,
-                                      buildPath: try MainBundleTests.appPath(), runtime: runtime)
+                                      buildPath: try SwiftMainBundleTests.appPath(), runtime: runtime)
         #expect(app.isMain)
         #expect(kit.string("kit.title") == "Kit")
     }
 
     @Test func aSecondMainModuleIsOpenedAsAFollower() throws {
         let runtime = LokaleRuntime(preferredLanguages: ["es"])
-        let app = try runtime.open(try MainBundleTests.appPath(), main: true)
+        let app = try runtime.open(try SwiftMainBundleTests.appPath(), main: true)
         let kit = LokaleBundle.module(resource: "Kit.lokale", folders: [], identifier: "Kit", kind: .main,
-                                      buildPath: try MainBundleTests.kitPath(), runtime: runtime)
+                                      buildPath: try SwiftMainBundleTests.kitPath(), runtime: runtime)
         #expect(kit.problem == nil)
         #expect(!kit.isMain)
         #expect(kit.string("kit.title") == "Kit")
