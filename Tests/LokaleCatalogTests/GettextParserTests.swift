@@ -136,6 +136,51 @@ struct GettextParserTests {
         #expect(e2?.line == 5 && e2?.column == 9, "\(e2.map(String.init(describing:)) ?? "")")
     }
 
+    /// A .po in `charset`: the header, then `body` as bytes (ASCII syntax; escapes spelled out).
+    static func po(charset: String, language: String, _ body: [UInt8]) -> [UInt8] {
+        Array("msgid \"\"\nmsgstr \"Language: \(language)\\nContent-Type: text/plain; charset=\(charset)\\n\"\n\n".utf8) + body
+    }
+
+    /// msgfmt's reading: an escape in a non-UTF-8 file is a byte of the declared charset, so
+    /// `\351` is "é" in ISO-8859-1 and `\244\242` "あ" in EUC-JP, beside the charset's own bytes.
+    static let escapedCharsets: [(charset: String, language: String, body: [UInt8], expected: [String: String])] = [
+        ("ISO-8859-1", "fr", Array("msgid \"coffee\"\nmsgstr \"caf\\351 \\xe9t\\xE9 \\n\\t".utf8) + [0xE9] + Array("\"\n".utf8),
+         ["coffee": "café été \n\té"]),
+        ("EUC-JP", "ja", Array("msgid \"a\"\nmsgstr \"\\244\\242\\x41".utf8) + [0xA4, 0xA2] + Array("\\244\\244\"\n".utf8),
+         ["a": "あAあい"]),
+        ("KOI8-R", "ru", Array("msgid \"yes\"\nmsgstr \"\\xc4\\301\"\n".utf8), ["yes": "да"]),
+    ]
+
+    @Test(arguments: escapedCharsets.indices)
+    func escapesAreBytesOfTheDeclaredCharset(_ i: Int) throws {
+        let c = Self.escapedCharsets[i]
+        let f = try GettextReader.parse(Self.po(charset: c.charset, language: c.language, c.body), file: "x.po")
+        for (key, text) in c.expected { #expect(f.translations[key] == CatalogMessage(text: text), "\(c.charset)") }
+    }
+
+    /// The same files through msgfmt (its .mo keeps the charset, which Lokale's .mo reader
+    /// converts string by string): both readings agree.
+    @Test(.enabled(if: Glibc.msgfmt != nil, "msgfmt is not installed"), arguments: escapedCharsets.indices)
+    func escapesAgreeWithMsgfmt(_ i: Int) throws {
+        let c = Self.escapedCharsets[i]
+        let dir = Fixtures.temporaryDirectory("lokale-po-escapes")
+        let po = dir + "/x.po", mo = dir + "/x.mo"
+        try Data(Self.po(charset: c.charset, language: c.language, c.body)).write(to: URL(fileURLWithPath: po))
+        try Glibc.msgfmt(po, to: mo)
+        let fromPo = try GettextReader.read(path: po), fromMo = try GettextReader.read(path: mo)
+        #expect(fromPo.translations == fromMo.translations, "\(c.charset)")
+        #expect(!fromPo.translations.isEmpty)
+    }
+
+    /// Escaped bytes that are no character of the charset: an error naming them, where they start
+    /// and the charset (a lone lead byte of EUC-JP, then the string ends).
+    @Test func escapesThatAreNoCharacterAreNamed() {
+        let body = Array("msgid \"a\"\nmsgstr \"ok \\244\"\n".utf8)
+        let e = catalogError { _ = try GettextReader.parse(Self.po(charset: "EUC-JP", language: "ja", body), file: "x.po") }
+        #expect(e?.line == 5 && e?.column == 12, "\(e.map(String.init(describing:)) ?? "")")
+        #expect(e?.message.contains("\\244") == true && e?.message.contains("EUC-JP") == true, "\(e?.message ?? "")")
+    }
+
     @Test(arguments: [
         // (text after the header, line, column, message part)
         ("msgid \"abc\nmsgstr \"\"", 6, 7, "unterminated string"),

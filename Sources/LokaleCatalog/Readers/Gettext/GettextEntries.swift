@@ -84,10 +84,13 @@ struct GettextEntries: Sendable {
         out.keys.reserveCapacity(range.count)
         out.sources.reserveCapacity(range.count)
         out.translations.reserveCapacity(range.count)
+        // One iconv descriptor per chunk: chunks run on every core, and a descriptor per string
+        // costs more than a short text.
+        let converter = moCharset.map(Charset.Converter.open)
         try catalog.source.withUnsafeBufferPointer { (source) throws(CatalogError) in
             try catalog.arena.withUnsafeBufferPointer { (arena) throws(CatalogError) in
                 for entry in catalog.entries[range] where !catalog.isHeader(entry) {
-                    let c = try convert(entry, source, arena)
+                    let c = try convert(entry, source, arena, converter)
                     if let info = c.info { out.info.append((out.keys.count, info)) }
                     out.keys.append(c.key)
                     out.sources.append(c.source)
@@ -99,8 +102,8 @@ struct GettextEntries: Sendable {
         return out
     }
 
-    func convert(_ entry: GettextCatalog.Entry, _ source: UnsafeBufferPointer<UInt8>,
-                 _ arena: UnsafeBufferPointer<UInt8>) throws(CatalogError) -> Converted {
+    func convert(_ entry: GettextCatalog.Entry, _ source: UnsafeBufferPointer<UInt8>, _ arena: UnsafeBufferPointer<UInt8>,
+                 _ converter: Result<Charset.Converter, Charset.Failure>?) throws(CatalogError) -> Converted {
         let file = catalog.file
         func text(_ field: GettextCatalog.Field) throws(CatalogError) -> String {
             func invalid() -> CatalogError {
@@ -110,13 +113,13 @@ struct GettextEntries: Sendable {
             // The fields' bytes are read in place, without a reference counted slice per string.
             let bytes = field.start >= 0 ? UnsafeBufferPointer(rebasing: source[field.start ..< (field.start + field.count)])
                 : UnsafeBufferPointer(rebasing: arena[(~field.start) ..< (~field.start + field.count)])
-            guard let charset = moCharset else {
+            guard let converter else {
                 // Validated first, so that decoding repairs nothing (String(validating:) is not
                 // specialized for a buffer, and costs more than the text).
                 guard TextEncoding.isUTF8(bytes) else { throw invalid() }
                 return String(decoding: bytes, as: UTF8.self)
             }
-            switch Charset.toUTF8(Array(bytes), from: charset) {
+            switch converter.flatMap({ $0.toUTF8(Array(bytes)) }) {
             case .failure(let f): throw CatalogError(file: file, "entry '\(String(decoding: catalog.bytes(catalog.id(entry)).prefix(60), as: UTF8.self))': \(f.message)")
             case .success(let utf8):
                 guard let s = String(validating: utf8, as: UTF8.self) else { throw invalid() }

@@ -36,15 +36,16 @@ public enum GettextReader {
             CatalogError(file: file, line: headerEntry?.lineNumber, column: headerEntry == nil ? nil : 1, m)
         }
 
-        // Text to UTF-8: a .po is converted whole and read again (escapes then stand for UTF-8 bytes);
-        // a .mo string by string.
+        // Text to UTF-8: a .po is converted whole and read again, its escapes standing for bytes of
+        // the declared charset as msgfmt reads them; a .mo string by string.
         var moCharset: String? = nil
         if let charset = header.charset, !Charset.isUTF8(charset), !Charset.isASCII(charset) {
             if isMo {
                 moCharset = charset
             } else {
-                switch Charset.toUTF8(bytes, from: charset) {
-                case .success(let utf8): catalog = try PoReader.parse(utf8, file: file)
+                let converted = Charset.Converter.open(charset).flatMap { c in c.toUTF8(bytes).map { (c, $0) } }
+                switch converted {
+                case .success(let (converter, utf8)): catalog = try PoReader.parse(utf8, file: file, escapes: converter)
                 case .failure(let f):
                     guard let offset = f.offset else { throw headerError(f.message) }
                     let (line, column) = position(of: offset, in: bytes)

@@ -17,9 +17,16 @@ struct PoReader {
     /// Largest `msgstr[n]` index accepted (gettext languages use at most 6 forms).
     static let maxForms = 64
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>, source: [UInt8], file: String) {
+    /// For a file converted from its declared charset: an escape stands for a byte of that
+    /// charset (msgfmt's reading), so a run of escaped bytes above 0x7F is converted as one text.
+    let escapes: Charset.Converter?
+    var escaped: [UInt8] = []
+    var escapedAt = (line: 0, column: 0)
+
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, source: [UInt8], file: String, escapes: Charset.Converter?) {
         self.bytes = bytes
         self.file = file
+        self.escapes = escapes
         catalog = GettextCatalog(file: file, source: source)
         // A UTF-8 byte-order mark is not part of the text.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { at = 3 }
@@ -40,9 +47,10 @@ struct PoReader {
         CatalogError(file: file, line: line ?? self.line, column: column ?? self.column, message)
     }
 
-    static func parse(_ bytes: [UInt8], file: String) throws(CatalogError) -> GettextCatalog {
+    /// `escapes`: the charset the file was converted from, when it was (see `escapes`).
+    static func parse(_ bytes: [UInt8], file: String, escapes: Charset.Converter? = nil) throws(CatalogError) -> GettextCatalog {
         try bytes.withUnsafeBufferPointer { (buffer) throws(CatalogError) in
-            var reader = PoReader(buffer, source: bytes, file: file)
+            var reader = PoReader(buffer, source: bytes, file: file, escapes: escapes)
             try reader.parseEntries()
             return reader.catalog
         }
@@ -246,27 +254,32 @@ struct PoReader {
         while true {
             guard at < bytes.count, bytes[at] != 0x0A else { throw error("unterminated string (started at column \(col))", line: l, column: col) }
             let c = bytes[at]
-            if c == UInt8(ascii: "\"") { advance(); return Piece(start: ~arenaStart, count: catalog.arena.count - arenaStart) }
-            guard c == UInt8(ascii: "\\") else { catalog.arena.append(c); advance(); continue }
+            if c == UInt8(ascii: "\"") {
+                try endEscaped()
+                advance()
+                return Piece(start: ~arenaStart, count: catalog.arena.count - arenaStart)
+            }
+            guard c == UInt8(ascii: "\\") else { try endEscaped(); catalog.arena.append(c); advance(); continue }
             let el = line, ec = column
             advance()
             guard at < bytes.count, bytes[at] != 0x0A else { throw error("unterminated string (started at column \(col))", line: l, column: col) }
             let e = bytes[at]
             advance()
+            let value: UInt8
             switch e {
-            case UInt8(ascii: "n"): catalog.arena.append(0x0A)
-            case UInt8(ascii: "t"): catalog.arena.append(0x09)
-            case UInt8(ascii: "r"): catalog.arena.append(0x0D)
-            case UInt8(ascii: "a"): catalog.arena.append(0x07)
-            case UInt8(ascii: "b"): catalog.arena.append(0x08)
-            case UInt8(ascii: "f"): catalog.arena.append(0x0C)
-            case UInt8(ascii: "v"): catalog.arena.append(0x0B)
-            case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "?"): catalog.arena.append(e)
+            case UInt8(ascii: "n"): value = 0x0A
+            case UInt8(ascii: "t"): value = 0x09
+            case UInt8(ascii: "r"): value = 0x0D
+            case UInt8(ascii: "a"): value = 0x07
+            case UInt8(ascii: "b"): value = 0x08
+            case UInt8(ascii: "f"): value = 0x0C
+            case UInt8(ascii: "v"): value = 0x0B
+            case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "?"): value = e
             case 0x30...0x37:
                 var v = Int(e - 0x30), digits = 1
                 while digits < 3, at < bytes.count, bytes[at] >= 0x30, bytes[at] <= 0x37 { v = v * 8 + Int(bytes[at] - 0x30); digits += 1; advance() }
                 guard v <= 0xFF else { throw error("octal escape out of range (above \\377)", line: el, column: ec) }
-                catalog.arena.append(UInt8(v))
+                value = UInt8(v)
             case UInt8(ascii: "x"):
                 var v = 0, digits = 0
                 while at < bytes.count, let d = hexValue(bytes[at]) {
@@ -274,10 +287,30 @@ struct PoReader {
                     guard v <= 0xFF else { throw error("hex escape out of range (above \\xFF)", line: el, column: ec) }
                 }
                 guard digits > 0 else { throw error("\\x without hex digits", line: el, column: ec) }
-                catalog.arena.append(UInt8(v))
+                value = UInt8(v)
             default:
                 throw error("invalid escape '\\\(String(decoding: [e], as: UTF8.self))'", line: el, column: ec)
             }
+            if value >= 0x80, escapes != nil {
+                if escaped.isEmpty { escapedAt = (el, ec) }
+                escaped.append(value)
+            } else {
+                try endEscaped()
+                catalog.arena.append(value)
+            }
+        }
+    }
+
+    /// Ends a run of escaped bytes of the file's charset: their text, in UTF-8, into the arena.
+    mutating func endEscaped() throws(CatalogError) {
+        guard let escapes, !escaped.isEmpty else { return }
+        defer { escaped.removeAll(keepingCapacity: true) }
+        switch escapes.toUTF8(escaped) {
+        case .success(let utf8): catalog.arena.append(contentsOf: utf8)
+        case .failure:
+            let spelled = escaped.map { "\\" + String($0, radix: 8) }.joined()
+            throw error("the escaped bytes \(spelled) are not a character in the file's charset \(escapes.charset)",
+                        line: escapedAt.line, column: escapedAt.column)
         }
     }
 
