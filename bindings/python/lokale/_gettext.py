@@ -38,15 +38,25 @@ _INT64 = (-(2**63), 2**63 - 1)
 
 
 def _count(n: int | float) -> int | float:
-    """n as a format argument: a bool as its int, an int beyond 64 bits clamped (it selects as
-    the largest number the library reads)."""
-    if isinstance(n, bool):
-        return int(n)
+    """n as the count that chooses a plural form, taken as :class:`gettext.GNUTranslations` takes
+    it: an int (a bool too; beyond 64 bits clamped: it selects as the largest number the library
+    reads); any other number ``round()`` accepts (float, Decimal, Fraction) with gettext's
+    DeprecationWarning, its value kept (a float chooses as a float); anything else, ``None``
+    included, a TypeError with gettext's message."""
     if isinstance(n, int):
-        return min(max(n, _INT64[0]), _INT64[1])
-    if isinstance(n, float):
-        return n
-    raise TypeError(f"n must be an int, not {type(n).__name__}")
+        return min(max(int(n), _INT64[0]), _INT64[1])
+    try:
+        round(n)
+    except TypeError:
+        raise TypeError(f"Plural value must be an integer, got {type(n).__name__}") from None
+    # Blamed on the first frame outside this package, as gettext blames its caller.
+    frame, level = sys._getframe(1), 2
+    while frame.f_back is not None and frame.f_globals.get("__name__", "").partition(".")[0] == "lokale":
+        frame, level = frame.f_back, level + 1
+    import warnings
+
+    warnings.warn(f"Plural value must be an integer, got {type(n).__name__}", DeprecationWarning, level)
+    return n if isinstance(n, float) else float(n)
 
 
 def _variant(bundle: Bundle, table: str | None, key: str, n: int | float) -> str | None:

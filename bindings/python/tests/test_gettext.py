@@ -8,6 +8,9 @@ import builtins
 import gettext
 import shutil
 import subprocess
+import warnings
+from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 from typing import Callable, Dict, Iterator, List, Optional, Tuple
 
@@ -277,6 +280,24 @@ def test_plural_forms_unformatted(po_bundle: lokale.Bundle) -> None:
         b.ngettext("%d file", "%d files", "3")  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         b.gettext(b"Hello")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("n", [1.0, 2.5, 0.0, 21.0, Decimal("1"), Fraction(5, 1), True, None, "3", b"1"])
+def test_counts_as_gnutranslations_takes_them(n: object, po_bundle: lokale.Bundle, po_folder: Path) -> None:
+    """A count that is not an int: the same answer, the same DeprecationWarning (blamed on the
+    caller's line) or the same TypeError as Python's GNUTranslations over msgfmt's .mo."""
+    reference = _reference(po_folder, "fr")
+
+    def ask(source: object) -> tuple[str, list[tuple[type, str, str]]]:
+        with warnings.catch_warnings(record=True) as seen:
+            warnings.simplefilter("always")
+            try:
+                answer = source.ngettext("%d file", "%d files", n)  # type: ignore[attr-defined]
+            except TypeError as e:
+                answer = f"TypeError: {e}"
+        return answer, [(w.category, str(w.message), Path(w.filename).name) for w in seen]
+
+    assert ask(po_bundle) == ask(reference)
 
 
 def test_translations_of_a_domain(domain_bundle_path: Path, runtime_factory: Callable[..., lokale.Runtime]) -> None:
