@@ -3,6 +3,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* lk_tree_string reads a string reference as two consecutive words: offset, then length. */
+_Static_assert(LK_TEXT_LENGTH == LK_TEXT_STRING + 1 && LK_REPLACED_REASON_LENGTH == LK_REPLACED_REASON + 1 &&
+               LK_SUBSTITUTION_NAME_LENGTH == LK_SUBSTITUTION_NAME + 1 &&
+               LK_SUBSTITUTION_SPECIFIER_LENGTH == LK_SUBSTITUTION_SPECIFIER + 1, "string references are (offset, length) pairs");
+
 uint32_t lk_key_hash(const void *key, size_t n) { return lk_key_hash_inline(key, n); }
 
 int lk_find(const uint8_t *slots, uint32_t slot_count, const uint8_t *records, uint64_t records_bytes,

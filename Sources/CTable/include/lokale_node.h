@@ -68,11 +68,13 @@ static inline uint32_t lk_tree_word(const lk_tree *t, uint64_t i) {
     return w;
 }
 
-/* The string (offset, length) of the pool into *text, if it lies inside it, NUL-terminated. */
-static inline int lk_tree_string(const lk_tree *t, uint32_t offset, uint32_t length, const uint8_t **text) {
-    if (offset >= t->strings_bytes || length >= t->strings_bytes - offset || t->strings[(uint64_t)offset + length] != 0)
-        return 0;
+/* The string whose reference is at word `at` (its offset, then its length: every string field of
+ * the schema is such a pair) into *text and *length, if it lies inside the pool, NUL-terminated. */
+static inline int lk_tree_string(const lk_tree *t, uint64_t at, const uint8_t **text, uint32_t *length) {
+    uint32_t offset = lk_tree_word(t, at), n = lk_tree_word(t, at + 1);
+    if (offset >= t->strings_bytes || n >= t->strings_bytes - offset || t->strings[(uint64_t)offset + n] != 0) return 0;
     *text = t->strings + offset;
+    *length = n;
     return 1;
 }
 
@@ -84,8 +86,7 @@ static inline int lk_node_read(const lk_tree *t, uint32_t at, lk_node *n) {
     switch (n->kind) {
     case LK_NODE_TEXT:
         if (room < LK_TEXT_WORDS) return LK_NODE_OUT_OF_BOUNDS;
-        n->length = lk_tree_word(t, at + LK_TEXT_LENGTH);
-        if (!lk_tree_string(t, lk_tree_word(t, at + LK_TEXT_STRING), n->length, &n->text)) return LK_NODE_BAD_STRING;
+        if (!lk_tree_string(t, at + LK_TEXT_STRING, &n->text, &n->length)) return LK_NODE_BAD_STRING;
         n->format = lk_tree_word(t, at + LK_TEXT_FORMAT);
         return LK_NODE_OK;
     case LK_NODE_PLURAL:
@@ -110,8 +111,7 @@ static inline int lk_node_read(const lk_tree *t, uint32_t at, lk_node *n) {
         return LK_NODE_OK;
     case LK_NODE_REPLACED:
         if (room < LK_REPLACED_WORDS) return LK_NODE_OUT_OF_BOUNDS;
-        n->length = lk_tree_word(t, at + LK_REPLACED_REASON_LENGTH);
-        if (!lk_tree_string(t, lk_tree_word(t, at + LK_REPLACED_REASON), n->length, &n->text)) return LK_NODE_BAD_STRING;
+        if (!lk_tree_string(t, at + LK_REPLACED_REASON, &n->text, &n->length)) return LK_NODE_BAD_STRING;
         n->next = lk_tree_word(t, at + LK_REPLACED_NODE);
         return LK_NODE_OK;
     default:
@@ -134,10 +134,8 @@ static inline uint32_t lk_node_choose(const lk_tree *t, const lk_node *n, uint32
 /* Substitution i (< n->count) of a message node: LK_NODE_OK, or LK_NODE_BAD_STRING. */
 static inline int lk_node_substitution(const lk_tree *t, const lk_node *n, uint32_t i, lk_substitution *s) {
     uint64_t at = (uint64_t)n->children + (uint64_t)i * LK_SUBSTITUTION_WORDS;
-    s->name_length = lk_tree_word(t, at + LK_SUBSTITUTION_NAME_LENGTH);
-    s->specifier_length = lk_tree_word(t, at + LK_SUBSTITUTION_SPECIFIER_LENGTH);
-    if (!lk_tree_string(t, lk_tree_word(t, at + LK_SUBSTITUTION_NAME), s->name_length, &s->name) ||
-        !lk_tree_string(t, lk_tree_word(t, at + LK_SUBSTITUTION_SPECIFIER), s->specifier_length, &s->specifier))
+    if (!lk_tree_string(t, at + LK_SUBSTITUTION_NAME, &s->name, &s->name_length) ||
+        !lk_tree_string(t, at + LK_SUBSTITUTION_SPECIFIER, &s->specifier, &s->specifier_length))
         return LK_NODE_BAD_STRING;
     s->argument = lk_tree_word(t, at + LK_SUBSTITUTION_ARGUMENT);
     s->node = lk_tree_word(t, at + LK_SUBSTITUTION_NODE);

@@ -19,10 +19,6 @@ enum Charset {
         ["us-ascii", "ascii", "ansi_x3.4-1968", "iso646-us"].contains(name.lowercased())
     }
 
-    static func toUTF8(_ bytes: [UInt8], from charset: String) -> Result<[UInt8], Failure> {
-        Converter.open(charset).flatMap { $0.toUTF8(bytes) }
-    }
-
     /// One iconv descriptor from a charset to UTF-8, for many strings; not shared between threads.
     final class Converter {
         let charset: String
