@@ -143,6 +143,16 @@ static inline int small_count(const lk_arg *a) {
     }
 }
 
+/* The count a forms node reads (MessageRenderer.formCount): 0 for text, the Swift path's. */
+static inline int form_count(const lk_arg *a, uint64_t *count) {
+    switch (a->type) {
+    case LK_ARG_INT: *count = (uint64_t)a->value.i; return 1;
+    case LK_ARG_UINT: *count = a->value.u; return 1;
+    case LK_ARG_DOUBLE: *count = lk_count_of_double(a->value.d); return 1;
+    default: return 0;
+    }
+}
+
 static int render_text(const lk_plan *p, const lk_localization_info *info, const lk_node *node,
                        const lk_arg *args, size_t arg_count, out *o) {
     const uint8_t *text = node->text;
@@ -187,14 +197,19 @@ static int render_text(const lk_plan *p, const lk_localization_info *info, const
     return 1;
 }
 
-/* MessageRenderer.render for text, plural and device nodes, through the same node reader. */
+/* MessageRenderer.render for text, plural, device and forms nodes, through the same node reader;
+ * `choosing`: its choosingOnly (the chosen text unformatted). */
 static int render(const lk_plan *p, const lk_localization_info *info, uint32_t device, uint32_t node,
-                  const lk_arg *args, size_t arg_count, out *o) {
+                  const lk_arg *args, size_t arg_count, int choosing, out *o) {
     for (uint32_t depth = 0; depth < LK_LIMIT_RENDER_DEPTH; depth++) {
         lk_node n;
         if (lk_node_read(&p->tree, node, &n) != LK_NODE_OK) return 0;
         switch (n.kind) {
         case LK_NODE_TEXT:
+            if (choosing) { /* the variant's text as the catalog wrote it */
+                put(o, n.text, n.length);
+                return 1;
+            }
             return render_text(p, info, &n, args, arg_count, o);
         case LK_NODE_PLURAL: {
             if (n.argument < 1 || n.argument > arg_count) return 0;
@@ -209,6 +224,12 @@ static int render(const lk_plan *p, const lk_localization_info *info, uint32_t d
             if (device > LK_DEVICE_OTHER) return 0;
             node = lk_node_choose(&p->tree, &n, device, 0);
             break;
+        case LK_NODE_FORMS: {
+            uint64_t count;
+            if (n.argument < 1 || n.argument > arg_count || !form_count(&args[n.argument - 1], &count)) return 0;
+            if (lk_node_form(&p->tree, &n, count, &node) != LK_NODE_OK) return 0;
+            break;
+        }
         default:
             return 0; /* substitutions, replaced translations: Swift */
         }
@@ -217,19 +238,20 @@ static int render(const lk_plan *p, const lk_localization_info *info, uint32_t d
     return 0;
 }
 
-int lk_plan_format(const lk_plan *plan, int64_t t, uint32_t device, const void *key, size_t key_length,
-                   const lk_arg *args, size_t arg_count, char *dst, size_t capacity, size_t *length) {
+/* lk_plan_format and lk_plan_variant: LK_MISSED when the table has no such key. */
+static int plan_render(const lk_plan *plan, int64_t t, uint32_t device, const void *key, size_t key_length,
+                       const lk_arg *args, size_t arg_count, int choosing, char *dst, size_t capacity, size_t *length) {
     if (t < 0 || (uint64_t)t >= plan->table_count || dst == NULL || capacity == 0) return LK_DECLINED;
     const lk_plan_table *table = &plan->tables[t];
-    if (!table->slots || table->localization < 0 || (uint64_t)table->localization >= plan->localization_count)
-        return LK_DECLINED;
+    if (!table->slots) return LK_MISSED;
+    if (table->localization < 0 || (uint64_t)table->localization >= plan->localization_count) return LK_DECLINED;
     lk_entry e;
-    if (lk_find(table->slots, table->slot_count, plan->records, plan->records_bytes, key, key_length, &e) != LK_FOUND)
-        return LK_DECLINED;
+    int found = lk_find(table->slots, table->slot_count, plan->records, plan->records_bytes, key, key_length, &e);
+    if (found != LK_FOUND) return found == LK_ABSENT ? LK_MISSED : LK_DECLINED;
     out o = {dst, capacity, 0};
     if (e.node == LK_NONE) {
         put(&o, plan->records + e.value_offset, e.value_length);
-    } else if (table->numbering || !render(plan, &plan->localizations[table->localization], device, e.node, args, arg_count, &o)) {
+    } else if (table->numbering || !render(plan, &plan->localizations[table->localization], device, e.node, args, arg_count, choosing, &o)) {
         return LK_DECLINED;
     }
     /* Cutting (at a character boundary, with an error) is the general path's. */
@@ -237,6 +259,17 @@ int lk_plan_format(const lk_plan *plan, int64_t t, uint32_t device, const void *
     dst[o.length] = 0;
     *length = o.length;
     return LK_ANSWERED;
+}
+
+int lk_plan_format(const lk_plan *plan, int64_t t, uint32_t device, const void *key, size_t key_length,
+                   const lk_arg *args, size_t arg_count, char *dst, size_t capacity, size_t *length) {
+    int r = plan_render(plan, t, device, key, key_length, args, arg_count, 0, dst, capacity, length);
+    return r == LK_ANSWERED ? LK_ANSWERED : LK_DECLINED;
+}
+
+int lk_plan_variant(const lk_plan *plan, int64_t t, uint32_t device, const void *key, size_t key_length,
+                    const lk_arg *args, size_t arg_count, char *dst, size_t capacity, size_t *length) {
+    return plan_render(plan, t, device, key, key_length, args, arg_count, 1, dst, capacity, length);
 }
 
 lk_localization_info *lk_localization_infos_new(uint64_t n) {

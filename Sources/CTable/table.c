@@ -7,6 +7,8 @@
 _Static_assert(LK_TEXT_LENGTH == LK_TEXT_STRING + 1 && LK_REPLACED_REASON_LENGTH == LK_REPLACED_REASON + 1 &&
                LK_SUBSTITUTION_NAME_LENGTH == LK_SUBSTITUTION_NAME + 1 &&
                LK_SUBSTITUTION_SPECIFIER_LENGTH == LK_SUBSTITUTION_SPECIFIER + 1, "string references are (offset, length) pairs");
+/* A rule's operations fit the low byte of an instruction word. */
+_Static_assert(LK_OP_JUMP < (1u << LK_OP_OPERAND_SHIFT), "rule operations");
 
 uint32_t lk_key_hash(const void *key, size_t n) { return lk_key_hash_inline(key, n); }
 
@@ -73,9 +75,18 @@ int lk_plain_variant(const lk_tree *tree, uint32_t node, uint32_t device, const 
             node = lk_node_choose(tree, &n, LK_CATEGORY_OTHER, 0);
             if (node == LK_NONE) return 0;
             break;
-        default: /* a message's body, a replaced translation's development message */
+        case LK_NODE_FORMS:
+            /* No count is known: msgstr[0], as glibc's gettext answers for a plural entry and as
+             * the table stores it for the value. */
+            node = lk_tree_word(tree, n.children);
+            if (node == LK_NONE) return 0;
+            break;
+        case LK_NODE_MESSAGE: /* its body */
+        case LK_NODE_REPLACED: /* the development localization's message */
             node = n.next;
             break;
+        default: /* a rule is no message */
+            return -1;
         }
     }
     return -1;

@@ -98,7 +98,17 @@ LOKALE_API int lokale_bundle_lookup_variant(char *dst, size_t capacity, size_t *
                                             const lokale_bundle *bundle, const lokale_message *message,
                                             const lokale_arg *args, size_t arg_count) {
     lokale_message copy;
-    return lk_bundle_lookup_variant_general(dst, capacity, needed, out_step, bundle, lk_message_read(message, &copy), args, arg_count);
+    const lokale_message *read = lk_message_read(message, &copy);
+    size_t length;
+    int32_t step;
+    if (bundle && read && read->version >= 1 &&
+        lk_fast_variant((const lk_handle *)bundle, message_lists(read), read->key, read->key_len, read->table, read->table_len,
+                        read->default_value, read->default_len, (const lk_arg *)args, arg_count, dst, capacity, &length, &step) == LK_ANSWERED) {
+        if (needed) *needed = length;
+        if (out_step) *out_step = (lokale_step)step;
+        return LOKALE_OK;
+    }
+    return lk_bundle_lookup_variant_general(dst, capacity, needed, out_step, bundle, read, args, arg_count);
 }
 
 LOKALE_API int lokale_bundle_format_problems(char *dst, size_t capacity, size_t *needed, const lokale_bundle *bundle,

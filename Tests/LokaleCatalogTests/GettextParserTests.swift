@@ -64,9 +64,10 @@ struct GettextParserTests {
         #expect(f.translations["file\u{04}Open"] == CatalogMessage(text: "Ouvrir"))
         #expect(f.info["door\u{04}Open"]?.comment == "Shown on the door")
         #expect(f.translations["multi line"] == CatalogMessage(text: "sur plusieurs lignes"))
-        guard case .plural(1, false, let cases) = f.translations["%d file"]?.variation else { Issue.record("not a plural"); return }
-        // French `many` (millions) takes what gettext's `n > 1` gives them.
-        #expect(cases == [.one: .text("%d fichier"), .many: .text("%d fichiers"), .other: .text("%d fichiers")])
+        guard case .forms(1, let rule, let forms) = f.translations["%d file"]?.variation else { Issue.record("not gettext forms"); return }
+        #expect(forms == [.text("%d fichier"), .text("%d fichiers")])
+        // As CLDR categories: French `many` (millions) takes what gettext's `n > 1` gives them.
+        #expect(rule.categories == [.one: 0, .many: 1, .other: 1])
         #expect(f.translations["esc"] == CatalogMessage(text: "\t\"q\"\\ é é A\u{07}?"))
         // Fuzzy and untranslated entries are not translations, but their msgids are source text.
         #expect(f.translations["Maybe"] == nil && f.translations["Untranslated"] == nil)

@@ -162,6 +162,7 @@ import TestSupport
             case .plural(let a, let o, let c):
                 "plural(\(a),\(o),\(PluralCategory.allCases.compactMap { k in c[k].map { "\(k):\(shape($0))" } }))"
             case .device(let c): "device(\(DeviceClass.allCases.compactMap { c[$0].map(shape) }))"
+            case .forms(let a, let rule, let f): "forms(\(a),\(rule.expression),\(f.map(shape)))"
             }
         }
         for kind in PseudoLocale.allCases {

@@ -121,4 +121,33 @@ static inline int lk_fast_format(const lk_handle *h, const lk_list_slot *lists, 
     return lk_plan_format(plan, t, lk_shared_device(h->shared), key, key_length, args, arg_count, dst, capacity, length);
 }
 
+/* lokale_bundle_lookup_variant's common case (gettext's ngettext): the text of the variant
+ * lk_fast_format would format for args, unformatted, into dst (NUL-terminated, *length bytes) with
+ * *step; a key the plan's table does not have gives the default value, else the key, as the
+ * general path does. LK_DECLINED as lk_fast_format. */
+static inline int lk_fast_variant(const lk_handle *h, const lk_list_slot *lists, const char *key, ptrdiff_t key_len, const char *table,
+                   ptrdiff_t table_len, const char *default_value, ptrdiff_t default_len, const lk_arg *args, size_t arg_count,
+                   char *dst, size_t capacity, size_t *length, int32_t *step) {
+    const lk_plan *plan = lk_current_plan(h, lists);
+    if (!plan || !dst || capacity == 0) return LK_DECLINED;
+    size_t key_length = lk_span(key, key_len, LK_LIMIT_KEY_BYTES), default_length = 0;
+    if (key_length == SIZE_MAX) return LK_DECLINED;
+    if (default_value && (default_length = lk_span(default_value, default_len, LK_LIMIT_CALLER_TEXT_BYTES)) == SIZE_MAX) return LK_DECLINED;
+    int64_t t = lk_table_index(plan, table, table_len);
+    if (t == -2 || !lk_arguments_accepted(args, arg_count)) return LK_DECLINED;
+    int r = t < 0 ? LK_MISSED : lk_plan_variant(plan, t, lk_shared_device(h->shared), key, key_length, args, arg_count, dst, capacity, length);
+    if (r == LK_ANSWERED) {
+        *step = plan->tables[t].step;
+        return LK_ANSWERED;
+    }
+    if (r != LK_MISSED) return LK_DECLINED;
+    lk_answer a = lk_unresolved(key, key_length, default_value, default_length);
+    if (a.length >= capacity) return LK_DECLINED; /* cutting is the general path's */
+    memcpy(dst, a.text, a.length);
+    dst[a.length] = 0;
+    *length = a.length;
+    *step = a.step;
+    return LK_ANSWERED;
+}
+
 #endif

@@ -30,7 +30,9 @@ typedef struct lk_tree {
  *   plural    argument (1-based), flags (LK_PLURAL_FLAG_*); children, count (LK_CATEGORY_COUNT)
  *   device    children, count (LK_DEVICE_COUNT)
  *   message   next (the body); count substitutions (lk_node_substitution)
- *   replaced  text, length (the reason); next (the development localization's message) */
+ *   replaced  text, length (the reason); next (the development localization's message)
+ *   forms     argument (1-based), next (the rule); children, count (nplurals; lk_node_form)
+ *   rule      children, count (its instruction words; lk_rule_run) */
 typedef struct lk_node {
     uint32_t kind;
     uint32_t format;
@@ -59,7 +61,8 @@ enum {
     LK_NODE_OUT_OF_BOUNDS = -1, /* a node or its words past the section */
     LK_NODE_BAD_STRING = -2,    /* a string outside the pool or not NUL-terminated */
     LK_NODE_BAD_KIND = -3,
-    LK_NODE_TOO_MANY = -4       /* more substitutions than LK_LIMIT_SUBSTITUTIONS */
+    LK_NODE_TOO_MANY = -4,      /* more substitutions, forms or rule words than their limit */
+    LK_NODE_BAD_RULE = -5       /* a rule's instruction, jump or stack use is malformed */
 };
 
 static inline uint32_t lk_tree_word(const lk_tree *t, uint64_t i) {
@@ -114,9 +117,117 @@ static inline int lk_node_read(const lk_tree *t, uint32_t at, lk_node *n) {
         if (!lk_tree_string(t, at + LK_REPLACED_REASON, &n->text, &n->length)) return LK_NODE_BAD_STRING;
         n->next = lk_tree_word(t, at + LK_REPLACED_NODE);
         return LK_NODE_OK;
+    case LK_NODE_FORMS:
+        if (room < LK_FORMS_WORDS) return LK_NODE_OUT_OF_BOUNDS;
+        n->argument = lk_tree_word(t, at + LK_FORMS_ARGUMENT);
+        n->next = lk_tree_word(t, at + LK_FORMS_RULE);
+        n->count = lk_tree_word(t, at + LK_FORMS_COUNT);
+        if (n->count == 0 || n->count > LK_LIMIT_FORMS) return LK_NODE_TOO_MANY;
+        if (room - LK_FORMS_WORDS < n->count) return LK_NODE_OUT_OF_BOUNDS;
+        n->children = at + LK_FORMS_CHILDREN;
+        return LK_NODE_OK;
+    case LK_NODE_RULE:
+        if (room < LK_RULE_WORDS) return LK_NODE_OUT_OF_BOUNDS;
+        n->count = lk_tree_word(t, at + LK_RULE_LENGTH);
+        if (n->count > LK_LIMIT_RULE_WORDS) return LK_NODE_TOO_MANY;
+        if (room - LK_RULE_WORDS < n->count) return LK_NODE_OUT_OF_BOUNDS;
+        n->children = at + LK_RULE_CODE;
+        return LK_NODE_OK;
     default:
         return LK_NODE_BAD_KIND;
     }
+}
+
+/* Runs the rule at word `at` for the count n, as glibc evaluates a Plural-Forms expression
+ * (unsigned 64-bit arithmetic that wraps, comparisons giving 0 or 1, && || ?: evaluating only what
+ * they need): LK_NODE_OK with *result, or a negative LK_NODE_* when the rule is corrupt. Where glibc
+ * raises SIGFPE, x / 0 and x % 0 give 0 and set *divided_by_zero (may be NULL). No recursion, no
+ * allocation: jumps go forward only and the stack is LK_RULE_STACK values on the C stack. */
+static inline int lk_rule_run(const lk_tree *t, uint32_t at, uint64_t n, uint64_t *result, int *divided_by_zero) {
+    lk_node rule;
+    int read = lk_node_read(t, at, &rule);
+    if (read != LK_NODE_OK) return read;
+    if (rule.kind != LK_NODE_RULE) return LK_NODE_BAD_KIND;
+    uint64_t stack[LK_RULE_STACK];
+    uint32_t top = 0, pc = 0, end = rule.count;
+    while (pc < end) {
+        uint32_t word = lk_tree_word(t, (uint64_t)rule.children + pc++);
+        uint32_t op = word & 0xFFu, operand = word >> LK_OP_OPERAND_SHIFT;
+        if (op == LK_OP_N || op == LK_OP_PUSH || op == LK_OP_PUSH64) {
+            if (top == LK_RULE_STACK) return LK_NODE_BAD_RULE;
+            if (op == LK_OP_PUSH64) {
+                if (end - pc < 2) return LK_NODE_BAD_RULE;
+                uint64_t low = lk_tree_word(t, (uint64_t)rule.children + pc), high = lk_tree_word(t, (uint64_t)rule.children + pc + 1);
+                stack[top++] = low | high << 32;
+                pc += 2;
+            } else {
+                stack[top++] = op == LK_OP_N ? n : operand;
+            }
+            continue;
+        }
+        if (op == LK_OP_JUMP) {
+            if (operand > end - pc) return LK_NODE_BAD_RULE;
+            pc += operand;
+            continue;
+        }
+        if (top == 0) return LK_NODE_BAD_RULE;
+        if (op == LK_OP_JUMP_IF_ZERO) {
+            if (operand > end - pc) return LK_NODE_BAD_RULE;
+            if (stack[--top] == 0) pc += operand;
+            continue;
+        }
+        uint64_t *a = &stack[top - 1];
+        if (op == LK_OP_NOT) { *a = !*a; continue; }
+        if (op == LK_OP_BOOL) { *a = *a != 0; continue; }
+        if (top < 2) return LK_NODE_BAD_RULE;
+        uint64_t b = stack[--top];
+        a = &stack[top - 1];
+        switch (op) {
+        case LK_OP_MULTIPLY: *a *= b; break;
+        case LK_OP_DIVIDE:
+        case LK_OP_REMAINDER:
+            if (b == 0) {
+                *a = 0;
+                if (divided_by_zero) *divided_by_zero = 1;
+            } else {
+                *a = op == LK_OP_DIVIDE ? *a / b : *a % b;
+            }
+            break;
+        case LK_OP_ADD: *a += b; break;
+        case LK_OP_SUBTRACT: *a -= b; break;
+        case LK_OP_LESS: *a = *a < b; break;
+        case LK_OP_LESS_EQUAL: *a = *a <= b; break;
+        case LK_OP_GREATER: *a = *a > b; break;
+        case LK_OP_GREATER_EQUAL: *a = *a >= b; break;
+        case LK_OP_EQUAL: *a = *a == b; break;
+        case LK_OP_NOT_EQUAL: *a = *a != b; break;
+        default: return LK_NODE_BAD_RULE;
+        }
+    }
+    if (top != 1) return LK_NODE_BAD_RULE;
+    *result = stack[0];
+    return LK_NODE_OK;
+}
+
+/* The child of a forms node for the count n: msgstr[i] for the i its rule gives, msgstr[0] when i
+ * is past the forms (glibc's rule). LK_NODE_OK with *child (LK_NONE: no text), or why not. */
+static inline int lk_node_form(const lk_tree *t, const lk_node *n, uint64_t count, uint32_t *child) {
+    uint64_t index = 0;
+    int run = lk_rule_run(t, n->next, count, &index, NULL);
+    if (run != LK_NODE_OK) return run;
+    *child = lk_tree_word(t, (uint64_t)n->children + (index < n->count ? index : 0));
+    return LK_NODE_OK;
+}
+
+/* The count a forms node reads from a floating-point argument: glibc's ngettext takes an unsigned
+ * long, so the number is cut toward zero and a negative one read as its two's complement, as C
+ * converts a long; NaN is 0 and the ends saturate. */
+static inline uint64_t lk_count_of_double(double d) {
+    if (!(d == d)) return 0;
+    if (d >= 18446744073709551616.0) return UINT64_MAX;
+    if (d >= 0) return (uint64_t)d;
+    if (d <= -9223372036854775808.0) return (uint64_t)INT64_MIN;
+    return (uint64_t)(int64_t)d;
 }
 
 /* The child of a variant node (plural, device) for case `index`, else its `other` case (the last

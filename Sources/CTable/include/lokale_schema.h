@@ -12,7 +12,7 @@
 /* The file header (64 bytes; byte offsets of its fields). */
 #define LK_MAGIC 0x1A00454C414B4F4CULL /* "LOKALE\0\x1A", read as a little-endian u64 */
 #define LK_FORMAT_MAJOR 2u
-#define LK_FORMAT_MINOR 0u
+#define LK_FORMAT_MINOR 1u /* 1: FORMS and RULE nodes */
 #define LK_BYTE_ORDER_MARK 0x01020304u /* read as 0x04030201: the other byte order */
 #define LK_HEADER_SIZE 64u
 #define LK_HEADER_MAGIC 0u          /* u8[8] */
@@ -115,6 +115,40 @@
 #define LK_REPLACED_REASON_LENGTH 2u
 #define LK_REPLACED_NODE 3u
 #define LK_REPLACED_WORDS 4u
+#define LK_NODE_FORMS 6u     /* gettext plural forms: msgstr[i] for the i a rule computes from a count */
+#define LK_FORMS_ARGUMENT 1u /* 1-based */
+#define LK_FORMS_RULE 2u     /* word position of the LK_NODE_RULE that chooses */
+#define LK_FORMS_COUNT 3u    /* forms (nplurals), 1 to LK_LIMIT_FORMS */
+#define LK_FORMS_CHILDREN 4u /* one node per form */
+#define LK_FORMS_WORDS 4u    /* + LK_FORMS_COUNT */
+#define LK_NODE_RULE 7u      /* a program computing a form index from a count (gettext's Plural-Forms) */
+#define LK_RULE_LENGTH 1u    /* instruction words that follow, up to LK_LIMIT_RULE_WORDS */
+#define LK_RULE_CODE 2u
+#define LK_RULE_WORDS 2u     /* + LK_RULE_LENGTH */
+
+/* A rule's instructions run on a stack of unsigned 64-bit values, as glibc evaluates Plural-Forms:
+ * one word each, the operation in the low 8 bits and an operand in the high 24. Jumps go forward
+ * only, so a program ends within its length; x / 0 and x % 0 give 0. */
+#define LK_OP_N 1u           /* push the count */
+#define LK_OP_PUSH 2u        /* push the operand */
+#define LK_OP_PUSH64 3u      /* push the next two words (low, then high) */
+#define LK_OP_NOT 4u         /* top = !top */
+#define LK_OP_BOOL 5u        /* top = top != 0 */
+#define LK_OP_MULTIPLY 6u    /* a b -> a * b (wrapping) */
+#define LK_OP_DIVIDE 7u
+#define LK_OP_REMAINDER 8u
+#define LK_OP_ADD 9u
+#define LK_OP_SUBTRACT 10u
+#define LK_OP_LESS 11u       /* a b -> a < b ? 1 : 0 */
+#define LK_OP_LESS_EQUAL 12u
+#define LK_OP_GREATER 13u
+#define LK_OP_GREATER_EQUAL 14u
+#define LK_OP_EQUAL 15u
+#define LK_OP_NOT_EQUAL 16u
+#define LK_OP_JUMP_IF_ZERO 17u /* pop; when zero, skip the operand's number of words */
+#define LK_OP_JUMP 18u         /* skip the operand's number of words */
+#define LK_OP_OPERAND_SHIFT 8u
+#define LK_RULE_STACK 32u      /* values a rule may hold at once */
 
 /* A plural node's children, in CLDR's order. */
 #define LK_CATEGORY_ZERO 0u
@@ -171,6 +205,8 @@
 #define LK_LIMIT_VARIANT_DEPTH 8u              /* variant levels one message may compile to */
 #define LK_LIMIT_RENDER_DEPTH 16u              /* nodes the renderer walks down */
 #define LK_LIMIT_SUBSTITUTIONS 64u
+#define LK_LIMIT_FORMS 64u                     /* gettext plural forms of a message (nplurals) */
+#define LK_LIMIT_RULE_WORDS 4096u              /* instruction words of a rule */
 #define LK_LIMIT_LOCALIZATIONS 4096u           /* per bundle */
 #define LK_LIMIT_TABLES 65536u
 #define LK_LIMIT_INSTANCES 1048576u            /* (localization, table) pairs */

@@ -257,15 +257,21 @@ static inline lk_answer lk_unresolved(const char *key, size_t key_length, const 
     return a;
 }
 
-enum { LK_ANSWERED = 1, LK_DECLINED = 0 };
+enum { LK_ANSWERED = 1, LK_DECLINED = 0, LK_MISSED = 2 /* lk_plan_variant: the table has no such key */ };
 
-/* The fast paths themselves, lk_fast_lookup and lk_fast_format, are in lokale_fast.h. */
+/* The fast paths themselves, lk_fast_lookup, lk_fast_format and lk_fast_variant, are in lokale_fast.h. */
 
 /* lk_fast_format's renderer on a given plan and table index (tests compare it with Swift's). It
  * declines, having written nothing that counts, whatever it cannot render byte for byte as the
  * general path would. Never reads outside the plan's sections. */
 int lk_plan_format(const lk_plan *plan, int64_t t, uint32_t device, const void *key, size_t key_length,
                    const lk_arg *args, size_t arg_count, char *dst, size_t capacity, size_t *length);
+
+/* lk_fast_variant's chooser: the text of the variant lk_plan_format would format, unformatted
+ * (MessageRenderer's choosingOnly), or LK_MISSED when the table has no such key; LK_DECLINED as
+ * lk_plan_format. */
+int lk_plan_variant(const lk_plan *plan, int64_t t, uint32_t device, const void *key, size_t key_length,
+                    const lk_arg *args, size_t arg_count, char *dst, size_t capacity, size_t *length);
 
 #ifdef __cplusplus
 }

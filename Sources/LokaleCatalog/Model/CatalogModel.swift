@@ -186,12 +186,17 @@ public enum Variation: Sendable, Equatable {
     /// `argument` is 1-based; 0 means "the message's first numeric argument" (resolved at compile).
     indirect case plural(argument: Int, ordinal: Bool, cases: [PluralCategory: Variation])
     indirect case device([DeviceClass: Variation])
+    /// gettext's plural forms, `msgstr[0]`, `msgstr[1]`, …, chosen by the catalog's rule for the
+    /// count in `argument` (1-based).
+    indirect case forms(argument: Int, rule: PluralForms, forms: [Variation])
 
     public var representativeText: String {
         switch self {
         case .text(let s): s
         case .plural(_, _, let c): (c[.other] ?? c.values.sorted { $0.representativeText < $1.representativeText }.first)?.representativeText ?? ""
         case .device(let c): (c[.other] ?? c[.mac] ?? c.values.sorted { $0.representativeText < $1.representativeText }.first)?.representativeText ?? ""
+        // What glibc's gettext answers for a plural entry.
+        case .forms(_, _, let f): f.first?.representativeText ?? ""
         }
     }
 
@@ -199,7 +204,7 @@ public enum Variation: Sendable, Equatable {
     public var hasPlural: Bool {
         switch self {
         case .text: false
-        case .plural: true
+        case .plural, .forms: true
         case .device(let c): c.values.contains { $0.hasPlural }
         }
     }
@@ -210,6 +215,7 @@ public enum Variation: Sendable, Equatable {
         case .text(let s): [s]
         case .plural(_, _, let c): PluralCategory.allCases.compactMap { c[$0] }.flatMap(\.texts)
         case .device(let c): DeviceClass.allCases.compactMap { c[$0] }.flatMap(\.texts)
+        case .forms(_, _, let f): f.flatMap(\.texts)
         }
     }
 }

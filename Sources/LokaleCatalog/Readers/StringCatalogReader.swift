@@ -300,6 +300,7 @@ extension Variation {
         case .text(let s): .text(f(s))
         case .plural(let a, let o, let c): .plural(argument: a, ordinal: o, cases: c.mapValues { $0.mapTexts(f) })
         case .device(let c): .device(c.mapValues { $0.mapTexts(f) })
+        case .forms(let a, let rule, let forms): .forms(argument: a, rule: rule, forms: forms.map { $0.mapTexts(f) })
         }
     }
 
@@ -310,6 +311,9 @@ extension Variation {
             .plural(argument: onlyUnresolved && a != 0 ? a : argument, ordinal: o,
                     cases: c.mapValues { $0.withPluralArgument(argument, onlyUnresolved: onlyUnresolved) })
         case .device(let c): .device(c.mapValues { $0.withPluralArgument(argument, onlyUnresolved: onlyUnresolved) })
+        case .forms(let a, let rule, let forms):
+            .forms(argument: onlyUnresolved && a != 0 ? a : argument, rule: rule,
+                   forms: forms.map { $0.withPluralArgument(argument, onlyUnresolved: onlyUnresolved) })
         }
     }
 }

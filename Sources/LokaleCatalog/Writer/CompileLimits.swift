@@ -73,6 +73,7 @@ extension Variation {
         case .text: 0
         case .plural(_, _, let c): 1 + (c.values.map(\.depth).max() ?? 0)
         case .device(let c): 1 + (c.values.map(\.depth).max() ?? 0)
+        case .forms(_, _, let f): 1 + (f.map(\.depth).max() ?? 0)
         }
     }
 }

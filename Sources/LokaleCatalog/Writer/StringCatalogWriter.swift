@@ -88,6 +88,8 @@ public enum StringCatalogWriter {
             var group: [String: XcodeJSON] = [:]
             for (c, value) in cases { group[c.rawValue] = leaf(value, path + "device." + c.rawValue) }
             return .object(["device": .object(group)])
+        case .forms:
+            return variations(v.categoryView, path: path, message: m)
         }
     }
 

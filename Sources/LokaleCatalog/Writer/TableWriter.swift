@@ -22,6 +22,8 @@ public struct TableWriter {
     private var interned: [String: UInt32] = ["": 0]
     private var nodes: [UInt32] = []
     private var formats: [UInt32] = []
+    /// The rule node written for each plural expression: one per expression, whatever uses it.
+    private var rules: [String: UInt32] = [:]
 
     public init() {}
 
@@ -88,6 +90,17 @@ public struct TableWriter {
             let children = DeviceClass.allCases.map { c in cases[c].map { node($0, literal: literal) } ?? TableLayout.none }
             let at = UInt32(truncatingIfNeeded: nodes.count)
             nodes += NodeWords.device(children: children).words
+            return at
+        case .forms(let argument, let rule, let forms):
+            let children = forms.map { node($0, literal: literal) }
+            let program = rules[rule.expression.text] ?? {
+                let at = UInt32(truncatingIfNeeded: nodes.count)
+                nodes += NodeWords.rule(code: rule.expression.code).words
+                rules[rule.expression.text] = at
+                return at
+            }()
+            let at = UInt32(truncatingIfNeeded: nodes.count)
+            nodes += NodeWords.forms(argument: argument, rule: program, children: children).words
             return at
         }
     }

@@ -21,6 +21,7 @@ extension Variation {
             }
             return .plural(argument: a, ordinal: ordinal, cases: cases)
         case .device(let cases): return .device(cases.mapValues { $0.addingPluralCategories(of: language) })
+        case .forms: return categoryView.addingPluralCategories(of: language)
         }
     }
 
@@ -35,6 +36,7 @@ extension Variation {
         case .device(let cases):
             guard path.count >= 2, path[0] == "device", let c = DeviceClass(rawValue: String(path[1])), let v = cases[c] else { return nil }
             return v.exactText(at: Array(path.dropFirst(2)))
+        case .forms: return categoryView.exactText(at: path)
         }
     }
 }

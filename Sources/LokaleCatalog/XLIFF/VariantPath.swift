@@ -17,6 +17,7 @@ extension Variation {
             return cases.keys.map(\.rawValue).sorted().flatMap { c in
                 cases[DeviceClass(rawValue: c)!]!.leaves(prefix: prefix + "device." + c + ".")
             }
+        case .forms: return categoryView.leaves(prefix: prefix)
         }
     }
 
@@ -33,6 +34,7 @@ extension Variation {
         case .device(let cases):
             let c = DeviceClass(rawValue: String(path[1])).flatMap { cases[$0] } ?? cases[.other]
             return c?.text(at: rest) ?? representativeText
+        case .forms: return categoryView.text(at: path)
         }
     }
 

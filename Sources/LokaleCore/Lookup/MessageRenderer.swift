@@ -69,6 +69,16 @@ struct MessageRenderer {
             try render(variant: n, index: category, zeroFirst: isZero(argument), into: &out, depth: depth)
         case LK_NODE_DEVICE:
             try render(variant: n, index: device.rawIndex, zeroFirst: false, into: &out, depth: depth)
+        case LK_NODE_FORMS:
+            var n = n
+            var child = TableLayout.none
+            let read = lk_node_form(&tree, &n, formCount(argument: Int(n.argument), out: &out), &child)
+            guard read == Int32(LK_NODE_OK) else { throw CompiledTable.treeError(read) }
+            guard child != TableLayout.none else {
+                out.problems.append("no text for this plural form")
+                return
+            }
+            try render(child, into: &out, depth: depth + 1)
         case LK_NODE_REPLACED:
             let reason = String(decoding: UnsafeRawBufferPointer(start: n.text, count: Int(n.length)), as: UTF8.self)
             out.problems.append("the \(locale) translation is not used, its format does not match the development localization's (\(reason)); the development localization's text is shown")
@@ -107,6 +117,30 @@ struct MessageRenderer {
     }
 
     private func isZero(_ argument: Int) -> Bool { value(argument)?.doubleValue == 0 }
+
+    /// The count a gettext forms node reads (`form_count` in format.c): an integer as glibc's
+    /// `unsigned long` takes it, another number through `lk_count_of_double`; text as the number
+    /// it spells.
+    private func formCount(argument: Int, out: inout FormatOutput) -> UInt64 {
+        guard let arg = value(argument) else {
+            out.problems.append("plural argument \(argument) is missing; using the form for 0")
+            return 0
+        }
+        switch arg {
+        case .int(let v): return UInt64(bitPattern: v)
+        case .uint(let v): return v
+        case .double(let v): return lk_count_of_double(v)
+        case .string(let text):
+            let t = text.trimmedASCII
+            if let v = Int64(t) { return UInt64(bitPattern: v) }
+            if let v = UInt64(t) { return v }
+            guard let d = Double(t) else {
+                out.problems.append(ArgumentMisfit.notANumberProblem(argument, is: "a \(arg.typeName)", needer: "the plural") + "; using the form for 0")
+                return 0
+            }
+            return lk_count_of_double(d)
+        }
+    }
 
     private func pluralCategory(argument: Int, ordinal: Bool, out: inout FormatOutput) -> Int {
         guard let arg = value(argument) else {

@@ -301,7 +301,8 @@ public final class CompiledTable: @unchecked Sendable {
         switch result {
         case Int32(LK_NODE_BAD_STRING): LokaleError(.corrupt, "string reference out of bounds or not NUL-terminated")
         case Int32(LK_NODE_BAD_KIND): LokaleError(.corrupt, "bad node kind")
-        case Int32(LK_NODE_TOO_MANY): LokaleError(.corrupt, "too many substitutions")
+        case Int32(LK_NODE_TOO_MANY): LokaleError(.corrupt, "too many substitutions, forms or rule words")
+        case Int32(LK_NODE_BAD_RULE): LokaleError(.corrupt, "malformed plural rule")
         default: LokaleError(.corrupt, "node reference out of bounds")
         }
     }

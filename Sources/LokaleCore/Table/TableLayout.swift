@@ -117,7 +117,31 @@ public enum TableLayout {
         public static let device = NodeKind(rawValue: LK_NODE_DEVICE)
         public static let message = NodeKind(rawValue: LK_NODE_MESSAGE)
         public static let replaced = NodeKind(rawValue: LK_NODE_REPLACED)
+        public static let forms = NodeKind(rawValue: LK_NODE_FORMS)
+        public static let rule = NodeKind(rawValue: LK_NODE_RULE)
     }
+    /// A rule node's instructions (`LK_OP_*`): the operation in the low byte of a word, an operand
+    /// above it.
+    public struct RuleOperation: RawRepresentable, Hashable, Sendable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        public static let n = Self(rawValue: LK_OP_N), push = Self(rawValue: LK_OP_PUSH), push64 = Self(rawValue: LK_OP_PUSH64)
+        public static let not = Self(rawValue: LK_OP_NOT), bool = Self(rawValue: LK_OP_BOOL)
+        public static let multiply = Self(rawValue: LK_OP_MULTIPLY), divide = Self(rawValue: LK_OP_DIVIDE)
+        public static let remainder = Self(rawValue: LK_OP_REMAINDER), add = Self(rawValue: LK_OP_ADD)
+        public static let subtract = Self(rawValue: LK_OP_SUBTRACT), less = Self(rawValue: LK_OP_LESS)
+        public static let lessEqual = Self(rawValue: LK_OP_LESS_EQUAL), greater = Self(rawValue: LK_OP_GREATER)
+        public static let greaterEqual = Self(rawValue: LK_OP_GREATER_EQUAL), equal = Self(rawValue: LK_OP_EQUAL)
+        public static let notEqual = Self(rawValue: LK_OP_NOT_EQUAL)
+        public static let jumpIfZero = Self(rawValue: LK_OP_JUMP_IF_ZERO), jump = Self(rawValue: LK_OP_JUMP)
+        /// The largest operand a word carries.
+        public static let maxOperand = UInt32.max >> LK_OP_OPERAND_SHIFT
+        /// The instruction word with `operand`.
+        public func word(_ operand: UInt32 = 0) -> UInt32 { rawValue | operand << LK_OP_OPERAND_SHIFT }
+    }
+    public static let ruleStack = Int(LK_RULE_STACK)
+    public static let maxRuleWords = Int(LK_LIMIT_RULE_WORDS)
+    public static let maxForms = Int(LK_LIMIT_FORMS)
     public static let segmentWords = Int(LK_SEGMENT_WORDS)
 
     /// A fixed-size record's words (a section entry, a BNDL, LOCS, TBLS or INST record): each value
@@ -135,12 +159,15 @@ public enum TableLayout {
 public struct NodeWords {
     public private(set) var words: [UInt32]
 
-    public init(_ kind: TableLayout.NodeKind, substitutions: Int = 0) {
+    /// `variable`: a message's substitutions, a forms node's forms, a rule's instruction words.
+    public init(_ kind: TableLayout.NodeKind, variable: Int = 0) {
         let count: UInt32 = switch kind {
         case .text: LK_TEXT_WORDS
         case .plural: LK_PLURAL_WORDS
         case .device: LK_DEVICE_WORDS
-        case .message: LK_MESSAGE_WORDS + UInt32(substitutions) * LK_SUBSTITUTION_WORDS
+        case .message: LK_MESSAGE_WORDS + UInt32(variable) * LK_SUBSTITUTION_WORDS
+        case .forms: LK_FORMS_WORDS + UInt32(variable)
+        case .rule: LK_RULE_WORDS + UInt32(variable)
         default: LK_REPLACED_WORDS
         }
         words = [UInt32](repeating: LK_NONE, count: Int(count))
@@ -174,6 +201,25 @@ public struct NodeWords {
         return n
     }
 
+    /// `children`: one node per gettext plural form (msgstr[0], msgstr[1], …); `rule`: the word
+    /// position of the rule node that chooses among them.
+    public static func forms(argument: Int, rule: UInt32, children: [UInt32]) -> NodeWords {
+        var n = NodeWords(.forms, variable: children.count)
+        n[LK_FORMS_ARGUMENT] = UInt32(argument)
+        n[LK_FORMS_RULE] = rule
+        n[LK_FORMS_COUNT] = UInt32(children.count)
+        for (i, c) in children.enumerated() { n[LK_FORMS_CHILDREN + UInt32(i)] = c }
+        return n
+    }
+
+    /// `code`: the rule's instruction words (`LK_OP_*`).
+    public static func rule(code: [UInt32]) -> NodeWords {
+        var n = NodeWords(.rule, variable: code.count)
+        n[LK_RULE_LENGTH] = UInt32(code.count)
+        for (i, w) in code.enumerated() { n[LK_RULE_CODE + UInt32(i)] = w }
+        return n
+    }
+
     public static func replaced(reason: (UInt32, UInt32), node: UInt32) -> NodeWords {
         var n = NodeWords(.replaced)
         (n[LK_REPLACED_REASON], n[LK_REPLACED_REASON_LENGTH], n[LK_REPLACED_NODE]) = (reason.0, reason.1, node)
@@ -188,7 +234,7 @@ public struct NodeWords {
     }
 
     public static func message(body: UInt32, substitutions: [Substitution]) -> NodeWords {
-        var n = NodeWords(.message, substitutions: substitutions.count)
+        var n = NodeWords(.message, variable: substitutions.count)
         n[LK_MESSAGE_BODY] = body
         n[LK_MESSAGE_COUNT] = UInt32(substitutions.count)
         for (i, s) in substitutions.enumerated() {

@@ -8,15 +8,16 @@ struct GettextEntries: Sendable {
     private(set) var catalog: GettextCatalog
     let table: String
     let localization: String
-    let mapping: PluralMapping?
-    let formCount: Int
+    /// The catalog's plural rule, when some entry has a plural.
+    let forms: PluralForms?
     /// A `.mo`'s charset when it is not UTF-8: each string is converted.
     let moCharset: String?
 
     /// What one entry gives the file.
     struct Converted {
         var key: String
-        var source: CatalogMessage
+        /// nil for the header: its translation answers gettext(""), the empty msgid is no source text.
+        var source: CatalogMessage?
         var translation: CatalogMessage?
         var info: MessageInfo?
         var warnings: [CatalogWarning] = []
@@ -26,7 +27,7 @@ struct GettextEntries: Sendable {
     /// arrays (copying whole entries would count references it does not need).
     struct Chunk: Sendable {
         var keys: [String] = []
-        var sources: [CatalogMessage] = []
+        var sources: [CatalogMessage?] = []
         var translations: [CatalogMessage?] = []
         var info: [(index: Int, info: MessageInfo)] = []
         var warnings: [CatalogWarning] = []
@@ -54,7 +55,7 @@ struct GettextEntries: Sendable {
                 d.info.reserveCapacity(count)
                 for c in all {
                     for (i, info) in c.info { d.info[c.keys[i]] = info }
-                    for i in c.keys.indices { d.sources[c.keys[i]] = c.sources[i] }
+                    for i in c.keys.indices { if let s = c.sources[i] { d.sources[c.keys[i]] = s } }
                 }
             } else {
                 d.translations.reserveCapacity(count)
@@ -89,7 +90,7 @@ struct GettextEntries: Sendable {
         let converter = moCharset.map(Charset.Converter.open)
         try catalog.source.withUnsafeBufferPointer { (source) throws(CatalogError) in
             try catalog.arena.withUnsafeBufferPointer { (arena) throws(CatalogError) in
-                for entry in catalog.entries[range] where !catalog.isHeader(entry) {
+                for entry in catalog.entries[range] {
                     let c = try convert(entry, source, arena, converter)
                     if let info = c.info { out.info.append((out.keys.count, info)) }
                     out.keys.append(c.key)
@@ -132,29 +133,32 @@ struct GettextEntries: Sendable {
         let comment = entry.extractedComments.isEmpty ? nil : entry.extractedComments.joined(separator: "\n")
         let checks = GettextReader.isCFormat(entry, msgid: id)
         let info = comment != nil || !checks ? MessageInfo(comment: comment, checksFormat: checks) : nil
-        // A plural entry has a mapping (some entry has a plural); any other has one msgstr.
-        guard entry.hasPlural, let mapping else {
+        if catalog.isHeader(entry) {
+            // gettext("") answers the header, in glibc and CPython alike, as msgfmt writes it: a
+            // fuzzy one kept, its POT-Creation-Date line left out.
+            let header = GettextHeader.asCompiled(try text(catalog.fields[entry.forms.lowerBound]))
+            return Converted(key: key, source: nil, translation: header.isEmpty ? nil : CatalogMessage(text: header), info: info)
+        }
+        // A plural entry has a rule (some entry has a plural); any other has one msgstr.
+        guard entry.hasPlural, let forms else {
             let form = try text(catalog.fields[entry.forms.lowerBound])
             return Converted(key: key, source: CatalogMessage(text: id), translation: entry.isFuzzy || form.isEmpty ? nil : CatalogMessage(text: form), info: info)
         }
-        var forms: [String] = []
-        forms.reserveCapacity(Int(entry.formCount))
-        for f in catalog.forms(entry) { forms.append(try text(f)) }
+        var texts: [String] = []
+        texts.reserveCapacity(Int(entry.formCount))
+        for f in catalog.forms(entry) { texts.append(try text(f)) }
         let plural = try text(catalog.plural(entry)!)
-        var out = Converted(key: key, source: CatalogMessage(.plural(argument: 1, ordinal: false, cases: [.one: .text(id), .other: .text(plural)])),
-                            translation: nil, info: info)
-        guard !entry.isFuzzy, !forms[0].isEmpty else { return out }
-        func warn(_ m: String) {
-            out.warnings.append(CatalogWarning(file: file, line: entry.lineNumber, table: table, localization: localization, key: key, message: m))
+        // Untranslated, glibc answers the msgid for 1 and the msgid_plural for any other count.
+        let untranslated = Variation.forms(argument: 1, rule: .germanic, forms: [.text(id), .text(plural)])
+        var out = Converted(key: key, source: CatalogMessage(untranslated), translation: nil, info: info)
+        guard !entry.isFuzzy, !texts[0].isEmpty else { return out }
+        if texts.count != forms.count {
+            out.warnings.append(CatalogWarning(file: file, line: entry.lineNumber, table: table, localization: localization, key: key,
+                                               message: "has \(texts.count) plural forms, Plural-Forms declares \(forms.count)\(texts.count < forms.count ? "; a count whose form is missing shows msgstr[0], as in glibc" : "")"))
         }
-        if forms.count != formCount { warn("has \(forms.count) plural forms, Plural-Forms declares \(formCount)") }
-        var cases: [PluralCategory: Variation] = [:]
-        for (category, index) in mapping.forms {
-            if index < forms.count { cases[category] = .text(forms[index]) }
-            else { warn("has no msgstr[\(index)] for CLDR category '\(category.rawValue)'") }
-        }
-        if cases[.other] == nil { cases[.other] = .text(forms[0]) }
-        out.translation = CatalogMessage(.plural(argument: 1, ordinal: false, cases: cases))
+        // glibc reads msgstr[i] for i < nplurals only, and msgstr[0] for a form the entry lacks.
+        let variations = (0..<forms.count).map { Variation.text(texts[$0 < texts.count ? $0 : 0]) }
+        out.translation = CatalogMessage(.forms(argument: 1, rule: forms, forms: variations))
         return out
     }
 }

@@ -1,3 +1,5 @@
+import LokaleCore
+
 /// The header entry of a gettext catalog (the translation of the empty msgid): `Name: value` lines,
 /// of which Lokale reads `Language`, `Content-Type` (its charset) and `Plural-Forms`.
 struct GettextHeader {
@@ -26,7 +28,7 @@ struct GettextHeader {
         guard let value = fields["plural-forms"] else { return .some(nil) }
         guard let np = value.firstRange(of: "nplurals=") else { return nil }
         let digits = value[np.upperBound...].prefix { $0.isASCII && $0.isNumber }
-        guard let count = Int(digits), count >= 1, count <= 64 else { return nil }
+        guard let count = Int(digits), count >= 1, count <= TableLayout.maxForms else { return nil }
         var rest = value[...]
         var found: Substring? = nil
         while let r = rest.firstRange(of: "plural=") {
@@ -40,6 +42,15 @@ struct GettextHeader {
         guard let expression = found else { return nil }
         return .some((count, String(expression)))
     }
+
+    /// The header text as msgfmt writes it into a `.mo`: without its `POT-Creation-Date` line (so
+    /// that a `.mo` does not change with the template's date).
+    static func asCompiled(_ text: String) -> String {
+        guard text.contains("POT-Creation-Date:") else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("POT-Creation-Date:") }.joined(separator: "\n")
+    }
+
 }
 
 extension Substring {
@@ -50,4 +61,3 @@ extension Substring {
         return s
     }
 }
-

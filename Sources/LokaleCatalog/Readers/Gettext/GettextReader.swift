@@ -66,29 +66,26 @@ public enum GettextReader {
         let table = place.table(localization)
         var result = GettextFile(localization: localization, table: table)
 
-        // Plural forms are mapped once per file, and only when some entry has a plural.
-        var mapping: PluralMapping? = nil
-        var formCount = 2
+        // The rule is read once per file, and only when some entry has a plural.
+        var forms: PluralForms? = nil
         if catalog.entries.contains(where: { $0.hasPlural }) {
-            guard let forms = header.pluralForms() else {
-                throw headerError("malformed Plural-Forms header '\(header.fields["plural-forms"] ?? "")': expected 'nplurals=N; plural=EXPRESSION;' with 1 ≤ N ≤ 64")
+            guard let header = header.pluralForms() else {
+                throw headerError("malformed Plural-Forms header '\(header.fields["plural-forms"] ?? "")': expected 'nplurals=N; plural=EXPRESSION;' with 1 ≤ N ≤ \(TableLayout.maxForms)")
             }
             // Without a Plural-Forms header glibc uses the Germanic rule.
-            let (count, text) = forms ?? (2, "n != 1")
-            formCount = count
+            let (count, text) = header ?? (2, "n != 1")
             let expression: PluralExpression
             do { expression = try PluralExpression(text) } catch {
                 throw headerError("Plural-Forms expression '\(text)': \(error)")
             }
-            do { mapping = try PluralMapping(expression: expression, count: count, localization: localization) } catch {
-                throw headerError("Plural-Forms expression '\(text)': \(error)")
-            }
-            for c in mapping!.conflicts {
+            let mapping = PluralMapping(expression: expression, count: count, localization: localization)
+            forms = PluralForms(expression: expression, count: count, categories: mapping.forms)
+            for c in mapping.findings {
                 result.warnings.append(CatalogWarning(file: file, table: table, localization: localization, key: "(Plural-Forms)", message: c))
             }
         }
 
-        try GettextEntries(catalog: consume catalog, table: table, localization: localization, mapping: mapping, formCount: formCount,
+        try GettextEntries(catalog: consume catalog, table: table, localization: localization, forms: forms,
                            moCharset: moCharset).add(to: &result)
         return result
     }

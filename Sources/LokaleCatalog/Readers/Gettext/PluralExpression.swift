@@ -1,9 +1,13 @@
+import LokaleCore
+
 /// A gettext `Plural-Forms` expression (`n != 1`, `n==1 ? 0 : n%10>=2 && … ? 1 : 2`), parsed once
-/// and evaluated as glibc does: on unsigned 64-bit integers, comparisons giving 0 or 1. The grammar
-/// is gettext's (plural.y): `n`, decimal integers, `! * / % + - < <= > >= == != && || ?:` and
-/// parentheses. Hostile input gets an error, never a crash: nesting and length are bounded and a
-/// division by zero is reported for the `n` that causes it (glibc raises SIGFPE there).
-public struct PluralExpression: Sendable, CustomStringConvertible {
+/// and compiled into a rule program (`LK_OP_*`) that the table carries and the runtime's one C
+/// evaluator runs as glibc evaluates the expression: unsigned 64-bit integers, comparisons giving
+/// 0 or 1, `&&` `||` `?:` evaluating only what they need. The grammar is gettext's (plural.y): `n`,
+/// decimal integers, `! * / % + - < <= > >= == != && || ?:` and parentheses. Hostile input gets an
+/// error, never a crash: nesting, length and the program's stack are bounded; where glibc raises
+/// SIGFPE (x / 0), the program gives 0 and says so.
+public struct PluralExpression: Sendable, CustomStringConvertible, Equatable {
     indirect enum Node: Sendable {
         case n
         case number(UInt64)
@@ -25,19 +29,15 @@ public struct PluralExpression: Sendable, CustomStringConvertible {
         public var description: String { "\(message) at offset \(offset)" }
     }
 
-    public struct EvaluationError: Error, Sendable, CustomStringConvertible {
-        public var n: UInt64
-        public var message: String
-        public var description: String { "\(message) for n = \(n)" }
-    }
-
     static let maxDepth = 64
     // Real expressions are under 200 bytes; the bound also caps the depth of a chain such as
-    // `n+n+…`, which evaluation recurses through.
+    // `n+n+…`, which compilation recurses through.
     static let maxLength = 1024
 
-    let root: Node
     public let text: String
+    /// The rule's instruction words, as the table stores them.
+    public let code: [UInt32]
+    private let program: RuleProgram
     public var description: String { text }
 
     public init(_ text: String) throws(ParseError) {
@@ -46,44 +46,85 @@ public struct PluralExpression: Sendable, CustomStringConvertible {
         let node = try p.conditional(depth: 0)
         p.skipSpace()
         guard p.at == p.bytes.count else { throw p.error("unexpected '\(p.current)'") }
-        root = node
+        var code: [UInt32] = []
+        let stack = Self.compile(node, into: &code)
+        guard stack <= TableLayout.ruleStack, code.count <= TableLayout.maxRuleWords else {
+            throw ParseError(offset: 0, message: "expression needs more than \(TableLayout.ruleStack) values at once or \(TableLayout.maxRuleWords) instructions")
+        }
         self.text = text
+        self.code = code
+        program = RuleProgram(code: code)
     }
 
-    /// The form index for `n`.
-    public func evaluate(_ n: UInt64) throws(EvaluationError) -> UInt64 {
-        try Self.eval(root, n)
+    public static func == (a: Self, b: Self) -> Bool { a.text == b.text }
+
+    /// The form index for `n`, and whether a division by zero (which gives 0) was met.
+    public func evaluate(_ n: UInt64) -> (value: UInt64, dividedByZero: Bool) {
+        // The code was compiled here, within the bounds the evaluator checks.
+        program.run(n) ?? (0, false)
     }
 
-    private static func eval(_ node: Node, _ n: UInt64) throws(EvaluationError) -> UInt64 {
+    /// Appends `node`'s instructions (postfix, with forward jumps for `&&` `||` `?:`); returns the
+    /// stack depth it needs.
+    private static func compile(_ node: Node, into code: inout [UInt32]) -> Int {
+        typealias Op = TableLayout.RuleOperation
+        /// A jump's word, patched once its target is known.
+        func jump(_ op: Op) -> Int { code.append(op.word()); return code.count - 1 }
+        func land(_ at: Int) { code[at] = Op(rawValue: code[at]).word(UInt32(code.count - at - 1)) }
         switch node {
-        case .n: return n
-        case .number(let v): return v
-        case .not(let a): return try eval(a, n) == 0 ? 1 : 0
-        case .conditional(let c, let a, let b): return try eval(c, n) != 0 ? eval(a, n) : eval(b, n)
+        case .n:
+            code.append(Op.n.word())
+            return 1
+        case .number(let v):
+            if v <= UInt64(Op.maxOperand) { code.append(Op.push.word(UInt32(v))) }
+            else { code += [Op.push64.word(), UInt32(truncatingIfNeeded: v), UInt32(truncatingIfNeeded: v >> 32)] }
+            return 1
+        case .not(let a):
+            let d = compile(a, into: &code)
+            code.append(Op.not.word())
+            return d
+        case .conditional(let c, let a, let b):
+            let dc = compile(c, into: &code)
+            let toElse = jump(.jumpIfZero)
+            let da = compile(a, into: &code)
+            let toEnd = jump(.jump)
+            land(toElse)
+            let db = compile(b, into: &code)
+            land(toEnd)
+            return max(dc, da, db)
+        case .binary(.and, let a, let b): // a ? (b != 0) : 0
+            let da = compile(a, into: &code)
+            let toFalse = jump(.jumpIfZero)
+            let db = compile(b, into: &code)
+            code.append(Op.bool.word())
+            let toEnd = jump(.jump)
+            land(toFalse)
+            code.append(Op.push.word(0))
+            land(toEnd)
+            return max(da, db)
+        case .binary(.or, let a, let b): // a ? 1 : (b != 0)
+            let da = compile(a, into: &code)
+            let toRight = jump(.jumpIfZero)
+            code.append(Op.push.word(1))
+            let toEnd = jump(.jump)
+            land(toRight)
+            let db = compile(b, into: &code)
+            code.append(Op.bool.word())
+            land(toEnd)
+            return max(da, db)
         case .binary(let op, let l, let r):
-            let a = try eval(l, n)
-            // && and || short-circuit as in C, so `n != 0 && 10 / n` is safe.
-            if op == .and { return a == 0 ? 0 : try eval(r, n) != 0 ? 1 : 0 }
-            if op == .or { return a != 0 ? 1 : try eval(r, n) != 0 ? 1 : 0 }
-            let b = try eval(r, n)
-            switch op {
-            case .multiply: return a &* b
-            case .divide, .remainder:
-                guard b != 0 else { throw EvaluationError(n: n, message: "division by zero") }
-                return op == .divide ? a / b : a % b
-            case .add: return a &+ b
-            case .subtract: return a &- b
-            case .less: return a < b ? 1 : 0
-            case .lessEqual: return a <= b ? 1 : 0
-            case .greater: return a > b ? 1 : 0
-            case .greaterEqual: return a >= b ? 1 : 0
-            case .equal: return a == b ? 1 : 0
-            case .notEqual: return a != b ? 1 : 0
-            case .and, .or: return 0 // handled above
-            }
+            let dl = compile(l, into: &code)
+            let dr = compile(r, into: &code)
+            code.append(Self.operation[op]!.word())
+            return max(dl, 1 + dr)
         }
     }
+
+    private static let operation: [Operator: TableLayout.RuleOperation] = [
+        .multiply: .multiply, .divide: .divide, .remainder: .remainder, .add: .add, .subtract: .subtract,
+        .less: .less, .lessEqual: .lessEqual, .greater: .greater, .greaterEqual: .greaterEqual,
+        .equal: .equal, .notEqual: .notEqual,
+    ]
 
     /// Recursive descent, one function per precedence level (lowest first), all left-associative
     /// except `?:` and `!`.
