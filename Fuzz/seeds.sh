@@ -15,6 +15,9 @@ cp "$root/Fuzz/corpus/strings/menu.strings" "$work/StringsDict/fr.lproj/Localiza
 # is a plural, an ordinal plural, a message with two substitutions, a reordered format.
 mkdir -p "$work/Variations"
 cp "$root/Fuzz/corpus/catalog/variations.xcstrings" "$work/Variations/Localizable.xcstrings"
+# A gettext catalog: forms nodes sharing one rule node (Arabic's six forms; an entry missing forms).
+mkdir -p "$work/Gettext"
+cp "$root/Fuzz/corpus/gettext/rules.po" "$work/Gettext/ar.po"
 for target in table capi; do
   out=$root/Fuzz/corpus/$target
   "$lokale" compile "$root/examples/DesktopApp" -o "$out/DesktopApp.lokale"
@@ -23,4 +26,5 @@ for target in table capi; do
   "$lokale" compile "$root/Tests/C/fixtures/Tables" -o "$out/Tables.lokale" 2>/dev/null
   "$lokale" compile "$work/StringsDict" -o "$out/StringsDict.lokale"
   "$lokale" compile "$work/Variations" -o "$out/Variations.lokale" 2>/dev/null
+  "$lokale" compile "$work/Gettext/ar.po" -o "$out/Gettext.lokale" 2>/dev/null
 done

@@ -154,6 +154,54 @@ struct GettextPluralTests {
         }
     }
 
+    /// Every word of a gettext table's NODE section (its forms and rule nodes), overwritten with
+    /// values a corrupt or hostile file could hold: lookups and formats with any count give text or
+    /// a `corrupt` error, never a crash, a hang or a read outside the file.
+    @Test func corruptFormsAndRuleWordsNeverCrash() throws {
+        let dir = Fixtures.temporaryDirectory("lokale-gettext-rule-corrupt")
+        let expression = "n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=11 || n==4294967296 ? 4 : 5"
+        let po = Fixtures.write(Self.pluralPo(language: "ar", forms: 6, expression: expression), to: "ar.po", in: dir)
+        var loader = CatalogLoader()
+        try loader.add(po)
+        let pristine = try TableWriter.compile(try loader.finish()).bytes
+        func u32(_ b: [UInt8], _ o: Int) -> Int { Int(b[o]) | Int(b[o + 1]) << 8 | Int(b[o + 2]) << 16 | Int(b[o + 3]) << 24 }
+        var nodes: Range<Int>? = nil
+        for i in 0..<u32(pristine, TableLayout.Header.sectionCount) {
+            let e = TableLayout.headerSize + i * TableLayout.sectionEntrySize
+            if TableLayout.Section(rawValue: UInt32(u32(pristine, e + TableLayout.SectionEntry.tag))) == .nodes {
+                let start = u32(pristine, e + TableLayout.SectionEntry.offset)
+                nodes = start ..< start + u32(pristine, e + TableLayout.SectionEntry.bytes)
+            }
+        }
+        let section = try #require(nodes)
+        typealias Op = TableLayout.RuleOperation
+        var opened = 0, answered = 0, refused = 0
+        for at in stride(from: section.lowerBound, to: section.upperBound, by: 4) {
+            let word = UInt32(u32(pristine, at))
+            for value in [0, 1, 2, 5, 6, 7, 64, 65, 4096, TableLayout.none, word &+ 1, word &- 1, word ^ 0x100, Op.jump.word(0xFFFFFF),
+                          Op.push64.word(), Op.jumpIfZero.word(1), UInt32(0xFF)] as [UInt32] where value != word {
+                var b = pristine
+                withUnsafeBytes(of: value.littleEndian) { for k in 0..<4 { b[at + k] = $0[k] } }
+                let path = dir + "/mutated.lokale"
+                try Data(b).write(to: URL(fileURLWithPath: path))
+                guard let bundle = try? Runtime(preferredLanguages: ["ar"]).open(path: path) else { continue }
+                opened += 1
+                for n: UInt64 in [0, 1, 2, 3, 11, 100, 4_294_967_296, .max] {
+                    do throws(LokaleError) {
+                        _ = try bundle.format("%d file", arguments: [.uint(n)])
+                        _ = try bundle.string("%d file")
+                        answered += 1
+                    } catch {
+                        #expect(error.code == .corrupt, "\(error)")
+                        refused += 1
+                    }
+                }
+            }
+        }
+        print("gettext rule corruption: \(section.count / 4) words, \(opened) mutated tables opened, \(answered) answers, \(refused) refused as corrupt")
+        #expect(opened > 100 && refused > 0 && answered > 0)
+    }
+
     @Test func badPluralFormsHeadersAreErrors() throws {
         for (header, reason) in [("nplurals=2; plural=n !! 1;", "Plural-Forms expression"), ("nplurals=0; plural=0;", "malformed Plural-Forms"),
                                  ("plural=n != 1;", "malformed Plural-Forms"), ("nplurals=65; plural=n;", "malformed Plural-Forms"),

@@ -113,7 +113,7 @@ import Testing
             (LK_NODE_TEXT, "text", LK_TEXT_WORDS), (LK_NODE_PLURAL, "plural", LK_PLURAL_WORDS),
             (LK_NODE_DEVICE, "device", LK_DEVICE_WORDS), (LK_NODE_REPLACED, "replaced", LK_REPLACED_WORDS),
         ]
-        #expect(byKind.count == 5)
+        #expect(byKind.count == 7)
         for (kind, name, count) in schema {
             #expect(byKind[kind]?.name == name)
             #expect(byKind[kind]?.words.count == Int(count), "\(name): \(byKind[kind]?.words ?? [])")
@@ -125,6 +125,12 @@ import Testing
         #expect(byKind[LK_NODE_PLURAL]?.words[Int(LK_PLURAL_CHILDREN + LK_CATEGORY_OTHER)] == "other")
         #expect(byKind[LK_NODE_DEVICE]?.words[Int(LK_DEVICE_CHILDREN + LK_DEVICE_OTHER)] == "other")
         #expect(byKind[LK_NODE_REPLACED]?.words[Int(LK_REPLACED_NODE)] == "node")
+        // Forms and rules: fixed words, then as many as their count word says.
+        #expect(byKind[LK_NODE_FORMS]?.name == "forms" && byKind[LK_NODE_RULE]?.name == "rule")
+        #expect(byKind[LK_NODE_FORMS]?.words.prefix(Int(LK_FORMS_WORDS)).map { $0 } == ["\(LK_NODE_FORMS)", "argument (1-based)", "rule node", "form count n"])
+        #expect(LK_FORMS_ARGUMENT == 1 && LK_FORMS_RULE == 2 && LK_FORMS_COUNT == 3 && LK_FORMS_CHILDREN == LK_FORMS_WORDS)
+        #expect(byKind[LK_NODE_RULE]?.words.prefix(Int(LK_RULE_WORDS)).map { $0 } == ["\(LK_NODE_RULE)", "instruction count n"])
+        #expect(LK_RULE_LENGTH == 1 && LK_RULE_CODE == LK_RULE_WORDS)
         // A message: kind, body, count, then count × substitutions of LK_SUBSTITUTION_WORDS.
         let message = byKind[LK_NODE_MESSAGE]
         #expect(message?.name == "message")
@@ -133,6 +139,29 @@ import Testing
         let inner = cell.split(separator: "(").last?.split(separator: ")").first.map { $0.split(separator: ",") } ?? []
         #expect(inner.count == Int(LK_SUBSTITUTION_WORDS))
         #expect(inner.last.map { Self.trim($0) } == "node" && LK_SUBSTITUTION_NODE == LK_SUBSTITUTION_WORDS - 1)
+    }
+
+    @Test func ruleOperations() {
+        let rows = Self.rows(after: "| operation | effect |")
+        var names: [UInt32: String] = [:]
+        for r in rows {
+            let parts = r[0].split(separator: " ", maxSplits: 1)
+            let range = parts[0].split(separator: "–").compactMap { UInt32($0) }
+            let labels = parts.count > 1 ? parts[1].split(separator: ",").map { Self.trim($0) } : []
+            guard let first = range.first else { continue }
+            for (i, code) in (first...(range.last ?? first)).enumerated() where i < labels.count { names[code] = labels[i] }
+        }
+        let schema: [(UInt32, String)] = [
+            (LK_OP_N, "n"), (LK_OP_PUSH, "push"), (LK_OP_PUSH64, "push64"), (LK_OP_NOT, "not"), (LK_OP_BOOL, "bool"),
+            (LK_OP_MULTIPLY, "multiply"), (LK_OP_DIVIDE, "divide"), (LK_OP_REMAINDER, "remainder"), (LK_OP_ADD, "add"),
+            (LK_OP_SUBTRACT, "subtract"), (LK_OP_LESS, "less"), (LK_OP_LESS_EQUAL, "less-equal"), (LK_OP_GREATER, "greater"),
+            (LK_OP_GREATER_EQUAL, "greater-equal"), (LK_OP_EQUAL, "equal"), (LK_OP_NOT_EQUAL, "not-equal"),
+            (LK_OP_JUMP_IF_ZERO, "jump-if-zero"), (LK_OP_JUMP, "jump"),
+        ]
+        #expect(names.count == schema.count)
+        for (code, name) in schema { #expect(names[code] == name, "operation \(code)") }
+        #expect(Self.document.contains("at most \(LK_RULE_STACK) at once") && Self.document.contains("at most \(LK_LIMIT_RULE_WORDS) words"))
+        #expect(Self.document.contains("its low \(LK_OP_OPERAND_SHIFT) bits"))
     }
 
     @Test func formatSegmentWords() {
