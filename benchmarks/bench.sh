@@ -70,6 +70,9 @@ for n in $NS; do
     log "lokale compile N=$n"
     "$LOKALE_CLI" compile "$d/Localizable.xcstrings" --development-region ru -o "$d/bench.lokale" >/dev/null 2>"$d/compile.log" \
       || { cat "$d/compile.log" >&2; exit 1; }
+    # The .mo glibc reads, compiled by lokale: gettext's contract on a gettext catalog (bench_side).
+    "$LOKALE_CLI" compile "$d/mo/ru/LC_MESSAGES/bench.mo" -o "$d/gettext.lokale" >/dev/null 2>>"$d/compile.log" \
+      || { cat "$d/compile.log" >&2; exit 1; }
     echo "$cli_sum" > "$d/.lokale-stamp"
   fi
   rm -rf "$d"/open_*

@@ -43,6 +43,77 @@ LOOPS(lk)
 LOOPS(hash)
 LOOPS(gt)
 
+/* gettext's contract on a gettext catalog: bench.sh compiles the same .mo glibc reads into
+ * gettext.lokale (table "bench", the domain), whose Plural-Forms rule chooses the form. ngettext is
+ * lokale_bundle_lookup_variant (the chosen form, unformatted), beside glibc's dngettext alone and
+ * dngettext + snprintf; the format is lokale_bundle_format beside dngettext + snprintf. */
+#define GETTEXT_TABLE "bench"
+
+static void *po_open(void) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/gettext.lokale", datadir);
+    lokale_bundle *b = NULL;
+    if (lokale_bundle_open(&b, rt, path, 0) != LOKALE_OK) {
+        fprintf(stderr, "lokale_bundle_open %s: %s\n", path, lokale_last_error());
+        return NULL;
+    }
+    return b;
+}
+
+static inline int po_ngettext(void *h, long n, char *out, size_t cap) {
+    lokale_message m = lokale_message_make(PLURAL_KEY, GETTEXT_TABLE, NULL);
+    lokale_arg a = lokale_arg_int(n);
+    size_t needed = 0;
+    lokale_bundle_lookup_variant(out, cap, &needed, NULL, (const lokale_bundle *)h, &m, &a, 1);
+    return (int)needed;
+}
+
+static inline int po_format(void *h, long n, char *out, size_t cap) {
+    lokale_message m = lokale_message_make(PLURAL_KEY, GETTEXT_TABLE, NULL);
+    lokale_arg a = lokale_arg_int(n);
+    size_t needed = 0;
+    lokale_bundle_format(out, cap, &needed, (const lokale_bundle *)h, &m, &a, 1);
+    return (int)needed;
+}
+
+/* glibc's ngettext alone: the form, not formatted (its length, so that the call is not elided). */
+static inline int gtn_plural(void *h, long n, char *out, size_t cap) {
+    (void)out; (void)cap;
+    return (int)strlen(dngettext((const char *)h, PLURAL_KEY, PLURAL_KEY, (unsigned long)n));
+}
+
+#define PLURAL_LOOP(p)                                                                        \
+    __attribute__((noinline)) static long p##_plurals(void *h, const uint32_t *ns, size_t n) { \
+        char out[256];                                                                        \
+        long total = 0;                                                                       \
+        for (size_t i = 0; i < n; i++) total += p(h, ns[i], out, sizeof out);                 \
+        return total;                                                                         \
+    }
+PLURAL_LOOP(po_ngettext)
+PLURAL_LOOP(po_format)
+PLURAL_LOOP(gtn_plural)
+
+/* lokale's answers on the gettext table are glibc's, for the counts below 1000 (larger ones are
+ * grouped by lokale's %lld, as in the plural-format case). */
+static int po_same_answers(void *po, void *gt) {
+    for (long n = 0; n < 1000; n++) {
+        char a[512], b[512];
+        po_ngettext(po, n, a, sizeof a);
+        const char *form = dngettext((const char *)gt, PLURAL_KEY, PLURAL_KEY, (unsigned long)n);
+        if (strcmp(a, form) != 0) {
+            fprintf(stderr, "side-by-side ngettext n=%ld: lokale \"%s\", gettext \"%s\"\n", n, a, form);
+            return 0;
+        }
+        po_format(po, n, a, sizeof a);
+        gt_plural(gt, n, b, sizeof b);
+        if (strcmp(a, b) != 0) {
+            fprintf(stderr, "side-by-side gettext format n=%ld: lokale \"%s\", gettext \"%s\"\n", n, a, b);
+            return 0;
+        }
+    }
+    return 1;
+}
+
 typedef struct engine {
     const char *name;
     void *h;
@@ -142,5 +213,12 @@ int main(int argc, char **argv) {
     side_by_side("plain-miss", n, all, 3, 0, miss, NULL, ops, reps, batch, 0);
     engine plural[2] = {all[0], all[2]}; /* the bare hash has no plural */
     side_by_side("plural-format", n, plural, 2, 1, NULL, plural_n, pops, reps, batch, 0);
+    void *po = po_open();
+    if (!po || !po_same_answers(po, all[2].h)) return 1;
+    engine ngettext[3] = {{"lokale", po, NULL, po_ngettext_plurals}, {"gettext", all[2].h, NULL, gt_plurals},
+                          {"gettext-dngettext", all[2].h, NULL, gtn_plural_plurals}};
+    side_by_side("gettext-ngettext", n, ngettext, 3, 1, NULL, plural_n, pops, reps, batch, 0);
+    engine formats[2] = {{"lokale", po, NULL, po_format_plurals}, {"gettext", all[2].h, NULL, gt_plurals}};
+    side_by_side("gettext-plural-format", n, formats, 2, 1, NULL, plural_n, pops, reps, batch, 0);
     return 0;
 }

@@ -5,11 +5,13 @@ code and tools written for it (Jinja2's ``install_gettext_translations``) use a 
 
 Keys are those ``lokale compile`` gives a ``.po`` (docs/GETTEXT.md): the msgid, or
 ``msgctxt + "\\x04" + msgid`` (glibc's ``pgettext`` key); a ``msgid_plural`` entry is a plural
-message on argument 1 whose development text is ``one`` = msgid, ``other`` = msgid_plural.
+message on argument 1 whose forms the catalog's ``Plural-Forms`` chooses, as glibc does; ``gettext``
+of a plural msgid answers ``msgstr[0]`` (glibc's answer; GNUTranslations gives the form for 1), and
+``gettext("")`` the catalog's header.
 
 Choosing the plural form: ``lokale_bundle_lookup_variant`` chooses the variant exactly as
-``lokale_bundle_format`` would for n (the served language's CLDR rules, Apple's zero rule, the
-device) and returns its text unformatted.
+``lokale_bundle_format`` would for n (a gettext catalog's own rule; for other catalogs the served
+language's CLDR rules, Apple's zero rule, the device) and returns its text unformatted.
 """
 
 from __future__ import annotations

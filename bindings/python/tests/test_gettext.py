@@ -275,7 +275,9 @@ def test_plural_forms_unformatted(po_bundle: lokale.Bundle) -> None:
     runtime.set_language(None)
     # Large and odd counts never raise: beyond 64 bits selects as the largest 64-bit number.
     assert b.ngettext("%d file", "%d files", 2**80) == "%d fichiers"
-    assert b.ngettext("%d file", "%d files", -1) == "%d fichier"
+    # As glibc's unsigned long reads it, -1 is the largest count (`n > 1`: the plural), the form a
+    # C program gets; GNUTranslations would evaluate -1 > 1 and give the singular (docs/GETTEXT.md).
+    assert b.ngettext("%d file", "%d files", -1) == "%d fichiers"
     with pytest.raises(TypeError):
         b.ngettext("%d file", "%d files", "3")  # type: ignore[arg-type]
     with pytest.raises(TypeError):
