@@ -73,5 +73,6 @@ void test_lifetimes(void);
 void test_accept_language(void);
 /* test_requests.c */
 void test_requests(void);
+void test_gettext_catalog(void);
 
 #endif

@@ -87,11 +87,25 @@ struct GettextPluralDifferentialTests {
         return s + "msgid \"Open\"\nmsgstr \"Open (\(c.folder))\"\n"
     }
 
-    /// The catalogs above, then gettext's plural-2 languages and expressions.
+    /// The catalogs above, then gettext's plural-2 languages and expressions and the Plural-Forms
+    /// its cldr-plurals-1 test derives from CLDR rules.
     static var all: [Catalog] {
         catalogs + GettextPluralTests.plural2.map { p in
             let language = String(p.language.split(separator: "-").first!)
             return Catalog(folder: "plural2-" + p.language, language: language, count: Int(p.expected.max()!) + 1, expression: p.expression)
+        } + cldrPlurals
+    }
+
+    /// `cldr-plurals-1__LL.ok`: `nplurals=N; plural=EXPRESSION;` for LL.
+    static var cldrPlurals: [Catalog] {
+        guard Fixtures.hasConformance else { return [] }
+        return Conformance.files(under: "gettext-0.21/heredoc-data", ext: "ok").filter { $0.contains("cldr-plurals-1__") }.compactMap { path in
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+                  let count = text.firstRange(of: "nplurals=").flatMap({ Int(text[$0.upperBound...].prefix { $0.isNumber }) }),
+                  let start = text.firstRange(of: "; plural=")?.upperBound
+            else { return nil }
+            let language = String((path as NSString).lastPathComponent.dropFirst("cldr-plurals-1__".count).prefix { $0 != "." })
+            return Catalog(folder: "cldr-" + language, language: language, count: count, expression: String(text[start...].prefix { $0 != ";" }))
         }
     }
 
@@ -141,9 +155,32 @@ struct GettextPluralDifferentialTests {
         #expect(differences.isEmpty, "\(differences.count): \(differences.prefix(12).joined(separator: "\n"))")
     }
 
+    /// gettext's own plural-1 catalog (French, no header: glibc's `n != 1`), every count, from the
+    /// `.po` and from msgfmt's `.mo`.
+    @Test(.enabled(if: Glibc.skipReason == nil, Glibc.skipReason ?? ""))
+    func gettextsCakeCatalog() throws {
+        let dir = Fixtures.temporaryDirectory("lokale-gettext-cake")
+        let po = dir + "/po/fr/LC_MESSAGES/cake.po"
+        try FileManager.default.createDirectory(atPath: (po as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Conformance.path("gettext-0.21/heredoc-data/plural-1__plural-1-fr.po"), toPath: po)
+        let mo = dir + "/locale/fr/LC_MESSAGES/cake.mo"
+        try Glibc.msgfmt(po, to: mo)
+        let queries = Self.numbers.map { Glibc.Query(msgid: "a piece of cake", plural: "%d pieces of cake", n: $0) }
+        let glibc = try Glibc.answers(queries, localeDir: dir + "/locale", domain: "cake", language: "fr")
+        #expect(glibc[1] == "un morceau de gateau" && glibc[2] == "%d morceaux de gateau")
+        for source in [po, mo] {
+            var loader = CatalogLoader()
+            try loader.add(source)
+            try TableWriter.write(try loader.finish(), to: dir + "/cake.lokale")
+            let bundle = try Runtime(preferredLanguages: ["fr"]).open(path: dir + "/cake.lokale", main: true)
+            let mine = try queries.map { try Self.variant(bundle, key: "a piece of cake", table: "cake", arguments: [.uint($0.n)]) }
+            #expect(mine == glibc, "from \((source as NSString).pathExtension)")
+        }
+    }
+
     /// What `ngettext` returns: the chosen form, unformatted (lokale_bundle_lookup_variant).
-    static func variant(_ bundle: LokaleCore.Bundle, key: String, arguments: [FormatArgument]) throws -> String {
-        var k = key, t = "p"
+    static func variant(_ bundle: LokaleCore.Bundle, key: String, table: String = "p", arguments: [FormatArgument]) throws -> String {
+        var k = key, t = table
         return try k.withUTF8 { kb in
             try t.withUTF8 { tb in
                 String(decoding: try bundle.variantBytes(key: UnsafeRawBufferPointer(kb), table: UnsafeRawBufferPointer(tb), defaultValue: nil,

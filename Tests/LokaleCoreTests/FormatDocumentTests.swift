@@ -129,8 +129,9 @@ import Testing
         #expect(byKind[LK_NODE_FORMS]?.name == "forms" && byKind[LK_NODE_RULE]?.name == "rule")
         #expect(byKind[LK_NODE_FORMS]?.words.prefix(Int(LK_FORMS_WORDS)).map { $0 } == ["\(LK_NODE_FORMS)", "argument (1-based)", "rule node", "form count n"])
         #expect(LK_FORMS_ARGUMENT == 1 && LK_FORMS_RULE == 2 && LK_FORMS_COUNT == 3 && LK_FORMS_CHILDREN == LK_FORMS_WORDS)
-        #expect(byKind[LK_NODE_RULE]?.words.prefix(Int(LK_RULE_WORDS)).map { $0 } == ["\(LK_NODE_RULE)", "instruction count n"])
-        #expect(LK_RULE_LENGTH == 1 && LK_RULE_CODE == LK_RULE_WORDS)
+        #expect(byKind[LK_NODE_RULE]?.words.prefix(Int(LK_RULE_WORDS)).map { $0 } == ["\(LK_NODE_RULE)", "instruction count n", "result count s"])
+        #expect(LK_RULE_LENGTH == 1 && LK_RULE_SMALL == 2 && LK_RULE_CODE == LK_RULE_WORDS)
+        #expect(Self.document.contains("s up to \(LK_SMALL_COUNTS)"))
         // A message: kind, body, count, then count × substitutions of LK_SUBSTITUTION_WORDS.
         let message = byKind[LK_NODE_MESSAGE]
         #expect(message?.name == "message")

@@ -32,7 +32,8 @@ typedef struct lk_tree {
  *   message   next (the body); count substitutions (lk_node_substitution)
  *   replaced  text, length (the reason); next (the development localization's message)
  *   forms     argument (1-based), next (the rule); children, count (nplurals; lk_node_form)
- *   rule      children, count (its instruction words; lk_rule_run) */
+ *   rule      children, count (its instruction words; lk_rule_run); next, length (the word
+ *             position and number of its precomputed results) */
 typedef struct lk_node {
     uint32_t kind;
     uint32_t format;
@@ -129,9 +130,11 @@ static inline int lk_node_read(const lk_tree *t, uint32_t at, lk_node *n) {
     case LK_NODE_RULE:
         if (room < LK_RULE_WORDS) return LK_NODE_OUT_OF_BOUNDS;
         n->count = lk_tree_word(t, at + LK_RULE_LENGTH);
-        if (n->count > LK_LIMIT_RULE_WORDS) return LK_NODE_TOO_MANY;
-        if (room - LK_RULE_WORDS < n->count) return LK_NODE_OUT_OF_BOUNDS;
+        n->length = lk_tree_word(t, at + LK_RULE_SMALL);
+        if (n->count > LK_LIMIT_RULE_WORDS || n->length > LK_SMALL_COUNTS) return LK_NODE_TOO_MANY;
+        if (room - LK_RULE_WORDS < (uint64_t)n->count + (n->length + 3) / 4) return LK_NODE_OUT_OF_BOUNDS;
         n->children = at + LK_RULE_CODE;
+        n->next = n->children + n->count;
         return LK_NODE_OK;
     default:
         return LK_NODE_BAD_KIND;
@@ -142,12 +145,18 @@ static inline int lk_node_read(const lk_tree *t, uint32_t at, lk_node *n) {
  * (unsigned 64-bit arithmetic that wraps, comparisons giving 0 or 1, && || ?: evaluating only what
  * they need): LK_NODE_OK with *result, or a negative LK_NODE_* when the rule is corrupt. Where glibc
  * raises SIGFPE, x / 0 and x % 0 give 0 and set *divided_by_zero (may be NULL). No recursion, no
- * allocation: jumps go forward only and the stack is LK_RULE_STACK values on the C stack. */
+ * allocation: jumps go forward only and the stack is LK_RULE_STACK values on the C stack. A count
+ * below the rule's precomputed ones reads its result (the writer ran this code for them): a table
+ * lookup where the code would take a few 64-bit divisions. */
 static inline int lk_rule_run(const lk_tree *t, uint32_t at, uint64_t n, uint64_t *result, int *divided_by_zero) {
     lk_node rule;
     int read = lk_node_read(t, at, &rule);
     if (read != LK_NODE_OK) return read;
     if (rule.kind != LK_NODE_RULE) return LK_NODE_BAD_KIND;
+    if (n < rule.length) {
+        *result = (lk_tree_word(t, (uint64_t)rule.next + n / 4) >> (n % 4 * 8)) & 0xFFu;
+        return LK_NODE_OK;
+    }
     uint64_t stack[LK_RULE_STACK];
     uint32_t top = 0, pc = 0, end = rule.count;
     while (pc < end) {

@@ -122,9 +122,11 @@
 #define LK_FORMS_CHILDREN 4u /* one node per form */
 #define LK_FORMS_WORDS 4u    /* + LK_FORMS_COUNT */
 #define LK_NODE_RULE 7u      /* a program computing a form index from a count (gettext's Plural-Forms) */
-#define LK_RULE_LENGTH 1u    /* instruction words that follow, up to LK_LIMIT_RULE_WORDS */
-#define LK_RULE_CODE 2u
-#define LK_RULE_WORDS 2u     /* + LK_RULE_LENGTH */
+#define LK_RULE_LENGTH 1u    /* instruction words, up to LK_LIMIT_RULE_WORDS */
+#define LK_RULE_SMALL 2u     /* counts s (up to LK_SMALL_COUNTS) whose results follow the code */
+#define LK_RULE_CODE 3u      /* the instruction words, then the results of counts 0 to s-1, a byte
+                              * each (255 for any result above 254), four to a word, first lowest */
+#define LK_RULE_WORDS 3u     /* + LK_RULE_LENGTH + (LK_RULE_SMALL + 3) / 4 */
 
 /* A rule's instructions run on a stack of unsigned 64-bit values, as glibc evaluates Plural-Forms:
  * one word each, the operation in the low 8 bits and an operand in the high 24. Jumps go forward

@@ -95,7 +95,7 @@ public struct TableWriter {
             let children = forms.map { node($0, literal: literal) }
             let program = rules[rule.expression.text] ?? {
                 let at = UInt32(truncatingIfNeeded: nodes.count)
-                nodes += NodeWords.rule(code: rule.expression.code).words
+                nodes += RuleProgram(code: rule.expression.code).node().words
                 rules[rule.expression.text] = at
                 return at
             }()

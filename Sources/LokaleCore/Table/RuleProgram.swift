@@ -10,6 +10,14 @@ public struct RuleProgram: Sendable {
     /// `code`: the instruction words.
     public init(code: [UInt32]) { words = NodeWords.rule(code: code).words }
 
+    /// The rule node the table stores: the code, and its results for the counts below
+    /// `LK_SMALL_COUNTS`, computed here by running that code.
+    public func node() -> NodeWords {
+        let code = Array(words[Int(LK_RULE_CODE)...])
+        let results = (0 ..< UInt64(LK_SMALL_COUNTS)).map { n in UInt8(clamping: min(run(n)?.value ?? 0, 255)) }
+        return NodeWords.rule(code: code, results: results)
+    }
+
     /// The rule's value for `n`, and whether it divided by zero on the way (that division gives 0);
     /// nil when the code is malformed.
     public func run(_ n: UInt64) -> (value: UInt64, dividedByZero: Bool)? {

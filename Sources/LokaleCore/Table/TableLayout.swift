@@ -167,7 +167,7 @@ public struct NodeWords {
         case .device: LK_DEVICE_WORDS
         case .message: LK_MESSAGE_WORDS + UInt32(variable) * LK_SUBSTITUTION_WORDS
         case .forms: LK_FORMS_WORDS + UInt32(variable)
-        case .rule: LK_RULE_WORDS + UInt32(variable)
+        case .rule: LK_RULE_WORDS + UInt32(variable)  // the code and the results, in words
         default: LK_REPLACED_WORDS
         }
         words = [UInt32](repeating: LK_NONE, count: Int(count))
@@ -212,11 +212,18 @@ public struct NodeWords {
         return n
     }
 
-    /// `code`: the rule's instruction words (`LK_OP_*`).
-    public static func rule(code: [UInt32]) -> NodeWords {
-        var n = NodeWords(.rule, variable: code.count)
+    /// `code`: the rule's instruction words (`LK_OP_*`); `results`: what the code gives counts
+    /// 0, 1, … (at most `smallCounts`; 255 stands for any result above 254).
+    public static func rule(code: [UInt32], results: [UInt8] = []) -> NodeWords {
+        let small = results.prefix(Int(LK_SMALL_COUNTS))
+        var n = NodeWords(.rule, variable: code.count + (small.count + 3) / 4)
         n[LK_RULE_LENGTH] = UInt32(code.count)
+        n[LK_RULE_SMALL] = UInt32(small.count)
         for (i, w) in code.enumerated() { n[LK_RULE_CODE + UInt32(i)] = w }
+        for (i, r) in small.enumerated() {
+            n[LK_RULE_CODE + UInt32(code.count + i / 4)] &= ~(0xFF << UInt32(i % 4 * 8))
+            n[LK_RULE_CODE + UInt32(code.count + i / 4)] |= UInt32(r) << UInt32(i % 4 * 8)
+        }
         return n
     }
 
