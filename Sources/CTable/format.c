@@ -238,8 +238,9 @@ static int render(const lk_plan *p, const lk_localization_info *info, uint32_t d
     return 0;
 }
 
-/* lk_plan_format and lk_plan_variant: LK_MISSED when the table has no such key. */
-static int plan_render(const lk_plan *plan, int64_t t, uint32_t device, const void *key, size_t key_length,
+/* lk_plan_format and lk_plan_variant, each with its own copy (`choosing` a constant): LK_MISSED
+ * when the table has no such key. */
+static inline __attribute__((always_inline)) int plan_render(const lk_plan *plan, int64_t t, uint32_t device, const void *key, size_t key_length,
                        const lk_arg *args, size_t arg_count, int choosing, char *dst, size_t capacity, size_t *length) {
     if (t < 0 || (uint64_t)t >= plan->table_count || dst == NULL || capacity == 0) return LK_DECLINED;
     const lk_plan_table *table = &plan->tables[t];
