@@ -456,3 +456,37 @@ def test_ngettext_while_the_language_changes(po_bundle: lokale.Bundle) -> None:
     assert [po_bundle.ngettext("%d file", "%d files", n) for n in (1, 3, 5)] == ["%d файл", "%d файла", "%d файлов"]
     runtime.set_language("fr")
     assert [po_bundle.ngettext("%d file", "%d files", n) for n in (1, 3, 5)] == ["%d fichier", "%d fichiers", "%d fichiers"]
+
+
+# Plural-Forms that CLDR's rules for the language do not express: the catalog's rule chooses, as in
+# glibc and in GNUTranslations (which agree on counts of 0 and more).
+RULES = [
+    ("fr", 2, "(n != 1)"),
+    ("lv", 3, "n%10==1 && n%100!=11 ? 0 : n != 0 ? 1 : 2"),
+    ("he", 4, "(n==1 ? 0 : n==2 ? 1 : n>10 && n%10==0 ? 2 : 3)"),
+    ("ga", 5, "n==1 ? 0 : n==2 ? 1 : (n>2 && n<7) ? 2 :(n>6 && n<11) ? 3 : 4"),
+    ("gd", 4, "(n==1 || n==11) ? 0 : (n==2 || n==12) ? 1 : (n > 2 && n < 20) ? 2 : 3"),
+    ("ar", 6, "n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 : n%100>=11 ? 4 : 5"),
+    ("oc", 2, "n > 1"),
+]
+
+
+@pytest.mark.parametrize("language,count,expression", RULES)
+def test_plural_forms_as_the_catalog_writes_them(language: str, count: int, expression: str, tmp_path: Path,
+                                                  runtime_factory: Callable[..., lokale.Runtime]) -> None:
+    if shutil.which("msgfmt") is None:
+        pytest.skip("msgfmt is not installed (apt package gettext): no reference .mo")
+    po = tmp_path / f"{language}.po"
+    forms = "".join(f'msgstr[{i}] "form {i}: %d"\n' for i in range(count))
+    po.write_text(HEADER.format(language=language, plural_forms=f"nplurals={count}; plural={expression};")
+                  + f'#, python-format\nmsgid "%d file"\nmsgid_plural "%d files"\n{forms}', encoding="utf-8")
+    subprocess.run(["msgfmt", "-o", str(tmp_path / "ref.mo"), str(po)], check=True)
+    with open(tmp_path / "ref.mo", "rb") as file:
+        reference = gettext.GNUTranslations(file)
+    bundle = runtime_factory([language]).open(compile_bundle(po, tmp_path / "rules.lokale"), main=True)
+    counts = list(range(300)) + [1000, 1001, 1011, 10**6, 2**40 + 11]
+    assert [bundle.ngettext("%d file", "%d files", n) for n in counts] == [reference.ngettext("%d file", "%d files", n) for n in counts]
+    # Formatted with ASCII digits (Lokale writes a number as the served language does: Arabic's own).
+    assert [bundle.format("%d file", n, locale="en") for n in counts[:300]] == [reference.ngettext("%d file", "%d files", n) % n for n in counts[:300]]
+    # gettext of a plural msgid: glibc's msgstr[0] (GNUTranslations gives the form for 1).
+    assert bundle.gettext("%d file") == "form 0: %d"
