@@ -186,7 +186,7 @@ struct MF2SyntaxTests {
         #expect(error("{{no end")?.found == "end of message")
         #expect(error("{$x\u{3000}:f@a}")?.position.column == 7)
         #expect(error("a\u{0}b")?.found == "U+0000")
-        #expect(error(".match $x* {{}}")?.expected == "whitespace after the selector")
+        #expect(error(".match $x* {{}}")?.expected == "whitespace after the selector `$x`")
     }
 
     @Test func dataModelErrorsPointAtTheirCause() throws {

@@ -47,8 +47,7 @@ struct MF2Parser {
     private mutating func complexMessage() throws(MF2.SyntaxError) -> MF2.Message {
         var declarations: [MF2.Declaration] = []
         while true {
-            if s.at(".input") {
-                s.index += 6
+            if s.take(".input") {
                 s.skipWhitespace()
                 try s.expect("{", "`{` and a variable expression after `.input`")
                 s.skipWhitespace()
@@ -56,8 +55,7 @@ struct MF2Parser {
                 let variable = try s.variable()
                 let expression = try expressionRest(operand: .variable(variable))
                 declarations.append(MF2.Declaration(kind: .input, variable: variable, expression: expression))
-            } else if s.at(".local") {
-                s.index += 6
+            } else if s.take(".local") {
                 try s.requireSpace("after `.local`")
                 guard s.at(UInt8(ascii: "$")) else { throw s.error(expected: "a variable after `.local`") }
                 let variable = try s.variable()
@@ -72,8 +70,7 @@ struct MF2Parser {
                 let message = MF2.Message.select(try matcher(declarations))
                 try end()
                 return message
-            } else if s.at("{{") {
-                s.index += 2
+            } else if s.take("{{") {
                 let message = MF2.Message.pattern(MF2.PatternMessage(declarations: declarations, pattern: try pattern(quoted: true)))
                 try end()
                 return message
@@ -96,7 +93,7 @@ struct MF2Parser {
     /// `match-statement = match 1*(s selector)`, `selector = variable`.
     private mutating func matcher(_ declarations: [MF2.Declaration]) throws(MF2.SyntaxError) -> MF2.SelectMessage {
         let position = s.position()
-        s.index += 6
+        s.take(".match")
         var selectors: [MF2.Variable] = []
         try s.requireSpace("after `.match`")
         guard s.at(UInt8(ascii: "$")) else { throw s.error(expected: "a selector variable `$name` after `.match`") }
@@ -104,7 +101,7 @@ struct MF2Parser {
         while true {
             let save = s.index
             guard s.skipWhitespace().space else {
-                throw s.error(expected: selectors.count == 1 ? "whitespace after the selector" : "whitespace after the selectors")
+                throw s.error(expected: "whitespace after the selector `$\(selectors[selectors.count - 1].name)`")
             }
             if s.at(UInt8(ascii: "$")) { selectors.append(try s.variable()) } else { s.index = save; break }
         }
@@ -215,7 +212,7 @@ struct MF2Parser {
     /// `o "}"` at the end of an expression or markup.
     private mutating func close() throws(MF2.SyntaxError) {
         let spaced = s.skipWhitespace().space
-        try s.expect("}", spaced ? "`}`, or an option or attribute in the right place" : "whitespace or `}`")
+        try s.expect("}", spaced ? "`}` (options follow the function or markup name, attributes `@name` come last)" : "whitespace or `}`")
     }
 
     /// `function = ":" identifier *(s option)`

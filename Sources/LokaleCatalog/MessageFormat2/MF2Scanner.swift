@@ -20,6 +20,14 @@ struct MF2Scanner {
         return true
     }
 
+    /// Consumes `text` if it is next.
+    @discardableResult
+    mutating func take(_ text: StaticString) -> Bool {
+        guard at(text) else { return false }
+        index += text.utf8CodeUnitCount
+        return true
+    }
+
     /// The code point at byte offset `i` and its length; nil at the end. The bytes come from a
     /// `String`, so they are valid UTF-8.
     func scalar(at i: Int) -> (value: UInt32, length: Int)? {
@@ -47,8 +55,7 @@ struct MF2Scanner {
     }
 
     mutating func expect(_ text: StaticString, _ expected: String) throws(MF2.SyntaxError) {
-        guard at(text) else { throw error(expected: expected) }
-        index += text.utf8CodeUnitCount
+        guard take(text) else { throw error(expected: expected) }
     }
 
     /// What is at `offset`, for an error: the character, or its code point when it is invisible.
@@ -196,7 +203,7 @@ private struct Locator {
         for b in bytes[offset..<min(target, bytes.count)] {
             if b == 0x0A { line += 1; column = 1 } else if b & 0xC0 != 0x80 { column += 1 }
         }
-        offset = max(offset, min(target, bytes.count))
+        offset = min(target, bytes.count)
         return MF2.Position(offset: target, line: line, column: column)
     }
 }
