@@ -180,6 +180,6 @@ import Testing
     @Test func noneAndCRC() {
         #expect(Self.document.contains("`NONE` is `0x\(String(LK_NONE, radix: 16).uppercased())`"))
         #expect(LK_CRC32_POLYNOMIAL == 0xEDB8_8320) // IEEE 802.3, as the document's "CRC-32" means
-        #expect(CRC32.checksum(UnsafeRawBufferPointer(start: "123456789", count: 9)) == 0xCBF4_3926)
+        #expect(Array("123456789".utf8).withUnsafeBytes { CRC32.checksum($0) } == 0xCBF4_3926)
     }
 }
