@@ -1,5 +1,6 @@
 import Foundation
 import LokaleCatalog
+import LokaleCore
 import Testing
 import TestSupport
 
