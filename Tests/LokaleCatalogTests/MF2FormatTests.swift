@@ -1,0 +1,196 @@
+import FoundationEssentials
+import LokaleCore
+import Testing
+import TestSupport
+
+/// MessageFormat 2 formatting: every test of the Unicode conformance suite through parse, data
+/// model validation and `MF2.format`, with the suite's test functions registered from here.
+struct MF2FormatTests {
+    /// Passes of the whole suite at the last count; fewer is a regression.
+    static let passFloor = 0
+
+    struct Outcome {
+        var text: String?
+        var errors: [String]
+        var parts: [JSONValue]?
+    }
+
+    static func run(src: String, locale: String, params: [String: MF2.Argument], bidi: MF2.BidiIsolation) -> Outcome {
+        let message: MF2.Message
+        do {
+            message = try MF2.parse(src)
+        } catch {
+            return Outcome(text: nil, errors: ["syntax-error"], parts: nil)
+        }
+        let f = MF2.format(message, locale: locale, arguments: params, bidiIsolation: bidi, functions: MF2TestFunctions.registry)
+        return Outcome(text: f.text, errors: f.errors.map(\.kind.rawValue), parts: f.parts.map(json))
+    }
+
+    /// A part as the suite's `expParts` write them.
+    static func json(_ part: MF2.Part) -> JSONValue {
+        switch part {
+        case .text(let s): return .object(["type": .string("text"), "value": .string(s)])
+        case .bidiIsolation(let s): return .object(["type": .string("bidiIsolation"), "value": .string(s)])
+        case .fallback(let source): return .object(["type": .string("fallback"), "source": .string(source)])
+        case .markup(let m):
+            var o: [String: JSONValue] = ["type": .string("markup"), "kind": .string("\(m.kind)"), "name": .string(m.name)]
+            if let id = m.id { o["id"] = .string(id) }
+            if !m.options.isEmpty { o["options"] = .object(m.options.mapValues { .string($0) }) }
+            return .object(o)
+        case .value(let v):
+            var o: [String: JSONValue] = ["type": .string(v.type), "source": .string(v.source), "value": .string(v.value), "locale": .string(v.locale)]
+            if let dir = v.dir { o["dir"] = .string(dir.rawValue) }
+            if let id = v.id { o["id"] = .string(id) }
+            if let fields = v.fields { o["parts"] = .array(fields.map { .object(["type": .string($0.type), "value": .string($0.value)]) }) }
+            return .object(o)
+        }
+    }
+
+    /// Jest's toMatchObject, which the suite's parts are written for: every expected key is there
+    /// with a matching value; arrays match element by element.
+    static func matches(_ expected: JSONValue, _ actual: JSONValue) -> Bool {
+        switch (expected, actual) {
+        case (.object(let e), .object(let a)): e.allSatisfy { k, v in a[k].map { matches(v, $0) } ?? false }
+        case (.array(let e), .array(let a)): e.count == a.count && zip(e, a).allSatisfy(matches)
+        default: expected == actual
+        }
+    }
+
+    static func argument(_ param: JSONValue) -> MF2.Argument? {
+        if param["type"]?.string == "datetime" { return param["value"]?.string.flatMap { MF2.Argument.date(iso8601: $0) } }
+        switch param["value"] {
+        case .string(let s)?: return .string(s)
+        case .bool(let b)?: return .bool(b)
+        case .number(let n)?: return n == n.rounded() && abs(n) < 9e15 ? .int(Int64(n)) : .double(n)
+        default: return nil
+        }
+    }
+
+    @Test(.enabled(if: Fixtures.hasConformance, Conformance.skipReason))
+    func conformanceSuiteFormatting() throws {
+        let root = Conformance.path("mf2/tests") + "/"
+        var passed = 0, failed = 0, failures: [String] = []
+        for path in Conformance.files(under: "mf2/tests", ext: "json") {
+            let file = String(path.dropFirst(root.count))
+            let suite = try JSONValue.read(path)
+            let defaults = suite["defaultTestProperties"]?.object ?? [:]
+            guard case .array(let tests)? = suite["tests"] else { Issue.record("\(file) has no tests"); continue }
+            var filePassed = 0, fileFailed = 0
+            for (i, test) in tests.enumerated() {
+                func property(_ key: String) -> JSONValue? { test[key] ?? defaults[key] }
+                let src = try #require(property("src")?.string, "\(file) #\(i) has no src")
+                let locale = property("locale")?.string ?? "en-US"
+                let bidi: MF2.BidiIsolation = property("bidiIsolation")?.string == "none" ? .none : .default
+                var params: [String: MF2.Argument] = [:]
+                if case .array(let list)? = property("params") {
+                    for p in list { if let name = p["name"]?.string, let a = Self.argument(p) { params[name] = a } }
+                }
+                let got = Self.run(src: src, locale: locale, params: params, bidi: bidi)
+                var wanted: [String] = []
+                if case .array(let errors)? = property("expErrors") { wanted = errors.compactMap { $0["type"]?.string } }
+                var problems: [String] = []
+                if let exp = property("exp")?.string, exp != got.text { problems.append("text") }
+                // The suite lists errors in the order a lazy formatter meets them; compared as a multiset.
+                if wanted.sorted() != got.errors.sorted() { problems.append("errors") }
+                if let exp = property("expParts") {
+                    if !(got.parts.map { Self.matches(exp, .array($0)) } ?? false) { problems.append("parts") }
+                }
+                if problems.isEmpty {
+                    filePassed += 1
+                } else {
+                    fileFailed += 1
+                    var line = "\(file) #\(i) [\(problems.joined(separator: ","))] src=\(src.debugDescription)"
+                    if let exp = property("exp")?.string { line += " exp=\(exp.debugDescription)" }
+                    line += " got=\((got.text ?? "nil").debugDescription) expErrors=\(wanted) gotErrors=\(got.errors)"
+                    if problems.contains("parts"), let exp = property("expParts") { line += " expParts=\(exp) gotParts=\(got.parts ?? [])" }
+                    failures.append(line)
+                }
+            }
+            print("\(file): \(filePassed) passed, \(fileFailed) failed")
+            passed += filePassed
+            failed += fileFailed
+        }
+        print("MF2 formatting conformance: \(passed) passed, \(failed) failed")
+        for f in failures.prefix(30) { print("  FAIL " + f) }
+        if failures.count > 30 { print("  … and \(failures.count - 30) more") }
+        #expect(passed + failed > 0)
+        #expect(passed >= Self.passFloor, "fewer tests pass than the recorded floor: \(passed) < \(Self.passFloor)")
+    }
+}
+
+/// The suite's test-only functions (its README): `:test:function` formats and selects,
+/// `:test:select` only selects, `:test:format` only formats.
+enum MF2TestFunctions {
+    static let registry: MF2.Functions = {
+        var r = MF2.Functions.builtIn
+        r["test:function"] = handler(formats: true, selects: true)
+        r["test:select"] = handler(formats: false, selects: true)
+        r["test:format"] = handler(formats: true, selects: false)
+        return r
+    }()
+
+    struct Value: MF2.ResolvedValue {
+        var number: MF2.Decimal
+        var decimalPlaces: Int
+        var failsFormat: Bool
+        var failsSelect: Bool
+        var formats: Bool
+        var selects: Bool
+
+        var type: String { "test" }
+        var input: MF2.Input { .number(number) }
+        var direction: MF2.Direction { .auto }
+
+        func format() throws(MF2.FormatError) -> String {
+            guard formats else { throw MF2.FormatError(.messageFunction, "not-formattable") }
+            if failsFormat { throw MF2.FormatError(.badOption, "fails=format") }
+            let x = number.doubleValue
+            var s = x < 0 ? "-" : ""
+            s += String(Int64(abs(x).rounded(.down)))
+            if decimalPlaces == 1 { s += "." + String(Int64(((abs(x) - abs(x).rounded(.down)) * 10).rounded(.down))) }
+            return s
+        }
+
+        func select(_ keys: [String], report: (MF2.FormatError) -> Void) throws(MF2.FormatError) -> [String]? {
+            guard selects else { return nil }
+            if failsSelect { throw MF2.FormatError(.badOption, "fails=select") }
+            guard number.doubleValue == 1 else { return [] }
+            // BetterThan prefers `1.0`.
+            let accepted = decimalPlaces == 1 ? ["1.0", "1"] : ["1"]
+            return accepted.filter(keys.contains)
+        }
+    }
+
+    static func handler(formats: Bool, selects: Bool) -> MF2.FunctionHandler {
+        { (call: inout MF2.FunctionCall) throws(MF2.FormatError) -> any MF2.ResolvedValue in
+            var v: Value
+            if let t = call.operand as? Value {
+                v = Value(number: t.number, decimalPlaces: t.decimalPlaces, failsFormat: t.failsFormat, failsSelect: t.failsSelect,
+                          formats: formats, selects: selects)
+            } else {
+                let number: MF2.Decimal?
+                switch call.operand?.input {
+                case .number(let d)?: number = d
+                case .string(let s)?: number = MF2.Decimal(parsing: s)
+                default: number = nil
+                }
+                guard let number else { throw MF2.FormatError(.badOperand, "not a number") }
+                v = Value(number: number, decimalPlaces: 0, failsFormat: false, failsSelect: false, formats: formats, selects: selects)
+            }
+            if let o = call.options["decimalPlaces"] {
+                guard let s = o.string, s == "0" || s == "1" else { throw MF2.FormatError(.badOption, "decimalPlaces") }
+                v.decimalPlaces = Int(s)!
+            }
+            if let o = call.options["fails"] {
+                switch o.string {
+                case "always": (v.failsFormat, v.failsSelect) = (true, true)
+                case "format": v.failsFormat = true
+                case "select": v.failsSelect = true
+                case "never": break
+                default: call.report(.badOption, "fails")
+                }
+            }
+            return v
+        }
+    }
+}
