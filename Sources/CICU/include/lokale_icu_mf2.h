@@ -39,9 +39,17 @@ int32_t lk_mf2_number_format(const char *locale, const uint16_t *skeleton, int32
                              int32_t *fields, int32_t max_fields, int32_t *field_count,
                              uint16_t *out, int32_t cap);
 
-/* Formats millis (since 1970 UTC) in locale with the best pattern for a date-time skeleton
- * ("yMMMd", "jms"), in time zone zone (an Olson id or "UTC"; zone_len 0: UTC). */
-int32_t lk_mf2_date_format(const char *locale, const uint16_t *skeleton, int32_t skeleton_len,
+/* Formats millis (since 1970 UTC) in locale, in time zone zone (an Olson id or "GMT+01:00";
+ * zone_len 0: UTC): with the locale's own formats for date_style and time_style (LK_MF2_STYLE_x;
+ * LK_MF2_STYLE_NONE leaves that half out) when skeleton_len is 0, else with the best pattern for
+ * a date-time skeleton ("yMMMd", "j"). */
+#define LK_MF2_STYLE_NONE (-1)
+#define LK_MF2_STYLE_FULL 0
+#define LK_MF2_STYLE_LONG 1
+#define LK_MF2_STYLE_MEDIUM 2
+#define LK_MF2_STYLE_SHORT 3
+int32_t lk_mf2_date_format(const char *locale, int32_t date_style, int32_t time_style,
+                           const uint16_t *skeleton, int32_t skeleton_len,
                            const uint16_t *zone, int32_t zone_len, double millis,
                            uint16_t *out, int32_t cap);
 

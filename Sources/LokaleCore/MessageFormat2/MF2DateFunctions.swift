@@ -1,13 +1,16 @@
 /// The draft `:date`, `:time` and `:datetime` (LDML part 9, functions/datetime): a date argument or
 /// an ISO 8601 literal (`2006-01-02`, `2006-01-02T15:04:06`, with `Z` or `±hh:mm`; without one it
-/// is read and shown in UTC), formatted with ICU's best pattern for a skeleton the options choose.
+/// is read and shown in UTC), formatted in the locale's ICU date and time styles the options choose.
 enum MF2DateFunctions {
     enum Kind: Sendable { case date, time, datetime }
 
-    static let dateSkeletons = ["full": "yMMMMEEEEd", "long": "yMMMMd", "medium": "yMMMd", "short": "yMd"]
-    static let timeSkeletons = ["hour": "j", "minute": "jm", "second": "jms"]
+    /// Lengths as ICU's date format styles.
+    static let dateStyles: [String: Int32] = ["full": 0, "long": 1, "medium": 2, "short": 3]
+    /// Precisions as ICU's time format styles (medium shows seconds, short does not); an hour
+    /// alone has no style, so it takes a skeleton.
+    static let timePrecisions: [String: Int32] = ["hour": -1, "minute": 3, "second": 2]
     /// The older `style` spellings of time options.
-    static let timeStyles = ["full": "jmsz", "long": "jmsz", "medium": "jms", "short": "jm"]
+    static let timeStyles = dateStyles
 
     /// The options each function reads, by name: date length (`length`, `dateLength`, `style`,
     /// `dateStyle`) and time precision (`precision`, `timePrecision`, `timeStyle`).
@@ -40,8 +43,8 @@ enum MF2DateFunctions {
                 continue
             }
             let valid = switch role {
-            case "date": dateSkeletons[value] != nil
-            case "time": timeSkeletons[value] != nil
+            case "date": dateStyles[value] != nil
+            case "time": timePrecisions[value] != nil
             case "timeStyle": timeStyles[value] != nil
             default: !value.isEmpty
             }
@@ -123,20 +126,18 @@ struct MF2DateValue: MF2.ResolvedValue {
     var input: MF2.Input { .date(seconds, timeZone: timeZone) }
     var direction: MF2.Direction { MF2ICU.isRightToLeft(locale) ? .rtl : .ltr }
 
-    var skeleton: String {
-        let date = MF2DateFunctions.dateSkeletons[options["date"] ?? "medium"] ?? "yMMMd"
-        let time = options["timeStyle"].flatMap { MF2DateFunctions.timeStyles[$0] }
-            ?? MF2DateFunctions.timeSkeletons[options["time"] ?? "minute"] ?? "jm"
-        switch kind {
-        case .date: return date
-        case .time: return time
-        case .datetime: return date + time
-        }
-    }
-
     func format() throws(MF2.FormatError) -> String {
-        guard let text = MF2ICU.formatDate(locale: locale, skeleton: skeleton, seconds: seconds, timeZone: timeZone) else {
-            throw MF2.FormatError(.messageFunction, "ICU cannot format the date with `\(skeleton)`")
+        let dateStyle = kind == .time ? -1 : MF2DateFunctions.dateStyles[options["date"] ?? "medium"] ?? 2
+        let timeStyle = kind == .date ? -1 : options["timeStyle"].flatMap { MF2DateFunctions.timeStyles[$0] }
+            ?? MF2DateFunctions.timePrecisions[options["time"] ?? "minute"] ?? 3
+        var skeleton: String?
+        if timeStyle < 0, kind != .date {
+            // Hour precision: the hour alone, in the locale's cycle (`j`).
+            skeleton = (kind == .time ? "" : ["yMMMMEEEEd", "yMMMMd", "yMMMd", "yMd"][Int(dateStyle)]) + "j"
+        }
+        guard let text = MF2ICU.formatDate(locale: locale, dateStyle: dateStyle, timeStyle: timeStyle, skeleton: skeleton,
+                                           seconds: seconds, timeZone: timeZone) else {
+            throw MF2.FormatError(.messageFunction, "ICU cannot format the date")
         }
         return text
     }

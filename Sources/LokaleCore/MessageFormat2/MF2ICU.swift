@@ -83,10 +83,13 @@ enum MF2ICU {
         return Number(text: text, keyword: k.isEmpty ? nil : k, fields: fields)
     }
 
-    /// `seconds` since 1970 shown with ICU's best pattern for `skeleton` in `timeZone` (nil: UTC).
-    static func formatDate(locale: String, skeleton: String, seconds: Double, timeZone: String?) -> String? {
+    /// `seconds` since 1970 in `timeZone` (nil: UTC): in the locale's formats of the styles
+    /// (0 full … 3 short, -1 none) when `skeleton` is nil, else its best pattern for `skeleton`.
+    static func formatDate(locale: String, dateStyle: Int32, timeStyle: Int32, skeleton: String?, seconds: Double, timeZone: String?) -> String? {
         let loc = id(locale)
-        let skel = Array(skeleton.utf16), zone = Array((timeZone ?? "").utf16)
-        return utf16 { out, cap in lk_mf2_date_format(loc, skel, Int32(skel.count), zone, Int32(zone.count), seconds * 1000, out, cap) }
+        let skel = Array((skeleton ?? "").utf16), zone = Array((timeZone ?? "").utf16)
+        return utf16 { out, cap in
+            lk_mf2_date_format(loc, dateStyle, timeStyle, skel, Int32(skel.count), zone, Int32(zone.count), seconds * 1000, out, cap)
+        }
     }
 }
