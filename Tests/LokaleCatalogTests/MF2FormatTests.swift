@@ -146,6 +146,9 @@ struct MF2FormatTests {
         // A decimal given as text is formatted exactly, beyond a Double's precision.
         #expect(Self.text("{$n :number maximumFractionDigits=20}", "en", ["n": .decimal("0.12345678901234567891")]) == "0.12345678901234567891")
         #expect(Self.text("{$n :offset subtract=3}", "en", ["n": .decimal("-1.25")]) == "-4.25")
+        #expect(Self.text("{$n :number roundingIncrement=5 maximumFractionDigits=2}", "en", ["n": .double(1.234)]) == "1.25")
+        #expect(Self.text("{$n :number roundingPriority=morePrecision maximumFractionDigits=1 maximumSignificantDigits=2}", "en", ["n": .double(1.234)]) == "1.2")
+        #expect(Self.text("{$n :currency currency=EUR currencySign=accounting}", "en", ["n": .int(-5)]) == "(€5.00)")
     }
 
     @Test func partsCarryNumberFieldsMarkupAndBidiIsolation() {
