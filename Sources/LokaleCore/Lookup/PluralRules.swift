@@ -12,7 +12,7 @@ final class PluralRules: @unchecked Sendable {
     static let cardinalCache = SharedCache<String, PluralRules?>(limit: 128)
     static let ordinalCache = SharedCache<String, PluralRules?>(limit: 128)
 
-    fileprivate let rules: UnsafeMutableRawPointer
+    let rules: UnsafeMutableRawPointer
     private let locale: String
     /// Number formatters by count of fraction digits, for decimals given as text: at most 16
     /// (`fractionDigits` accepts 0...15).
