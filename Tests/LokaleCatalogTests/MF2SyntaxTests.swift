@@ -44,7 +44,7 @@ struct MF2SyntaxTests {
     @Test(.enabled(if: Fixtures.hasConformance, Conformance.skipReason))
     func conformanceSuiteSyntaxAndDataModel() throws {
         let tests = try Self.suite()
-        let dataModelTypes = Set(MF2.DataModelError.Kind.allCases.map(\.rawValue))
+        let dataModelTypes = Set(MF2.ErrorKind.dataModel.map(\.rawValue))
         var syntaxErrors = 0, dataModel = 0, valid = 0, passed = [0, 0, 0]
         for test in tests {
             // Only the syntax and data model errors are this layer's; the suite's other types

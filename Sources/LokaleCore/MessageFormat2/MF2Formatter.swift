@@ -9,7 +9,7 @@ extension MF2 {
                               bidiIsolation: BidiIsolation = .default, functions: Functions = .builtIn) -> Formatted {
         let dataModel = message.dataModelErrors
         guard dataModel.isEmpty else {
-            return Formatted(text: "{\u{FFFD}}", errors: dataModel.map { FormatError(FormatError.Kind(rawValue: $0.kind.rawValue)!, $0.description) },
+            return Formatted(text: "{\u{FFFD}}", errors: dataModel.map { FormatError($0.kind, $0.description) },
                              parts: [.fallback(source: "\u{FFFD}")])
         }
         var resolver = MF2Resolver(locale: locale, arguments: arguments, functions: functions, bidi: bidiIsolation)

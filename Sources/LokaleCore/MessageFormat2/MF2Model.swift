@@ -239,17 +239,36 @@ public enum MF2 {
         public var description: String { "\(position): syntax error: expected \(expected), found \(found)" }
     }
 
-    /// The message is well-formed but not valid (the spec's Data Model Errors).
+    /// Every error of the spec, by class; raw values are the conformance suite's type strings.
+    public enum ErrorKind: String, Sendable, CaseIterable {
+        case syntaxError = "syntax-error"
+        // Data Model Errors
+        case duplicateDeclaration = "duplicate-declaration"
+        case duplicateOptionName = "duplicate-option-name"
+        case duplicateVariant = "duplicate-variant"
+        case missingFallbackVariant = "missing-fallback-variant"
+        case missingSelectorAnnotation = "missing-selector-annotation"
+        case variantKeyMismatch = "variant-key-mismatch"
+        // Resolution, selection and formatting errors
+        case unresolvedVariable = "unresolved-variable"
+        case unknownFunction = "unknown-function"
+        case badOperand = "bad-operand"
+        case badOption = "bad-option"
+        case badSelector = "bad-selector"
+        case badVariantKey = "bad-variant-key"
+        /// A function failed otherwise (the spec's Message Function Error), e.g. a value that
+        /// can select but not be formatted.
+        case messageFunction = "message-function-error"
+
+        public static let dataModel: Set<ErrorKind> = [
+            .duplicateDeclaration, .duplicateOptionName, .duplicateVariant, .missingFallbackVariant,
+            .missingSelectorAnnotation, .variantKeyMismatch,
+        ]
+    }
+
+    /// The message is well-formed but not valid (the spec's Data Model Errors: `ErrorKind.dataModel`).
     public struct DataModelError: Error, Sendable, Equatable, CustomStringConvertible {
-        /// Raw values are the conformance suite's type strings.
-        public enum Kind: String, Sendable, CaseIterable {
-            case duplicateDeclaration = "duplicate-declaration"
-            case duplicateOptionName = "duplicate-option-name"
-            case duplicateVariant = "duplicate-variant"
-            case missingFallbackVariant = "missing-fallback-variant"
-            case missingSelectorAnnotation = "missing-selector-annotation"
-            case variantKeyMismatch = "variant-key-mismatch"
-        }
+        public typealias Kind = ErrorKind
 
         public var kind: Kind
         public var position: Position

@@ -29,25 +29,7 @@ extension MF2 {
 
     /// An error met while formatting; the text is produced anyway.
     public struct FormatError: Error, Sendable, Equatable, CustomStringConvertible {
-        /// Raw values are the conformance suite's type strings.
-        public enum Kind: String, Sendable, CaseIterable {
-            case syntaxError = "syntax-error"
-            case duplicateDeclaration = "duplicate-declaration"
-            case duplicateOptionName = "duplicate-option-name"
-            case duplicateVariant = "duplicate-variant"
-            case missingFallbackVariant = "missing-fallback-variant"
-            case missingSelectorAnnotation = "missing-selector-annotation"
-            case variantKeyMismatch = "variant-key-mismatch"
-            case unresolvedVariable = "unresolved-variable"
-            case unknownFunction = "unknown-function"
-            case badOperand = "bad-operand"
-            case badOption = "bad-option"
-            case badSelector = "bad-selector"
-            case badVariantKey = "bad-variant-key"
-            /// A function failed otherwise (the spec's Message Function Error), e.g. a value that
-            /// can select but not be formatted.
-            case messageFunction = "message-function-error"
-        }
+        public typealias Kind = ErrorKind
 
         public var kind: Kind
         public var message: String
