@@ -35,7 +35,7 @@ STATIC_BIN      = $(shell $(SWIFT) build -c release --scratch-path $(STATIC_SCRA
 # The C test program: every Tests/C/*.c (main.c, the test_*.c files by concern, check.h shared).
 C_TEST_SRC := $(sort $(wildcard Tests/C/*.c))
 
-.PHONY: all build build-static demo test check check-swift test-swift test-c test-bindings \
+.PHONY: all build build-static demo test check check-swift test-swift test-mf2 test-c test-bindings \
         test-c-bindings test-cpp test-c-docs test-python test-swift-package test-install examples install clean \
         fuzz fuzz-ci test-asan test-tsan test-c-tsan wheel dist test-wheel test-dist
 
@@ -68,6 +68,15 @@ demo: examples
 	$$($(SWIFT) build --package-path examples/SummaryLabel --show-bin-path)/SummaryDemo --switch fr
 
 test: test-swift test-c test-bindings test-python test-swift-package test-install test-wheel test-dist fuzz-ci
+
+# The MessageFormat 2 conformance runner: the official suite (../shared/conformance/mf2/tests), or
+# MF2_TESTS="FILE_OR_FOLDER …" (files in the same schema, run unchanged). Prints each file's and the
+# total's "N passed, M failed" (the last line) and fails when a test does.
+test-mf2:
+	$(SWIFT) build -j $(JOBS) --build-tests
+	@mkdir -p $(OUT)
+	@MF2_TESTS="$(MF2_TESTS)" $(SWIFT) test -j $(JOBS) --skip-build --filter 'MF2FormatTests.conformanceSuiteFormatting' > $(OUT)/mf2.log 2>&1; \
+	  status=$$?; grep -E '^(  FAIL |  … |.*: [0-9]+ passed, [0-9]+ failed$$)' $(OUT)/mf2.log | sed 's/^MF2 formatting conformance: //'; exit $$status
 
 test-swift:
 	$(SWIFT) build -j $(JOBS) --build-tests

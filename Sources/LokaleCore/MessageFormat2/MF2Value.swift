@@ -14,6 +14,24 @@ extension MF2 {
         case bool(Bool)
     }
 
+    /// The errors of a message that is not well-formed or not valid: its syntax error, or its data
+    /// model errors (what `MessageFormat`'s initializer reports).
+    public struct MessageErrors: Error, Sendable, Equatable, CustomStringConvertible {
+        public var errors: [FormatError]
+        public var description: String { errors.map(\.description).joined(separator: "; ") }
+    }
+
+    /// `source` parsed and validated: the message, or its syntax error or data model errors.
+    public static func checked(_ source: String) throws(MessageErrors) -> Message {
+        let message: Message
+        do { message = try parse(source) } catch {
+            throw MessageErrors(errors: [FormatError(.syntaxError, error.description)])
+        }
+        let invalid = message.dataModelErrors
+        guard invalid.isEmpty else { throw MessageErrors(errors: invalid.map { FormatError($0.kind, $0.description) }) }
+        return message
+    }
+
     /// The directionality of a formatted value (`auto`: unknown, found from its text).
     public enum Direction: String, Sendable, Equatable {
         case ltr, rtl, auto
@@ -255,4 +273,12 @@ extension MF2 {
             return d
         }
     }
+}
+
+// Literals as arguments: `["name": "Léa", "count": 3, "ratio": 0.5, "shown": true]`.
+extension MF2.Argument: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int64) { self = .int(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
 }
