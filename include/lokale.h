@@ -463,14 +463,17 @@ static inline const char *lokale_loc(const lokale_bundle *bundle, const char *ta
     return default_value != NULL && default_value[0] != 0 ? default_value : key;
 }
 
-/* Argument types for lokale_bundle_format. */
+/* Argument types for lokale_bundle_format (and, by name, lokale_message_format_format). */
 typedef enum lokale_arg_type {
     LOKALE_ARG_INT = 1,    /* value.i */
     LOKALE_ARG_UINT = 2,   /* value.u */
     LOKALE_ARG_DOUBLE = 3, /* value.d */
     /* value.s: text. Given to a numeric specifier it is read as a number ("1.0", "-3"), which keeps
      * the visible fraction digits that plural rules depend on. */
-    LOKALE_ARG_STRING = 4
+    LOKALE_ARG_STRING = 4,
+    /* value.d: a moment, in seconds since 1970-01-01 UTC, for MessageFormat 2's :date, :time and
+     * :datetime; only in a lokale_named_arg (lokale_bundle_format refuses it). */
+    LOKALE_ARG_TIMESTAMP = 5
 } lokale_arg_type;
 
 typedef struct lokale_arg {
@@ -536,6 +539,58 @@ LOKALE_API int lokale_bundle_lookup_variant(char *dst, size_t capacity, size_t *
 LOKALE_API int lokale_bundle_explain(char *dst, size_t capacity, size_t *needed,
                                      const lokale_bundle *bundle, const lokale_message *message,
                                      const lokale_arg *args, size_t arg_count);
+
+/* ---------------------------------------------------------------------------------------------
+ * Unicode MessageFormat 2 messages given as source (docs/MESSAGEFORMAT.md)
+ * ------------------------------------------------------------------------------------------- */
+
+/* An MF2 message, parsed and checked once (lokale_message_format_new), then formatted any number of
+ * times, from any thread at once, with named arguments. Immutable; free with
+ * lokale_message_format_free. */
+typedef struct lokale_message_format lokale_message_format;
+
+/* An argument by name. `name` (UTF-8, `name_len` bytes or -1 when NUL-terminated) and `time_zone`
+ * are borrowed for the call. `time_zone`: for LOKALE_ARG_TIMESTAMP, the IANA time zone the moment is
+ * shown in ("Europe/Paris"), NUL-terminated; NULL: UTC; ignored for other types. */
+typedef struct lokale_named_arg {
+    const char *name;
+    ptrdiff_t name_len;
+    lokale_arg value;
+    const char *time_zone;
+} lokale_named_arg;
+
+static inline lokale_named_arg lokale_named(const char *name, lokale_arg value) {
+    lokale_named_arg a; a.name = name; a.name_len = -1; a.value = value; a.time_zone = NULL; return a;
+}
+static inline lokale_arg lokale_arg_timestamp(double seconds) {
+    lokale_arg a; a.type = LOKALE_ARG_TIMESTAMP; a.value.d = seconds; return a;
+}
+
+/* Parses `source` (source_len bytes, or -1 when NUL-terminated) as an MF2 message for `locale` (a
+ * BCP 47 tag: numbers, dates and plural selection follow it). On success *out is a new message
+ * format. LOKALE_EFORMAT when the message is not well-formed or not valid (a syntax error, a
+ * duplicate declaration, a missing `*` variant, …): lokale_last_error says which, with its line and
+ * column, and *out is NULL. LOKALE_EINVAL for a NULL or too long source or a malformed locale. */
+LOKALE_API int lokale_message_format_new(lokale_message_format **out, const char *source, ptrdiff_t source_len,
+                                         const char *locale);
+
+/* Frees a message format. NULL does nothing. */
+LOKALE_API void lokale_message_format_free(lokale_message_format *format);
+
+/* Formats the message with `args` (arg_count named arguments; a name given twice: the last one) into
+ * dst as described under "Formatted results". Text always comes out: a value that cannot be
+ * formatted shows as its fallback ({$name}) and the call still succeeds; ask
+ * lokale_message_format_problems why. LOKALE_EINVAL for a NULL format, a NULL args with a count, a
+ * nameless argument or an unknown type. */
+LOKALE_API int lokale_message_format_format(char *dst, size_t capacity, size_t *needed, const lokale_message_format *format,
+                                            const lokale_named_arg *args, size_t arg_count);
+
+/* The errors lokale_message_format_format meets with the same arguments, one a line as
+ * "type: explanation" (the types of the MF2 specification: unresolved-variable, bad-operand,
+ * bad-option, bad-selector, unknown-function, …), "" when there are none; into dst as described
+ * under "Formatted results". */
+LOKALE_API int lokale_message_format_problems(char *dst, size_t capacity, size_t *needed, const lokale_message_format *format,
+                                              const lokale_named_arg *args, size_t arg_count);
 
 #ifdef __cplusplus
 }

@@ -122,6 +122,34 @@ func languagesHandle(_ p: OpaquePointer?, _ what: String = "languages") throws(L
     try liveObject(p, LK_HANDLE_LANGUAGES, "languages", as: what)
 }
 
+/// The object behind a lokale_message_format*: a checked MF2 message and its locale.
+final class MessageFormatHandle: Sendable {
+    let message: MF2.Message
+    let locale: String
+    init(_ message: MF2.Message, locale: String) { (self.message, self.locale) = (message, locale) }
+}
+
+/// A new lokale_message_format* for `handle`; nil when out of memory.
+func newMessageFormatPointer(_ handle: MessageFormatHandle) -> OpaquePointer? {
+    guard let h = lk_handle_new(nil) else { return nil }
+    h.pointee.object = Unmanaged.passRetained(handle).toOpaque()
+    lk_handle_set_kind(h, LK_HANDLE_MESSAGE_FORMAT)
+    return OpaquePointer(h)
+}
+
+/// lokale_message_format_free: releases the message and retires the handle.
+func freeMessageFormatPointer(_ p: OpaquePointer) {
+    let h = UnsafeMutablePointer<lk_handle>(p)
+    guard lk_handle_mark_freed(h, LK_HANDLE_MESSAGE_FORMAT) != 0 else { return misuse(h, "lokale_message_format_free", "message_format") }
+    guard let object = h.pointee.object else { return }
+    lk_handle_retire(h)
+    Unmanaged<MessageFormatHandle>.fromOpaque(object).release()
+}
+
+func messageFormatHandle(_ p: OpaquePointer?) throws(LokaleError) -> MessageFormatHandle {
+    try liveObject(p, LK_HANDLE_MESSAGE_FORMAT, "message_format", as: "format")
+}
+
 /// The object of a live handle of `kind` (its type `what`; `name`: the argument, when not that).
 private func liveObject<T: AnyObject>(_ p: OpaquePointer?, _ kind: UInt32, _ what: String, as name: String? = nil) throws(LokaleError) -> T {
     guard let p else { throw invalid("\(name ?? what) is NULL") }
@@ -145,6 +173,7 @@ private func refusal(_ kind: UInt32, _ what: String, as name: String? = nil) -> 
     case LK_HANDLE_BUNDLE: "a lokale_bundle was passed as the \(name)"
     case LK_HANDLE_RUNTIME: "a lokale_runtime was passed as the \(name)"
     case LK_HANDLE_LANGUAGES: "a lokale_languages was passed as the \(name)"
+    case LK_HANDLE_MESSAGE_FORMAT: "a lokale_message_format was passed as the \(name)"
     default: "the \(name) is not a lokale_\(what) the library made"
     }
 }

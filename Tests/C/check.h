@@ -74,5 +74,6 @@ void test_accept_language(void);
 /* test_requests.c */
 void test_requests(void);
 void test_gettext_catalog(void);
+void test_message_format(void);
 
 #endif
