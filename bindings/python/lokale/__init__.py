@@ -18,7 +18,8 @@ tests/test_layers.py checks that the imports have no cycle):
    Loading), ``_args`` (Python values to call arguments), ``_guard``, ``_library`` (finding and
    calling liblokale), and ``_backend`` with its two implementations, ``_backend_speedups`` (the C
    accelerator ``_speedups``) and ``_backend_ctypes``; ``_hints`` (the names annotations read);
-2. the runtime: ``_languages`` (a request's languages), ``_runtime`` (Runtime, Subscription);
+2. the runtime: ``_languages`` (a request's languages), ``_runtime`` (Runtime, Subscription),
+   ``_message_format`` (MessageFormat: an MF2 message given as source, which needs no runtime);
 3. the bundle: ``_bundle`` (Bundle, LookupResult);
 4. what is built on a bundle: ``_gettext`` (Translations) and ``_message`` (Message). A lower layer
    reaches the classes of a higher one through names that the higher one fills when it is imported
@@ -57,6 +58,7 @@ from ._bundle import Bundle, LookupResult
 from ._gettext import Translations
 from ._message import Message
 from ._languages import Languages, parse_accept_language
+from ._message_format import MessageFormat
 
 __all__ = [
     "Arg",
@@ -75,6 +77,7 @@ __all__ = [
     "Loading",
     "LookupResult",
     "Message",
+    "MessageFormat",
     "NotFound",
     "OutOfMemory",
     "OutOfRange",

@@ -81,6 +81,10 @@ class lokale_arg(Structure):
     _fields_ = [("type", c_int), ("value", lokale_arg_value)]
 
 
+class lokale_named_arg(Structure):
+    _fields_ = [("name", c_char_p), ("name_len", c_ptrdiff_t), ("value", lokale_arg), ("time_zone", c_char_p)]
+
+
 # -- the constants of include/lokale.h ------------------------------------------------------------
 # The binding's one copy: every other module, and _speedups.c (through its init(), see
 # _backend_speedups), takes them from here; tests/test_abi.py checks each against the header and
@@ -95,6 +99,7 @@ ARG_INT = 1
 ARG_UINT = 2
 ARG_DOUBLE = 3
 ARG_STRING = 4
+ARG_TIMESTAMP = 5
 OPEN_MAIN = 1
 OPEN_VERIFY = 2
 OPEN_COPY = 4
@@ -189,6 +194,10 @@ SIGNATURES: dict[str, tuple[Any, list[Any]]] = {
     "lokale_languages_free": (None, [c_void_p]),
     "lokale_languages_list": (c_int, [c_char_p, c_size_t, _size_p, c_void_p]),
     "lokale_parse_accept_language": (c_int, [c_char_p, c_size_t, _size_p, _size_p, c_char_p, c_ptrdiff_t]),
+    "lokale_message_format_new": (c_int, [POINTER(c_void_p), c_char_p, c_ptrdiff_t, c_char_p]),
+    "lokale_message_format_free": (None, [c_void_p]),
+    "lokale_message_format_format": (c_int, [c_char_p, c_size_t, _size_p, c_void_p, POINTER(lokale_named_arg), c_size_t]),
+    "lokale_message_format_problems": (c_int, [c_char_p, c_size_t, _size_p, c_void_p, POINTER(lokale_named_arg), c_size_t]),
     "lokale_bundle_format_problems": (
         c_int,
         [c_char_p, c_size_t, _size_p, c_void_p, POINTER(lokale_message), POINTER(lokale_arg), c_size_t],
