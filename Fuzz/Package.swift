@@ -26,6 +26,8 @@ let package = Package(
         // (f) the C ABI, from C.
         .executableTarget(name: "fuzz-capi", dependencies: [.product(name: "lokale-c", package: "Lokale")],
                           cSettings: [.unsafeFlags(["-I../include"])]),
+        // (j) MessageFormat 2: the parser, the data model checks and the formatter.
+        .executableTarget(name: "fuzz-mf2", dependencies: ["FuzzDriver", .product(name: "LokaleCatalog", package: "Lokale")]),
         // (i) Accept-Language headers, through lokale_parse_accept_language.
         .executableTarget(name: "fuzz-accept", dependencies: [.product(name: "lokale-c", package: "Lokale")],
                           cSettings: [.unsafeFlags(["-I../include"])]),
