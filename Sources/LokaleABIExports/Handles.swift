@@ -37,10 +37,11 @@ final class BundleHandle {
     }
 }
 
-// Handles. lokale_runtime*, lokale_bundle* and lokale_languages* point to an `lk_handle` (CTable)
-// whose `object` holds this layer's RuntimeHandle, BundleHandle or the core's Languages, retained,
-// and whose `kind` says which one it is (LK_HANDLE_RUNTIME, LK_HANDLE_BUNDLE, LK_HANDLE_LANGUAGES)
-// or that it was freed (LK_HANDLE_FREED). Every function
+// Handles. lokale_runtime*, lokale_bundle*, lokale_languages* and lokale_message_format* point to an
+// `lk_handle` (CTable) whose `object` holds this layer's RuntimeHandle, BundleHandle,
+// MessageFormatHandle or the core's Languages, retained, and whose `kind` says which one it is
+// (LK_HANDLE_RUNTIME, LK_HANDLE_BUNDLE, LK_HANDLE_LANGUAGES, LK_HANDLE_MESSAGE_FORMAT) or that it
+// was freed (LK_HANDLE_FREED). Every function
 // checks the kind before it reads the object, and lokale_*_free marks the handle freed with one
 // compare-and-swap, so a second free does nothing, and a call with a freed handle (or with a
 // runtime for a bundle) is LOKALE_EINVAL instead of a read of released memory: retired handles
@@ -48,26 +49,41 @@ final class BundleHandle {
 // freeing a handle while another thread uses it, or using it after, is the caller's error
 // (lokale.h), and calls already running on other threads at that moment are not protected.
 
-/// A new lokale_runtime* for `handle`; nil when out of memory.
-func newRuntimePointer(_ handle: RuntimeHandle) -> OpaquePointer? {
+/// A new handle of `kind` (a runtime, a language list, a message format: handles of their own, not
+/// a bundle's) holding `object`, retained; `prepare` fills the rest before the kind makes it live.
+/// Nil when out of memory.
+private func newHandle(_ object: AnyObject, _ kind: UInt32,
+                       prepare: (UnsafeMutablePointer<lk_handle>) -> Void = { _ in }) -> OpaquePointer? {
     guard let h = lk_handle_new(nil) else { return nil }
-    h.pointee.object = Unmanaged.passRetained(handle).toOpaque()
-    lk_handle_set_kind(h, LK_HANDLE_RUNTIME)
+    h.pointee.object = Unmanaged.passRetained(object).toOpaque()
+    prepare(h)
+    lk_handle_set_kind(h, kind)
     return OpaquePointer(h)
 }
 
-/// lokale_runtime_free: removes the callbacks registered through the handle, releases the
-/// RuntimeHandle (the Runtime lives on while bundles hold it) and retires the handle. A pointer that
-/// is not a live runtime changes nothing; the thread's last error says why.
-func freeRuntimePointer(_ p: OpaquePointer) {
+/// lokale_<what>_free of a handle made by `newHandle`: marks it freed, gives its object to
+/// `before`, retires the handle and releases the object. A pointer that is not a live `what`
+/// changes nothing; the thread's last error says why.
+private func freeHandle<T: AnyObject>(_ p: OpaquePointer, _ kind: UInt32, _ what: String, as: T.Type,
+                                      before: (T) -> Void = { _ in }) {
     let h = UnsafeMutablePointer<lk_handle>(p)
-    guard lk_handle_mark_freed(h, LK_HANDLE_RUNTIME) != 0 else { return misuse(h, "lokale_runtime_free", "runtime") }
+    guard lk_handle_mark_freed(h, kind) != 0 else { return misuse(h, "lokale_\(what)_free", what) }
     guard let object = h.pointee.object else { return }
-    let handle = Unmanaged<RuntimeHandle>.fromOpaque(object)
-    let r = handle.takeUnretainedValue()
-    for id in r.callbacks.withLock({ ids in defer { ids.removeAll() }; return ids }) { r.runtime.removeCallback(id) }
+    let unmanaged = Unmanaged<T>.fromOpaque(object)
+    before(unmanaged.takeUnretainedValue())
     lk_handle_retire(h)
-    handle.release()
+    unmanaged.release()
+}
+
+/// A new lokale_runtime* for `handle`; nil when out of memory.
+func newRuntimePointer(_ handle: RuntimeHandle) -> OpaquePointer? { newHandle(handle, LK_HANDLE_RUNTIME) }
+
+/// lokale_runtime_free: removes the callbacks registered through the handle, releases the
+/// RuntimeHandle (the Runtime lives on while bundles hold it) and retires the handle.
+func freeRuntimePointer(_ p: OpaquePointer) {
+    freeHandle(p, LK_HANDLE_RUNTIME, "runtime", as: RuntimeHandle.self) { r in
+        for id in r.callbacks.withLock({ ids in defer { ids.removeAll() }; return ids }) { r.runtime.removeCallback(id) }
+    }
 }
 
 func runtimeHandle(_ p: OpaquePointer?) throws(LokaleError) -> RuntimeHandle {
@@ -102,21 +118,13 @@ func bundleHandle(_ p: OpaquePointer?) throws(LokaleError) -> BundleHandle {
 /// A new lokale_languages* for `languages` (its `lists` the list's plan entries, which the
 /// retained list owns); nil when out of memory.
 func newLanguagesPointer(_ languages: Languages) -> OpaquePointer? {
-    guard let h = lk_handle_new(nil) else { return nil }
-    h.pointee.object = Unmanaged.passRetained(languages).toOpaque()
-    lk_handle_set_lists(h, languages.entriesAddress.assumingMemoryBound(to: lk_list_slot.self))
-    lk_handle_set_kind(h, LK_HANDLE_LANGUAGES)
-    return OpaquePointer(h)
+    newHandle(languages, LK_HANDLE_LANGUAGES) { h in
+        lk_handle_set_lists(h, languages.entriesAddress.assumingMemoryBound(to: lk_list_slot.self))
+    }
 }
 
 /// lokale_languages_free: releases the list and retires the handle.
-func freeLanguagesPointer(_ p: OpaquePointer) {
-    let h = UnsafeMutablePointer<lk_handle>(p)
-    guard lk_handle_mark_freed(h, LK_HANDLE_LANGUAGES) != 0 else { return misuse(h, "lokale_languages_free", "languages") }
-    guard let object = h.pointee.object else { return }
-    lk_handle_retire(h)
-    Unmanaged<Languages>.fromOpaque(object).release()
-}
+func freeLanguagesPointer(_ p: OpaquePointer) { freeHandle(p, LK_HANDLE_LANGUAGES, "languages", as: Languages.self) }
 
 func languagesHandle(_ p: OpaquePointer?, _ what: String = "languages") throws(LokaleError) -> Languages {
     try liveObject(p, LK_HANDLE_LANGUAGES, "languages", as: what)
@@ -130,20 +138,11 @@ final class MessageFormatHandle: Sendable {
 }
 
 /// A new lokale_message_format* for `handle`; nil when out of memory.
-func newMessageFormatPointer(_ handle: MessageFormatHandle) -> OpaquePointer? {
-    guard let h = lk_handle_new(nil) else { return nil }
-    h.pointee.object = Unmanaged.passRetained(handle).toOpaque()
-    lk_handle_set_kind(h, LK_HANDLE_MESSAGE_FORMAT)
-    return OpaquePointer(h)
-}
+func newMessageFormatPointer(_ handle: MessageFormatHandle) -> OpaquePointer? { newHandle(handle, LK_HANDLE_MESSAGE_FORMAT) }
 
 /// lokale_message_format_free: releases the message and retires the handle.
 func freeMessageFormatPointer(_ p: OpaquePointer) {
-    let h = UnsafeMutablePointer<lk_handle>(p)
-    guard lk_handle_mark_freed(h, LK_HANDLE_MESSAGE_FORMAT) != 0 else { return misuse(h, "lokale_message_format_free", "message_format") }
-    guard let object = h.pointee.object else { return }
-    lk_handle_retire(h)
-    Unmanaged<MessageFormatHandle>.fromOpaque(object).release()
+    freeHandle(p, LK_HANDLE_MESSAGE_FORMAT, "message_format", as: MessageFormatHandle.self)
 }
 
 func messageFormatHandle(_ p: OpaquePointer?) throws(LokaleError) -> MessageFormatHandle {

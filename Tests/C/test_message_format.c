@@ -6,21 +6,18 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-static const char *mf_format(const lokale_message_format *mf, const lokale_named_arg *args, size_t n) {
-    static char out[512];
-    size_t needed = 0;
-    int rc = lokale_message_format_format(out, sizeof out, &needed, mf, args, n);
-    if (rc != LOKALE_OK) snprintf(out, sizeof out, "<error %s>", lokale_status_name(rc));
-    return out;
-}
+typedef int (*mf_call)(char *, size_t, size_t *, const lokale_message_format *, const lokale_named_arg *, size_t);
 
-static const char *mf_problems(const lokale_message_format *mf, const lokale_named_arg *args, size_t n) {
+/* What lokale_message_format_format or _problems writes, in a static buffer (or the error). */
+static const char *mf_text(mf_call call, const lokale_message_format *mf, const lokale_named_arg *args, size_t n) {
     static char out[512];
     size_t needed = 0;
-    int rc = lokale_message_format_problems(out, sizeof out, &needed, mf, args, n);
+    int rc = call(out, sizeof out, &needed, mf, args, n);
     if (rc != LOKALE_OK) snprintf(out, sizeof out, "<error %s>", lokale_status_name(rc));
     return out;
 }
+#define mf_format(mf, args, n) mf_text(lokale_message_format_format, (mf), (args), (n))
+#define mf_problems(mf, args, n) mf_text(lokale_message_format_problems, (mf), (args), (n))
 
 #define FILES_FR ".input {$count :integer} .match $count one {{{$count} fichier}} * {{{$count} fichiers}}"
 
