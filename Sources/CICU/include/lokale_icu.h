@@ -12,6 +12,11 @@
 
 #include <stdint.h>
 
+/* The MessageFormat 2 functions' shims. Included here, not only found in this folder: CICU's module
+ * is the folder (an umbrella), and a build made before a header was added keeps its cached module
+ * until one it already knew changes. */
+#include "lokale_icu_mf2.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
