@@ -1,5 +1,4 @@
 public import LokaleCore
-import Synchronization
 
 /// The one error type of Lokale: a status (`code`) and a sentence saying what went wrong.
 public typealias LokaleError = LokaleCore.LokaleError
@@ -19,7 +18,9 @@ public final class LokaleRuntime: Sendable {
         var modules: [String: LokaleBundle] = [:]
         var main: LokaleBundle? = nil
     }
-    let registry = Mutex(Registry())
+    // Locked (pthread), not Synchronization.Mutex: ThreadSanitizer sees its lock, and reported
+    // the registry's dictionary as raced under Mutex.
+    let registry = Locked(Registry())
 
     /// The runtime of the process's own user.
     public static let shared = LokaleRuntime(core: Runtime(preferredLanguages: nil, settings: .automatic))
