@@ -85,7 +85,10 @@ int lk_plain_variant(const lk_tree *tree, uint32_t node, uint32_t device, const 
         case LK_NODE_REPLACED: /* the development localization's message */
             node = n.next;
             break;
-        default: /* a rule is no message */
+        case LK_NODE_MF2:
+            /* An MF2 message is never under a device node: its value is its source. */
+            return varies ? -1 : 0;
+        default: /* a rule, pattern or expression is no message */
             return -1;
         }
     }

@@ -68,7 +68,9 @@ func lookupCommand(_ a: Arguments, explain: Bool) throws -> Int32 {
     guard a.positionals.count >= 2 else { throw Arguments.UsageError(message: "\(explain ? "explain" : "lookup") needs BUNDLE.lokale and KEY") }
     if !explain, a.flags.contains("json") { throw Arguments.UsageError(message: "--json is an option of explain, not of lookup") }
     let path = a.positionals[0], key = a.positionals[1]
-    let arguments = a.positionals.dropFirst(2).map { FormatArgument.string($0) }
+    let given = a.positionals.dropFirst(2)
+    let arguments = given.filter { namedArgument($0) == nil }.map { FormatArgument.string($0) }
+    let named = Dictionary(given.compactMap(namedArgument), uniquingKeysWith: { _, last in last })
     let runtime = Runtime(preferredLanguages: a.list("prefer"), matcher: try matcher(a.options["strategy"]))
     if a.flags.contains("chain") { runtime.fallbackPolicy = .chain }
     if let d = a.options["device"] {
@@ -96,11 +98,11 @@ func lookupCommand(_ a: Arguments, explain: Bool) throws -> Int32 {
     func show() throws(LokaleError) {
         if explain {
             let trace = try bundle.explain(key, default: a.options["default"], table: a.options["table"], arguments: arguments,
-                                           locale: a.options["locale"])
+                                           named: named, locale: a.options["locale"])
             print(a.flags.contains("json") ? trace.json : trace.text, terminator: a.flags.contains("json") ? "\n" : "")
         } else {
             let m = try bundle.format(key, default: a.options["default"], table: a.options["table"], arguments: arguments,
-                                      locale: a.options["locale"])
+                                      named: named, locale: a.options["locale"])
             print(m.text)
             for p in m.problems { printError("lokale: warning: \(p)\n") }
         }

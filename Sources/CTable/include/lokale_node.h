@@ -33,7 +33,13 @@ typedef struct lk_tree {
  *   replaced  text, length (the reason); next (the development localization's message)
  *   forms     argument (1-based), next (the rule); children, count (nplurals; lk_node_form)
  *   rule      children, count (its instruction words; lk_rule_run); next, length (the word
- *             position and number of its precomputed results) */
+ *             position and number of its precomputed results)
+ *   mf2       argument, flags, count (declarations, selectors, variants); children, next (where the
+ *             declarations and the variants start; lk_mf2_declaration, _selector, _variant, _key)
+ *   pattern   count parts, children (lk_pattern_part)
+ *   expression flags (LK_VALUE_* of the operand | LK_MARKUP_*); text, length (the operand, if
+ *             any); name, name_length (the function or markup, if any: name NULL otherwise);
+ *             argument options and count attributes from children (lk_expression_option) */
 typedef struct lk_node {
     uint32_t kind;
     uint32_t format;
@@ -44,6 +50,8 @@ typedef struct lk_node {
     uint32_t next;
     uint32_t length;
     const uint8_t *text;
+    const uint8_t *name;
+    uint32_t name_length;
 } lk_node;
 
 /* One substitution of a message node. */
@@ -138,9 +146,136 @@ static inline __attribute__((always_inline)) int lk_node_read(const lk_tree *t, 
         n->children = at + LK_RULE_CODE;
         n->next = n->children + n->count;
         return LK_NODE_OK;
+    case LK_NODE_MF2: {
+        if (room < LK_MF2_WORDS) return LK_NODE_OUT_OF_BOUNDS;
+        n->argument = lk_tree_word(t, at + LK_MF2_DECLARATIONS);
+        n->flags = lk_tree_word(t, at + LK_MF2_SELECTORS);
+        n->count = lk_tree_word(t, at + LK_MF2_VARIANTS);
+        if (n->argument > LK_LIMIT_MF2_DECLARATIONS || n->flags > LK_LIMIT_MF2_SELECTORS || n->count > LK_LIMIT_MF2_VARIANTS)
+            return LK_NODE_TOO_MANY;
+        if (n->count == 0) return LK_NODE_BAD_KIND;
+        uint64_t variant = LK_VARIANT_WORDS + 2 * (uint64_t)n->flags;
+        uint64_t words = (uint64_t)n->argument * LK_DECLARATION_WORDS + (uint64_t)n->flags * LK_SELECTOR_WORDS;
+        if (room - LK_MF2_WORDS < words + n->count * variant) return LK_NODE_OUT_OF_BOUNDS;
+        n->children = at + LK_MF2_WORDS;
+        n->next = (uint32_t)(n->children + words);
+        return LK_NODE_OK;
+    }
+    case LK_NODE_PATTERN:
+        if (room < LK_PATTERN_WORDS) return LK_NODE_OUT_OF_BOUNDS;
+        n->count = lk_tree_word(t, at + LK_PATTERN_COUNT);
+        if (n->count > LK_LIMIT_MF2_PARTS) return LK_NODE_TOO_MANY;
+        if ((room - LK_PATTERN_WORDS) / LK_PART_WORDS < n->count) return LK_NODE_OUT_OF_BOUNDS;
+        n->children = at + LK_PATTERN_PARTS;
+        return LK_NODE_OK;
+    case LK_NODE_EXPRESSION:
+        if (room < LK_EXPRESSION_WORDS) return LK_NODE_OUT_OF_BOUNDS;
+        n->flags = lk_tree_word(t, at + LK_EXPRESSION_FLAGS);
+        n->argument = lk_tree_word(t, at + LK_EXPRESSION_OPTIONS);
+        n->count = lk_tree_word(t, at + LK_EXPRESSION_ATTRIBUTES);
+        if (n->argument > LK_LIMIT_MF2_OPTIONS || n->count > LK_LIMIT_MF2_OPTIONS) return LK_NODE_TOO_MANY;
+        if ((room - LK_EXPRESSION_WORDS) / LK_OPTION_WORDS < (uint64_t)n->argument + n->count) return LK_NODE_OUT_OF_BOUNDS;
+        n->text = NULL;
+        n->length = 0;
+        if ((n->flags & LK_VALUE_KIND) != LK_VALUE_NONE && !lk_tree_string(t, at + LK_EXPRESSION_OPERAND, &n->text, &n->length))
+            return LK_NODE_BAD_STRING;
+        n->name = NULL;
+        n->name_length = 0;
+        if (lk_tree_word(t, at + LK_EXPRESSION_FUNCTION) != LK_NONE && !lk_tree_string(t, at + LK_EXPRESSION_FUNCTION, &n->name, &n->name_length))
+            return LK_NODE_BAD_STRING;
+        if ((n->flags & LK_MARKUP_KIND) && !n->name) return LK_NODE_BAD_KIND; /* markup has a name */
+        if (!(n->flags & LK_MARKUP_KIND) && !n->name && !n->text) return LK_NODE_BAD_KIND; /* {} */
+        n->children = at + LK_EXPRESSION_WORDS;
+        return LK_NODE_OK;
     default:
         return LK_NODE_BAD_KIND;
     }
+}
+
+/* One item of an MF2 node: a declaration (flags, name, node: its expression), a selector (name), a
+ * variant's key (value; flags LK_VALUE_LITERAL, or LK_VALUE_NONE for `*`), a pattern part (flags:
+ * its LK_PART_* kind; value: a text; node: an expression or markup) or an expression's option or
+ * attribute (name, flags, value). Strings are NUL-terminated in the pool; absent ones are NULL. */
+typedef struct lk_mf2_item {
+    uint32_t flags;
+    uint32_t node;
+    const uint8_t *name;
+    uint32_t name_length;
+    const uint8_t *value;
+    uint32_t value_length;
+} lk_mf2_item;
+
+/* Declaration i (< n->argument) of an mf2 node: LK_NODE_OK or LK_NODE_BAD_STRING. The node was read
+ * whole, so every item's words are inside the section. */
+static inline int lk_mf2_declaration(const lk_tree *t, const lk_node *n, uint32_t i, lk_mf2_item *d) {
+    uint64_t at = (uint64_t)n->children + (uint64_t)i * LK_DECLARATION_WORDS;
+    d->flags = lk_tree_word(t, at + LK_DECLARATION_FLAGS);
+    d->node = lk_tree_word(t, at + LK_DECLARATION_EXPRESSION);
+    d->value = NULL;
+    d->value_length = 0;
+    return lk_tree_string(t, at + LK_DECLARATION_NAME, &d->name, &d->name_length) ? LK_NODE_OK : LK_NODE_BAD_STRING;
+}
+
+/* Selector i (< n->flags) of an mf2 node: its variable's name. */
+static inline int lk_mf2_selector(const lk_tree *t, const lk_node *n, uint32_t i, const uint8_t **name, uint32_t *length) {
+    uint64_t at = (uint64_t)n->children + (uint64_t)n->argument * LK_DECLARATION_WORDS + (uint64_t)i * LK_SELECTOR_WORDS;
+    return lk_tree_string(t, at, name, length) ? LK_NODE_OK : LK_NODE_BAD_STRING;
+}
+
+/* The word position of variant v (< n->count) of an mf2 node; its pattern is the word there. */
+static inline uint64_t lk_mf2_variant(const lk_node *n, uint32_t v) {
+    return (uint64_t)n->next + (uint64_t)v * (LK_VARIANT_WORDS + 2 * (uint64_t)n->flags);
+}
+
+/* Key s (< n->flags) of variant v: LK_NODE_OK with k->flags LK_VALUE_LITERAL and k->value, or
+ * LK_VALUE_NONE for `*`; LK_NODE_BAD_STRING. */
+static inline int lk_mf2_key(const lk_tree *t, const lk_node *n, uint32_t v, uint32_t s, lk_mf2_item *k) {
+    uint64_t at = lk_mf2_variant(n, v) + LK_VARIANT_KEYS + 2 * (uint64_t)s;
+    k->name = NULL;
+    k->name_length = 0;
+    k->node = LK_NONE;
+    k->value = NULL;
+    k->value_length = 0;
+    if (lk_tree_word(t, at) == LK_NONE) {
+        k->flags = LK_VALUE_NONE;
+        return LK_NODE_OK;
+    }
+    k->flags = LK_VALUE_LITERAL;
+    return lk_tree_string(t, at, &k->value, &k->value_length) ? LK_NODE_OK : LK_NODE_BAD_STRING;
+}
+
+/* Part i (< n->count) of a pattern node. */
+static inline int lk_pattern_part(const lk_tree *t, const lk_node *n, uint32_t i, lk_mf2_item *p) {
+    uint64_t at = (uint64_t)n->children + (uint64_t)i * LK_PART_WORDS;
+    p->flags = lk_tree_word(t, at + LK_PART_KIND);
+    p->name = NULL;
+    p->name_length = 0;
+    p->value = NULL;
+    p->value_length = 0;
+    p->node = LK_NONE;
+    switch (p->flags) {
+    case LK_PART_TEXT:
+        return lk_tree_string(t, at + LK_PART_TEXT_STRING, &p->value, &p->value_length) ? LK_NODE_OK : LK_NODE_BAD_STRING;
+    case LK_PART_EXPRESSION:
+    case LK_PART_MARKUP:
+        p->node = lk_tree_word(t, at + LK_PART_NODE);
+        return LK_NODE_OK;
+    default:
+        return LK_NODE_BAD_KIND;
+    }
+}
+
+/* Option i of an expression node, or attribute i - n->argument when i >= n->argument (i <
+ * n->argument + n->count). */
+static inline int lk_expression_option(const lk_tree *t, const lk_node *n, uint32_t i, lk_mf2_item *o) {
+    uint64_t at = (uint64_t)n->children + (uint64_t)i * LK_OPTION_WORDS;
+    o->flags = lk_tree_word(t, at + LK_OPTION_FLAGS);
+    o->node = LK_NONE;
+    o->value = NULL;
+    o->value_length = 0;
+    if (!lk_tree_string(t, at + LK_OPTION_NAME, &o->name, &o->name_length)) return LK_NODE_BAD_STRING;
+    if ((o->flags & LK_VALUE_KIND) == LK_VALUE_NONE) return i >= n->argument ? LK_NODE_OK : LK_NODE_BAD_KIND;
+    return lk_tree_string(t, at + LK_OPTION_VALUE, &o->value, &o->value_length) ? LK_NODE_OK : LK_NODE_BAD_STRING;
 }
 
 /* Runs the rule at word `at` for the count n, as glibc evaluates a Plural-Forms expression

@@ -12,7 +12,7 @@
 /* The file header (64 bytes; byte offsets of its fields). */
 #define LK_MAGIC 0x1A00454C414B4F4CULL /* "LOKALE\0\x1A", read as a little-endian u64 */
 #define LK_FORMAT_MAJOR 2u
-#define LK_FORMAT_MINOR 1u /* 1: FORMS and RULE nodes */
+#define LK_FORMAT_MINOR 2u /* 1: FORMS and RULE nodes; 2: MessageFormat 2 nodes (MF2, PATTERN, EXPRESSION) */
 #define LK_BYTE_ORDER_MARK 0x01020304u /* read as 0x04030201: the other byte order */
 #define LK_HEADER_SIZE 64u
 #define LK_HEADER_MAGIC 0u          /* u8[8] */
@@ -128,6 +128,53 @@
                               * each (255 for any result above 254), four to a word, first lowest */
 #define LK_RULE_WORDS 3u     /* + LK_RULE_LENGTH + (LK_RULE_SMALL + 3) / 4 */
 
+#define LK_NODE_MF2 8u       /* a MessageFormat 2 message: declarations, selectors, variants */
+#define LK_MF2_DECLARATIONS 1u /* their counts */
+#define LK_MF2_SELECTORS 2u    /* 0: a pattern message, whose one variant has no keys */
+#define LK_MF2_VARIANTS 3u
+#define LK_MF2_WORDS 4u        /* + the declarations, the selectors, then the variants */
+#define LK_DECLARATION_FLAGS 0u      /* LK_DECLARATION_LOCAL for .local, 0 for .input */
+#define LK_DECLARATION_NAME 1u       /* the variable's name: string offset, then length */
+#define LK_DECLARATION_EXPRESSION 3u /* an LK_NODE_EXPRESSION */
+#define LK_DECLARATION_WORDS 4u
+#define LK_DECLARATION_LOCAL 1u
+#define LK_SELECTOR_WORDS 2u         /* the selected variable's name: string offset, then length */
+#define LK_VARIANT_PATTERN 0u        /* an LK_NODE_PATTERN */
+#define LK_VARIANT_KEYS 1u           /* one key per selector: string offset (LK_NONE for `*`), length */
+#define LK_VARIANT_WORDS 1u          /* + 2 a selector */
+#define LK_NODE_PATTERN 9u   /* text, expressions and markup, in order */
+#define LK_PATTERN_COUNT 1u
+#define LK_PATTERN_PARTS 2u
+#define LK_PATTERN_WORDS 2u  /* + LK_PART_WORDS a part */
+#define LK_PART_KIND 0u      /* LK_PART_* */
+#define LK_PART_TEXT_STRING 1u /* LK_PART_TEXT: string offset, then length */
+#define LK_PART_NODE 1u        /* LK_PART_EXPRESSION, LK_PART_MARKUP: an LK_NODE_EXPRESSION */
+#define LK_PART_WORDS 3u
+#define LK_PART_TEXT 0u
+#define LK_PART_EXPRESSION 1u
+#define LK_PART_MARKUP 2u
+#define LK_NODE_EXPRESSION 10u /* {operand :function options @attributes}, or markup {#name …} */
+#define LK_EXPRESSION_FLAGS 1u    /* the operand's LK_VALUE_* | LK_MARKUP_* */
+#define LK_EXPRESSION_OPERAND 2u  /* a literal's value or a variable's name: string offset, length */
+#define LK_EXPRESSION_FUNCTION 4u /* "ns:name" of the function or markup: string offset (LK_NONE:
+                                   * none), length */
+#define LK_EXPRESSION_OPTIONS 6u  /* count */
+#define LK_EXPRESSION_ATTRIBUTES 7u /* count */
+#define LK_EXPRESSION_WORDS 8u    /* + LK_OPTION_WORDS an option, then an attribute */
+#define LK_OPTION_NAME 0u         /* string offset, then length */
+#define LK_OPTION_FLAGS 2u        /* LK_VALUE_*: an attribute's is LK_VALUE_NONE or a literal */
+#define LK_OPTION_VALUE 3u        /* string offset, then length */
+#define LK_OPTION_WORDS 5u
+#define LK_VALUE_NONE 0u
+#define LK_VALUE_LITERAL 1u
+#define LK_VALUE_VARIABLE 2u
+#define LK_VALUE_KIND 3u          /* the mask of the three above */
+#define LK_VALUE_QUOTED 4u        /* a literal written |…| */
+#define LK_MARKUP_KIND 0x30u      /* the mask of: */
+#define LK_MARKUP_OPEN 0x10u
+#define LK_MARKUP_STANDALONE 0x20u
+#define LK_MARKUP_CLOSE 0x30u
+
 /* A rule's instructions run on a stack of unsigned 64-bit values, as glibc evaluates Plural-Forms:
  * one word each, the operation in the low 8 bits and an operand in the high 24. Jumps go forward
  * only, so a program ends within its length; x / 0 and x % 0 give 0. */
@@ -209,6 +256,11 @@
 #define LK_LIMIT_SUBSTITUTIONS 64u
 #define LK_LIMIT_FORMS 64u                     /* gettext plural forms of a message (nplurals) */
 #define LK_LIMIT_RULE_WORDS 4096u              /* instruction words of a rule */
+#define LK_LIMIT_MF2_DECLARATIONS 256u         /* of one MessageFormat 2 message */
+#define LK_LIMIT_MF2_SELECTORS 16u
+#define LK_LIMIT_MF2_VARIANTS 4096u
+#define LK_LIMIT_MF2_OPTIONS 64u               /* of one function or markup; attributes too */
+#define LK_LIMIT_MF2_PARTS 4096u               /* text, expressions and markup of one pattern */
 #define LK_LIMIT_LOCALIZATIONS 4096u           /* per bundle */
 #define LK_LIMIT_TABLES 65536u
 #define LK_LIMIT_INSTANCES 1048576u            /* (localization, table) pairs */

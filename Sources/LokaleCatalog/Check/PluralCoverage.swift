@@ -16,7 +16,7 @@ enum PluralCoverage {
         func visit(_ v: Variation, _ context: String) {
             switch v {
             // The catalog's own rule chooses among gettext forms; the reader warns where it disagrees with CLDR.
-            case .text, .forms: break
+            case .text, .forms, .messageFormat: break
             case .device(let cases):
                 for d in DeviceClass.allCases { if let c = cases[d] { visit(c, context + "device '\(d.rawValue)': ") } }
             case .plural(_, let ordinal, let cases):

@@ -189,6 +189,9 @@ public enum Variation: Sendable, Equatable {
     /// gettext's plural forms, `msgstr[0]`, `msgstr[1]`, …, chosen by the catalog's rule for the
     /// count in `argument` (1-based).
     indirect case forms(argument: Int, rule: PluralForms, forms: [Variation])
+    /// A Unicode MessageFormat 2 message: its source as written (what a plain lookup answers) and
+    /// its checked data model (what formatting reads); it selects its variants itself.
+    indirect case messageFormat(source: String, message: MF2.Message)
 
     public var representativeText: String {
         switch self {
@@ -197,16 +200,22 @@ public enum Variation: Sendable, Equatable {
         case .device(let c): (c[.other] ?? c[.mac] ?? c.values.sorted { $0.representativeText < $1.representativeText }.first)?.representativeText ?? ""
         // What glibc's gettext answers for a plural entry.
         case .forms(_, _, let f): f.first?.representativeText ?? ""
+        case .messageFormat(let source, _): source
         }
     }
 
     /// Whether a plural variant is chosen anywhere inside (which needs a numeric argument).
     public var hasPlural: Bool {
         switch self {
-        case .text: false
+        case .text, .messageFormat: false
         case .plural, .forms: true
         case .device(let c): c.values.contains { $0.hasPlural }
         }
+    }
+
+    /// Whether this is a MessageFormat 2 message (whose text is MF2 source, not a format string).
+    public var isMessageFormat: Bool {
+        if case .messageFormat = self { true } else { false }
     }
 
     /// Every text leaf.
@@ -216,6 +225,7 @@ public enum Variation: Sendable, Equatable {
         case .plural(_, _, let c): PluralCategory.allCases.compactMap { c[$0] }.flatMap(\.texts)
         case .device(let c): DeviceClass.allCases.compactMap { c[$0] }.flatMap(\.texts)
         case .forms(_, _, let f): f.flatMap(\.texts)
+        case .messageFormat(let source, _): [source]
         }
     }
 }

@@ -18,6 +18,8 @@ public struct CatalogLoader {
     private var gettextSources: [String: [String: CatalogMessage]] = [:]
     /// Which file gave each (localization, table) of gettext, to refuse two catalogs for one.
     private var gettextOwner: [[String]: String] = [:]
+    /// Which `.mf2.json` gave each (localization, table).
+    private var resourceOwner: [[String]: String] = [:]
 
     public init() {}
 
@@ -41,8 +43,9 @@ public struct CatalogLoader {
             else { loose.append((clean, fileExtension(clean) == "stringsdict")) }
         case "plist" where clean.hasSuffix("Info.plist"): try addInfoPlist(clean)
         case "po", "mo": try addGettext(clean)
+        case "json" where clean.hasSuffix(MessageFormatJSON.suffix): try addMessageFormatJSON(clean)
         default:
-            throw CatalogError(file: clean, "unknown source type (expected .xcstrings, .strings, .stringsdict, .po, .mo, Info.plist, a .lproj folder or a bundle folder)")
+            throw CatalogError(file: clean, "unknown source type (expected .xcstrings, .strings, .stringsdict, .po, .mo, .mf2.json, Info.plist, a .lproj folder or a bundle folder)")
         }
     }
 
@@ -166,6 +169,37 @@ public struct CatalogLoader {
         bundle.warnings += file.warnings
     }
 
+    mutating func addMessageFormatJSON(_ path: String) throws(CatalogError) {
+        let file = try MessageFormatJSON.read(path: path)
+        let (name, l) = (file.table, file.localization)
+        if let owner = tableOwner[name], owner.hasSuffix(".xcstrings") {
+            throw CatalogError(file: path, "table '\(name)' is already defined by \(owner)")
+        }
+        if let owner = resourceOwner[[l, name]] {
+            throw CatalogError(file: path, "table '\(name)' of '\(l)' is already defined by \(owner)")
+        }
+        resourceOwner[[l, name]] = path
+        tableOwner[name] = tableOwner[name] ?? path
+        var table = bundle.tables.removeValue(forKey: name) ?? CatalogTable(name: name)
+        table.sources.append(path)
+        var messages = table.messages.removeValue(forKey: l) ?? [:]
+        var locations = table.locations.removeValue(forKey: l) ?? [:]
+        if let other = table.files.removeValue(forKey: l) {
+            // The messages so far came from one file without per-key locations: give them theirs.
+            for k in messages.keys where locations[k] == nil { locations[k] = MessageLocation(file: other) }
+        }
+        for (k, m) in file.messages {
+            messages[k] = m
+            locations[k] = MessageLocation(file: path, line: file.lines[k])
+        }
+        table.messages[l] = messages
+        table.locations[l] = locations
+        // The development localization's descriptions are the key's; a translation's fill gaps.
+        table.info.merge(file.info) { own, new in own.comment == nil ? new : own }
+        bundle.tables[name] = table
+        if !bundle.declaredLocalizations.contains(l) { bundle.declaredLocalizations.append(l) }
+    }
+
     mutating func addLproj(_ dir: String) throws(CatalogError) {
         let base = dir.split(separator: "/").last.map(String.init) ?? dir
         let localization = String(base.dropLast(".lproj".count))
@@ -178,6 +212,7 @@ public struct CatalogLoader {
         for f in files where fileExtension(f) == "strings" { try addStrings(dir + "/" + f, localization: localization) }
         for f in files where fileExtension(f) == "stringsdict" { try addStrings(dir + "/" + f, localization: localization) }
         for f in files where fileExtension(f) == "xcstrings" { try addStringCatalog(dir + "/" + f) }
+        for f in files where f.hasSuffix(MessageFormatJSON.suffix) { try addMessageFormatJSON(dir + "/" + f) }
         if !bundle.declaredLocalizations.contains(localization) { bundle.declaredLocalizations.append(localization) }
     }
 
@@ -193,6 +228,7 @@ public struct CatalogLoader {
                 let p = resources + "/" + f
                 if f.hasSuffix(".lproj"), isDirectory(p) { try addLproj(p); found = true }
                 else if fileExtension(f) == "xcstrings" { try addStringCatalog(p); found = true }
+                else if f.hasSuffix(MessageFormatJSON.suffix) { try addMessageFormatJSON(p); found = true }
             }
         }
         guard found else { throw CatalogError(file: dir, "folder has no Info.plist, .lproj folders or .xcstrings catalogs") }

@@ -301,12 +301,14 @@ extension Variation {
         case .plural(let a, let o, let c): .plural(argument: a, ordinal: o, cases: c.mapValues { $0.mapTexts(f) })
         case .device(let c): .device(c.mapValues { $0.mapTexts(f) })
         case .forms(let a, let rule, let forms): .forms(argument: a, rule: rule, forms: forms.map { $0.mapTexts(f) })
+        // MF2 source is not a format string: nothing of it is rewritten.
+        case .messageFormat: self
         }
     }
 
     func withPluralArgument(_ argument: Int, onlyUnresolved: Bool = false) -> Variation {
         switch self {
-        case .text: self
+        case .text, .messageFormat: self
         case .plural(let a, let o, let c):
             .plural(argument: onlyUnresolved && a != 0 ? a : argument, ordinal: o,
                     cases: c.mapValues { $0.withPluralArgument(argument, onlyUnresolved: onlyUnresolved) })

@@ -71,6 +71,7 @@ extension Variation {
     var depth: Int {
         switch self {
         case .text: 0
+        case .messageFormat: 1
         case .plural(_, _, let c): 1 + (c.values.map(\.depth).max() ?? 0)
         case .device(let c): 1 + (c.values.map(\.depth).max() ?? 0)
         case .forms(_, _, let f): 1 + (f.map(\.depth).max() ?? 0)

@@ -79,6 +79,8 @@ public enum StringCatalogWriter {
         switch v {
         case .text:
             return .object(["plural": .object(["other": leaf(v, path + "plural.other")])])
+        case .messageFormat(let source, _):
+            return .object(["plural": .object(["other": leaf(.text(source), path + "plural.other")])])
         case .plural(_, let ordinal, let cases):
             let kind = ordinal ? "ordinal" : "plural"
             var group: [String: XcodeJSON] = [:]

@@ -20,7 +20,7 @@ public struct TableWriter {
 
     private var pool: [UInt8] = [0] // offset 0 is the empty string
     private var interned: [String: UInt32] = ["": 0]
-    private var nodes: [UInt32] = []
+    var nodes: [UInt32] = []
     private var formats: [UInt32] = []
     /// The rule node written for each plural expression: one per expression, whatever uses it.
     private var rules: [String: UInt32] = [:]
@@ -91,6 +91,8 @@ public struct TableWriter {
             let at = UInt32(truncatingIfNeeded: nodes.count)
             nodes += NodeWords.device(children: children).words
             return at
+        case .messageFormat(_, let message):
+            return node(messageFormat: message)
         case .forms(let argument, let rule, let forms):
             let children = forms.map { node($0, literal: literal) }
             let program = rules[rule.expression.text] ?? {

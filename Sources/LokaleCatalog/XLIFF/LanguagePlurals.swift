@@ -13,7 +13,7 @@ extension Variation {
     /// `other` text): the shape of an export.
     func addingPluralCategories(of language: String) -> Variation {
         switch self {
-        case .text: return self
+        case .text, .messageFormat: return self
         case .plural(let a, let ordinal, var cases):
             cases = cases.mapValues { $0.addingPluralCategories(of: language) }
             for c in LanguagePlurals.categories(language, ordinal: ordinal) where cases[c] == nil {
@@ -28,7 +28,7 @@ extension Variation {
     /// The text at exactly `path`; nil when this variation has no such leaf.
     func exactText(at path: [Substring]) -> String? {
         switch self {
-        case .text(let s): return path.isEmpty ? s : nil
+        case .text(let s), .messageFormat(let s, _): return path.isEmpty ? s : nil
         case .plural(_, let ordinal, let cases):
             guard path.count >= 2, path[0] == (ordinal ? "ordinal" : "plural"),
                   let c = PluralCategory(rawValue: String(path[1])), let v = cases[c] else { return nil }

@@ -7,7 +7,7 @@ extension Variation {
     /// Every text leaf with its path, in Xcode's order (the catalog's key order).
     func leaves(prefix: String = "") -> [(path: String, text: String)] {
         switch self {
-        case .text(let s): return [(prefix.isEmpty ? "" : String(prefix.dropLast()), s)]
+        case .text(let s), .messageFormat(let s, _): return [(prefix.isEmpty ? "" : String(prefix.dropLast()), s)]
         case .plural(_, let ordinal, let cases):
             let kind = ordinal ? "ordinal" : "plural"
             return cases.keys.map(\.rawValue).sorted().flatMap { c in
@@ -27,7 +27,7 @@ extension Variation {
         guard path.count >= 2 else { return representativeText }
         let rest = Array(path.dropFirst(2))
         switch self {
-        case .text(let s): return s
+        case .text(let s), .messageFormat(let s, _): return s
         case .plural(_, _, let cases):
             let c = PluralCategory(rawValue: String(path[1])).flatMap { cases[$0] } ?? cases[.other]
             return c?.text(at: rest) ?? representativeText

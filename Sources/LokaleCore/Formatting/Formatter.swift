@@ -8,6 +8,8 @@ internal import CICU
 public struct FormatOutput: Sendable {
     public var bytes: [UInt8] = []
     public var problems: [String] = []
+    /// How a MessageFormat 2 message chose its variant, for `explain`.
+    public var selection: MF2.Selection? = nil
     public init() {}
 }
 

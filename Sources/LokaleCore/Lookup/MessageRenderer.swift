@@ -15,6 +15,10 @@ struct MessageRenderer {
     var budget = 256
     /// Choose variants only: a text node is written as the catalog wrote it, never formatted.
     var choosingOnly = false
+    /// The arguments of a MessageFormat 2 message, by name.
+    var named: [String: MF2.Argument] = [:]
+    /// The locale an MF2 message formats in: the caller's `locale:`, else the served localization.
+    var messageLocale: String? = nil
     static let maxDepth = Limits.renderDepth
     /// Where the served localization's plural rules come from: its bundle's per-localization cache.
     let rules: (contents: BundleContents, localization: Int)?
@@ -83,6 +87,12 @@ struct MessageRenderer {
             let reason = String(decoding: UnsafeRawBufferPointer(start: n.text, count: Int(n.length)), as: UTF8.self)
             out.problems.append("the \(locale) translation is not used, its format does not match the development localization's (\(reason)); the development localization's text is shown")
             try render(n.next, into: &out, depth: depth + 1)
+        case LK_NODE_MF2:
+            // MF2 selects and formats in one pass: "choosing only" has no unformatted text to give.
+            let formatted = MF2.format(try table.messageFormat(node, in: &tree), locale: messageLocale ?? locale, arguments: named)
+            out.bytes.append(contentsOf: formatted.text.utf8)
+            out.problems += formatted.errors.map(\.description)
+            out.selection = formatted.selection
         case LK_NODE_MESSAGE:
             var inner = self
             var n = n

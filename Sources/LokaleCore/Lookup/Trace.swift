@@ -20,6 +20,8 @@ public struct Trace: Sendable {
     public var problems: [String]
     /// The bundle's tables: a lookup in a table it does not have finds nothing.
     public var tables: [String] = []
+    /// How a MessageFormat 2 message chose its variant.
+    public var selection: MF2.Selection? = nil
 
     /// Whether `table` is one of the bundle's (true when the tables are not known).
     public var tableExists: Bool { tables.isEmpty || tables.contains(table) }
@@ -64,6 +66,7 @@ public struct Trace: Sendable {
         s += "table read from: \(tableLocalization ?? "(no localization has this table)")\n"
         s += "served by: \(served ?? "(none)")\n"
         s += "step: \(step.rawValue): \(Trace.stepText(step))\n"
+        if let selection { s += "variant: \(selection)\n" }
         for p in problems { s += "problem: \(p)\n" }
         s += "result: \(result)\n"
         return s
@@ -110,6 +113,24 @@ public struct Trace: Sendable {
         j.string("served", served)
         j.string("step", step.rawValue)
         j.string("result", result)
+        if let selection {
+            j.open("selection")
+            j.open("selectors", array: true)
+            for s in selection.selectors {
+                j.open()
+                j.string("variable", s.name)
+                j.open("matches", array: true)
+                for m in s.matches { j.string(nil, m) }
+                j.close(array: true)
+                j.close()
+            }
+            j.close(array: true)
+            j.number("variant", selection.variant)
+            j.open("keys", array: true)
+            for k in selection.keys { j.string(nil, k) }
+            j.close(array: true)
+            j.close()
+        }
         j.open("problems", array: true)
         for p in problems { j.string(nil, p) }
         j.close(array: true)

@@ -36,6 +36,7 @@ struct MF2Resolver {
     /// Declared variables resolved so far.
     var values: [String: Resolved] = [:]
     var errors: [MF2.FormatError] = []
+    var selection: MF2.Selection? = nil
 
     /// A resolved expression: its value (nil: a fallback value), what its fallback shows, and the
     /// `u:` options that stay with it.
@@ -62,7 +63,7 @@ struct MF2Resolver {
         case .select(let m): chosen = select(m)
         }
         let parts = pattern(chosen)
-        return MF2.Formatted(text: parts.map(\.text).joined(), errors: errors, parts: parts)
+        return MF2.Formatted(text: parts.map(\.text).joined(), errors: errors, parts: parts, selection: selection)
     }
 
     private mutating func error(_ kind: MF2.FormatError.Kind, _ message: String) {
@@ -192,12 +193,19 @@ struct MF2Resolver {
             case .literal(let l): preferences[i].firstIndex(of: l.value)
             }
         }
-        var candidates = m.variants.filter { v in v.keys.count == preferences.count && v.keys.indices.allSatisfy { rank(v, $0) != nil } }
+        var candidates = m.variants.indices.filter { v in
+            m.variants[v].keys.count == preferences.count && m.variants[v].keys.indices.allSatisfy { rank(m.variants[v], $0) != nil }
+        }
         for i in preferences.indices.reversed() {
             // Stable, so that the later selectors' order stays among equals.
-            candidates = candidates.enumerated().sorted { (rank($0.element, i)!, $0.offset) < (rank($1.element, i)!, $1.offset) }.map(\.element)
+            candidates = candidates.enumerated().sorted { (rank(m.variants[$0.element], i)!, $0.offset) < (rank(m.variants[$1.element], i)!, $1.offset) }
+                .map(\.element)
         }
-        return candidates.first?.pattern ?? []
+        let chosen = candidates.first
+        selection = MF2.Selection(selectors: zip(m.selectors, preferences).map { MF2.Selection.Selector(name: $0.name, matches: $1) },
+                                  variant: chosen,
+                                  keys: chosen.map { m.variants[$0].keys.map { k in if case .literal(let l) = k { l.value } else { "*" } } } ?? [])
+        return chosen.map { m.variants[$0].pattern } ?? []
     }
 
     mutating func markup(_ m: MF2.Markup) -> MF2.MarkupPart {

@@ -65,6 +65,26 @@ extension MF2 {
         public var text: String
         public var errors: [FormatError]
         public var parts: [Part]
+        /// How a `.match` chose its variant (nil for a pattern message): what `explain` shows.
+        public var selection: Selection? = nil
+    }
+
+    /// A `.match`'s choice: per selector the keys its value matched, best first, and the variant
+    /// taken (its index among the message's variants, and its keys as written; nil: none matched).
+    public struct Selection: Sendable, Equatable, CustomStringConvertible {
+        public struct Selector: Sendable, Equatable {
+            public var name: String
+            public var matches: [String]
+        }
+        public var selectors: [Selector]
+        public var variant: Int?
+        public var keys: [String]
+
+        public var description: String {
+            let why = selectors.map { s in "$\(s.name) matches " + (s.matches.isEmpty ? "no key" : s.matches.joined(separator: ", ")) }
+            guard let variant else { return why.joined(separator: "; ") + "; no variant matches" }
+            return why.joined(separator: "; ") + "; variant \(variant + 1) (\(keys.joined(separator: " "))) chosen"
+        }
     }
 
     /// One piece of a formatted message, in order; `text` is their concatenation.

@@ -207,12 +207,14 @@ public final class Bundle: Sendable {
     /// Resolves and formats a message with typed arguments, choosing plural and device variants.
     /// - Parameter locale: how numbers are written (Apple's `locale:`): it never changes which
     ///   translation is looked up. Nil: the localization that served the message.
+    /// - Parameter named: the arguments of a MessageFormat 2 message, by name.
     public func format(_ key: String, default defaultValue: String? = nil, table name: String? = nil,
-                       arguments: [FormatArgument], locale: String? = nil, languages: Languages? = nil) throws(LokaleError) -> FormattedMessage {
+                       arguments: [FormatArgument], named: [String: MF2.Argument] = [:], locale: String? = nil,
+                       languages: Languages? = nil) throws(LokaleError) -> FormattedMessage {
         try withBytes(key) { k throws(LokaleError) in
             try withBytes(name ?? Resolution.defaultTable) { t throws(LokaleError) in
                 try withBytes(defaultValue ?? "") { d throws(LokaleError) in
-                    try format(key: k, table: t, defaultValue: d, arguments: arguments, locale: locale, languages: languages)
+                    try format(key: k, table: t, defaultValue: d, arguments: arguments, named: named, locale: locale, languages: languages)
                 }
             }
         }
@@ -221,7 +223,8 @@ public final class Bundle: Sendable {
     /// `format` on the caller's bytes (the C ABI's path): no string is made of the key, table or
     /// default value.
     public func format(key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?, defaultValue: UnsafeRawBufferPointer?,
-                       arguments: [FormatArgument], locale: String? = nil, languages: Languages? = nil) throws(LokaleError) -> FormattedMessage {
+                       arguments: [FormatArgument], named: [String: MF2.Argument] = [:], locale: String? = nil,
+                       languages: Languages? = nil) throws(LokaleError) -> FormattedMessage {
         let c = contents
         let unresolved = Resolution.unresolved(key: key, default: defaultValue)
         let r = try resolve(in: c, key: key, table: name, hasDefault: unresolved.step == .defaultValue, languages: languages)
@@ -229,7 +232,7 @@ public final class Bundle: Sendable {
         out.bytes.reserveCapacity(128)
         if let e = r.entry, let served = r.served {
             let numbering = r.servedPosition.map { r.choices[$0].numberingSystem } ?? nil
-            try render(e, served: served, numbering: numbering, in: c, arguments: arguments, locale: locale, into: &out)
+            try render(e, served: served, numbering: numbering, in: c, arguments: arguments, named: named, locale: locale, into: &out)
         } else {
             // A failed lookup is written the way the best localization would have written it.
             let writer = r.choices.first
@@ -237,14 +240,15 @@ public final class Bundle: Sendable {
                 ?? writer.map { c.numberSymbols(localization: $0.localization, numbering: $0.numberingSystem) } ?? .posix
             Formatter.render(formatBytes: unresolved.text, arguments: arguments, symbols: symbols, into: &out)
         }
-        return FormattedMessage(bytes: out.bytes, problems: out.problems, resolution: r)
+        return FormattedMessage(bytes: out.bytes, problems: out.problems, resolution: r, selection: out.selection)
     }
 
     /// A found message: its text as is, or its tree rendered with the served localization's
     /// plural rules and number symbols (or `locale`'s symbols).
     /// - Parameter choosingOnly: choose the variants but write the chosen text unformatted.
     private func render(_ e: CompiledTable.Entry, served: Int, numbering: String?, in c: BundleContents, arguments: [FormatArgument],
-                        locale: String?, choosingOnly: Bool = false, into out: inout FormatOutput) throws(LokaleError) {
+                        named: [String: MF2.Argument] = [:], locale: String?, choosingOnly: Bool = false,
+                        into out: inout FormatOutput) throws(LokaleError) {
         let table = c.table
         guard e.node != TableLayout.none else { return out.bytes.append(contentsOf: try table.value(of: e)) }
         // Unformatted text writes no number: no symbols to look up.
@@ -252,6 +256,8 @@ public final class Bundle: Sendable {
         var renderer = MessageRenderer(table: table, arguments: arguments, locale: table.localizations[served],
                                        device: runtime.deviceClass, symbols: symbols, rules: (c, served))
         renderer.choosingOnly = choosingOnly
+        renderer.named = named
+        renderer.messageLocale = locale ?? c.messageLocale(served)
         try renderer.render(e.node, into: &out)
     }
 
@@ -259,18 +265,18 @@ public final class Bundle: Sendable {
     /// C ABI): under Apple's policy a message the plan finds is rendered without copying the
     /// ordered list; anything else goes through `format`.
     public func formatBytes(key: UnsafeRawBufferPointer, table name: UnsafeRawBufferPointer?, defaultValue: UnsafeRawBufferPointer?,
-                            arguments: [FormatArgument], locale: String? = nil,
+                            arguments: [FormatArgument], named: [String: MF2.Argument] = [:], locale: String? = nil,
                             languages: Languages? = nil) throws(LokaleError) -> (bytes: [UInt8], problems: [String]) {
         if runtime.fallbackPolicy == .apple {
             var c = contents
             if let plan = currentPlan(contents: &c, languages: languages), let (e, _, served, numbering) = try PlanStore.find(plan, key: key, table: name, in: c.table),
                served >= 0, !numbering {
                 var out = FormatOutput()
-                try render(e, served: served, numbering: nil, in: c, arguments: arguments, locale: locale, into: &out)
+                try render(e, served: served, numbering: nil, in: c, arguments: arguments, named: named, locale: locale, into: &out)
                 return (out.bytes, out.problems)
             }
         }
-        let m = try format(key: key, table: name, defaultValue: defaultValue, arguments: arguments, locale: locale, languages: languages)
+        let m = try format(key: key, table: name, defaultValue: defaultValue, arguments: arguments, named: named, locale: locale, languages: languages)
         return (m.bytes, m.problems)
     }
 
@@ -293,8 +299,9 @@ public final class Bundle: Sendable {
     /// - Parameter languages: a per-call list in place of the runtime's languages (the trace then
     ///   shows no in-app language).
     public func explain(_ key: String, default defaultValue: String? = nil, table name: String? = nil,
-                        arguments: [FormatArgument] = [], locale: String? = nil, languages: Languages? = nil) throws(LokaleError) -> Trace {
-        let m = try format(key, default: defaultValue, table: name, arguments: arguments, locale: locale, languages: languages)
+                        arguments: [FormatArgument] = [], named: [String: MF2.Argument] = [:], locale: String? = nil,
+                        languages: Languages? = nil) throws(LokaleError) -> Trace {
+        let m = try format(key, default: defaultValue, table: name, arguments: arguments, named: named, locale: locale, languages: languages)
         let table = m.resolution.table
         let sel = selection(languages: languages)
         return Trace(bundle: identifier, isMain: isMain, table: name ?? Resolution.defaultTable, key: key,
@@ -310,7 +317,7 @@ public final class Bundle: Sendable {
                      },
                      tableLocalization: m.resolution.tableLocalization.map { table.localizations[$0] },
                      served: m.resolution.served.map { table.localizations[$0] },
-                     step: m.resolution.step, result: m.text, problems: m.problems, tables: table.tables)
+                     step: m.resolution.step, result: m.text, problems: m.problems, tables: table.tables, selection: m.selection)
     }
 }
 
@@ -319,5 +326,7 @@ public struct FormattedMessage: Sendable {
     public var bytes: [UInt8]
     public var problems: [String]
     public var resolution: Resolution
+    /// How a MessageFormat 2 message chose its variant.
+    public var selection: MF2.Selection? = nil
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 }

@@ -111,6 +111,13 @@ final class BundleContents: Sendable {
         return NumberSymbols.forLocale(table.localizations[localization] + "-u-nu-" + numbering)
     }
 
+    /// The locale a MessageFormat 2 message of a localization formats and selects in: its name, or
+    /// for `Base` (no language of its own) the development localization's.
+    func messageLocale(_ localization: Int) -> String {
+        let name = table.localizations[localization]
+        return name == "Base" ? table.localizations[table.developmentLocalization] : name
+    }
+
     /// Number symbols per localization, looked up once each.
     func numberSymbols(localization: Int) -> NumberSymbols {
         if let hit = symbolsCache.withLock({ localization < $0.count ? $0[localization] : nil }) { return hit }

@@ -119,6 +119,9 @@ public enum TableLayout {
         public static let replaced = NodeKind(rawValue: LK_NODE_REPLACED)
         public static let forms = NodeKind(rawValue: LK_NODE_FORMS)
         public static let rule = NodeKind(rawValue: LK_NODE_RULE)
+        public static let mf2 = NodeKind(rawValue: LK_NODE_MF2)
+        public static let pattern = NodeKind(rawValue: LK_NODE_PATTERN)
+        public static let expression = NodeKind(rawValue: LK_NODE_EXPRESSION)
     }
     /// A rule node's instructions (`LK_OP_*`): the operation in the low byte of a word, an operand
     /// above it.
@@ -168,6 +171,10 @@ public struct NodeWords {
         case .message: LK_MESSAGE_WORDS + UInt32(variable) * LK_SUBSTITUTION_WORDS
         case .forms: LK_FORMS_WORDS + UInt32(variable)
         case .rule: LK_RULE_WORDS + UInt32(variable)  // the code and the results, in words
+        // MF2 nodes: `variable` is the words after the fixed ones.
+        case .mf2: LK_MF2_WORDS + UInt32(variable)
+        case .pattern: LK_PATTERN_WORDS + UInt32(variable)
+        case .expression: LK_EXPRESSION_WORDS + UInt32(variable)
         default: LK_REPLACED_WORDS
         }
         words = [UInt32](repeating: LK_NONE, count: Int(count))

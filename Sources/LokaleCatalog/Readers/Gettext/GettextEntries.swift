@@ -139,6 +139,9 @@ struct GettextEntries: Sendable {
             let header = GettextHeader.asCompiled(try text(catalog.fields[entry.forms.lowerBound]))
             return Converted(key: key, source: nil, translation: header.isEmpty ? nil : CatalogMessage(text: header), info: info)
         }
+        if entry.flags.contains(GettextReader.messageFormatFlag) {
+            return try messageFormat(entry, key: key, id: id, info: info, text: text)
+        }
         // A plural entry has a rule (some entry has a plural); any other has one msgstr.
         guard entry.hasPlural, let forms else {
             let form = try text(catalog.fields[entry.forms.lowerBound])
@@ -159,6 +162,27 @@ struct GettextEntries: Sendable {
         // glibc reads msgstr[i] for i < nplurals only, and msgstr[0] for a form the entry lacks.
         let variations = (0..<forms.count).map { Variation.text(texts[$0 < texts.count ? $0 : 0]) }
         out.translation = CatalogMessage(.forms(argument: 1, rule: forms, forms: variations))
+        return out
+    }
+
+    /// An entry flagged `mf2-format`: msgid and msgstr are MessageFormat 2 messages, which select
+    /// their own variants (`.match`), so the entry has no msgid_plural.
+    private func messageFormat(_ entry: GettextCatalog.Entry, key: String, id: String, info: MessageInfo?,
+                               text: (GettextCatalog.Field) throws(CatalogError) -> String) throws(CatalogError) -> Converted {
+        let file = catalog.file
+        let idField = catalog.id(entry)
+        guard !entry.hasPlural else {
+            throw CatalogError(file: file, line: idField.position.line ?? entry.lineNumber,
+                               "entry '\(key)' is flagged \(GettextReader.messageFormatFlag) and has a msgid_plural: a MessageFormat 2 message selects its plural forms with .match")
+        }
+        let source = try MessageFormatSource.variation(id, file: file, line: idField.position.line ?? entry.lineNumber,
+                                                       column: idField.position.column, key: key)
+        let field = catalog.fields[entry.forms.lowerBound]
+        let form = try text(field)
+        var out = Converted(key: key, source: CatalogMessage(source), translation: nil, info: info)
+        guard !entry.isFuzzy, !form.isEmpty else { return out }
+        out.translation = CatalogMessage(try MessageFormatSource.variation(form, file: file, line: field.position.line ?? entry.lineNumber,
+                                                                          column: field.position.column, key: key))
         return out
     }
 }

@@ -93,6 +93,10 @@ public enum GettextReader {
     /// Whether an entry's specifiers are checked: flagged `c-format`, or unflagged with a msgid that
     /// is a valid C format with at least one specifier. `no-c-format`, another language's format
     /// (`python-format`, `java-format`, …) and stray `%` signs (`%Y` of strftime) are not checked.
+    /// The flag of entries whose texts are MessageFormat 2 messages (`#, mf2-format`), in the
+    /// spirit of gettext's `c-format`, `python-brace-format`, ….
+    static let messageFormatFlag = "mf2-format"
+
     static func isCFormat(_ entry: GettextCatalog.Entry, msgid: String) -> Bool {
         if entry.flags.contains("c-format") { return true }
         if entry.flags.contains(where: { $0.hasSuffix("-format") }) { return false }

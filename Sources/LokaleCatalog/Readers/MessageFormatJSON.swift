@@ -1,0 +1,107 @@
+import FoundationEssentials
+import LokaleCore
+
+/// A MessageFormat 2 resource: one JSON object per locale and table, in the spirit of Flutter's
+/// ARB. Keys map to MF2 messages; `@key` objects carry what translators and tools need
+/// (`description`, and `arguments`: name → `{ "type": …, "example": … }`); `@@locale` names the
+/// localization (else the enclosing `.lproj`), `@@table` the table (else the file's name before
+/// `.mf2.json`, or before the locale: `Localizable.fr.mf2.json`).
+///
+/// ```json
+/// { "@@locale": "fr",
+///   "invite": ".input {$count :integer}\n.match $count\none {{{$host} a invité une personne.}}\n* {{{$host} a invité {$count} personnes.}}",
+///   "@invite": { "description": "Party invitation", "arguments": { "host": { "type": "string" }, "count": { "type": "integer" } } } }
+/// ```
+public enum MessageFormatJSON {
+    public static let suffix = ".mf2.json"
+
+    /// What one file gives the catalog.
+    public struct File {
+        public var table: String
+        public var localization: String
+        public var messages: [String: CatalogMessage] = [:]
+        public var info: [String: MessageInfo] = [:]
+        public var lines: [String: Int] = [:]
+    }
+
+    struct Metadata: Decodable {
+        struct Argument: Decodable {
+            var type: String?
+            var example: String?
+            init(from decoder: Decoder) throws {
+                let c = try decoder.container(keyedBy: CodingKeys.self)
+                type = try c.decodeIfPresent(String.self, forKey: .type)
+                // An example is any JSON scalar; only its text matters.
+                example = try? c.decodeIfPresent(String.self, forKey: .example)
+            }
+            enum CodingKeys: String, CodingKey { case type, example }
+        }
+        var description: String?
+        var arguments: [String: Argument]?
+        var placeholders: [String: Argument]?
+    }
+
+    enum Entry: Decodable {
+        case text(String)
+        case metadata(Metadata)
+        init(from decoder: Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if let s = try? c.decode(String.self) { self = .text(s) } else { self = .metadata(try c.decode(Metadata.self)) }
+        }
+    }
+
+    public static func read(path: String) throws(CatalogError) -> File {
+        try read(bytes: try readFile(path), path: path)
+    }
+
+    static func read(bytes: [UInt8], path: String) throws(CatalogError) -> File {
+        if let f = JSONLocator.firstError(bytes) {
+            throw CatalogError(file: path, line: f.line, column: f.column, "invalid JSON: \(f.message)")
+        }
+        let entries: [String: Entry]
+        do { entries = try JSONDecoder().decode([String: Entry].self, from: Data(bytes)) }
+        catch { throw catalogError(error, file: path, bytes: bytes, json: true) }
+        let lines = JSONLocator.keyLines(bytes, depth: 1)
+        func line(_ key: String) -> Int? { lines[[key]] }
+        func special(_ name: String) throws(CatalogError) -> String? {
+            switch entries[name] {
+            case nil: return nil
+            case .text(let s)?: return s
+            case .metadata?: throw CatalogError(file: path, line: line(name), "\(name) must be a string")
+            }
+        }
+        let name = (path.split(separator: "/").last.map(String.init) ?? path).dropLast(suffix.count)
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard let localization = try special("@@locale") ?? enclosingLproj(path) ?? (parts.count == 2 ? String(parts[1]) : nil) else {
+            throw CatalogError(file: path, "no locale: add \"@@locale\", name the file TABLE.LOCALE\(suffix) or put it in a LOCALE.lproj folder")
+        }
+        if let problem = LocalizationName.problem(localization) {
+            throw CatalogError(file: path, line: line("@@locale"), "\"\(localization)\" does not name a localization: \(problem)")
+        }
+        let table = try special("@@table") ?? String(parts.first ?? "Localizable")
+        guard !table.isEmpty else { throw CatalogError(file: path, line: line("@@table"), "the table has no name") }
+        var file = File(table: table, localization: localization)
+        for (key, entry) in entries where !key.hasPrefix("@") {
+            guard case .text(let source) = entry else {
+                throw CatalogError(file: path, line: line(key), "message '\(key)' must be a string (its metadata goes in \"@\(key)\")")
+            }
+            file.messages[key] = CatalogMessage(try MessageFormatSource.variation(source, file: path, line: line(key), key: key))
+            file.lines[key] = line(key)
+        }
+        for (key, entry) in entries where key.hasPrefix("@") && !key.hasPrefix("@@") {
+            let described = String(key.dropFirst())
+            guard file.messages[described] != nil else {
+                throw CatalogError(file: path, line: line(key), "\"\(key)\" describes no message '\(described)'")
+            }
+            guard case .metadata(let m) = entry else { throw CatalogError(file: path, line: line(key), "\"\(key)\" must be an object") }
+            var info = MessageInfo(comment: m.description, checksFormat: false)
+            if let arguments = m.arguments ?? m.placeholders, !arguments.isEmpty {
+                let listed = arguments.keys.sorted().map { a in "$\(a)" + (arguments[a]?.type.map { ": \($0)" } ?? "") }
+                info.comment = [m.description, "Arguments: " + listed.joined(separator: ", ")].compactMap { $0 }.joined(separator: "\n")
+            }
+            file.info[described] = info
+        }
+        for key in file.messages.keys where file.info[key] == nil { file.info[key] = MessageInfo(checksFormat: false) }
+        return file
+    }
+}
