@@ -163,6 +163,7 @@ import TestSupport
                 "plural(\(a),\(o),\(PluralCategory.allCases.compactMap { k in c[k].map { "\(k):\(shape($0))" } }))"
             case .device(let c): "device(\(DeviceClass.allCases.compactMap { c[$0].map(shape) }))"
             case .forms(let a, let rule, let f): "forms(\(a),\(rule.expression),\(f.map(shape)))"
+            case .messageFormat: "mf2"
             }
         }
         for kind in PseudoLocale.allCases {

@@ -54,11 +54,16 @@ public struct TableWriter {
     }
 
     mutating func string(_ s: String) -> (UInt32, UInt32) {
-        if let o = interned[s] { return (o, UInt32(s.utf8.count)) }
+        // Strings that are canonically equivalent are equal in Swift but not in bytes ("Ǻ" as one
+        // code point or three): only the same bytes share a place in the pool.
+        if let o = interned[s], pool.count - Int(o) > s.utf8.count, pool[Int(o) + s.utf8.count] == 0,
+           pool[Int(o) ..< Int(o) + s.utf8.count].elementsEqual(s.utf8) {
+            return (o, UInt32(s.utf8.count))
+        }
         let o = UInt32(truncatingIfNeeded: pool.count) // a pool past 4 GiB fails the final size check
         pool.append(contentsOf: s.utf8)
         pool.append(0)
-        interned[s] = o
+        if interned[s] == nil { interned[s] = o }
         return (o, UInt32(s.utf8.count))
     }
 

@@ -236,9 +236,19 @@ public final class Bundle: Sendable {
         } else {
             // A failed lookup is written the way the best localization would have written it.
             let writer = r.choices.first
-            let symbols = locale.map(NumberSymbols.forLocale)
-                ?? writer.map { c.numberSymbols(localization: $0.localization, numbering: $0.numberingSystem) } ?? .posix
-            Formatter.render(formatBytes: unresolved.text, arguments: arguments, symbols: symbols, into: &out)
+            if !named.isEmpty {
+                // Named arguments: the caller's message is MessageFormat 2, so are its key and
+                // default value (as a gettext msgid is the message's own text).
+                let f = MF2.format(source: String(decoding: unresolved.text, as: UTF8.self),
+                                   locale: locale ?? writer.map { c.messageLocale($0.localization) } ?? "und", arguments: named)
+                out.bytes.append(contentsOf: f.text.utf8)
+                out.problems += f.errors.map(\.description)
+                out.selection = f.selection
+            } else {
+                let symbols = locale.map(NumberSymbols.forLocale)
+                    ?? writer.map { c.numberSymbols(localization: $0.localization, numbering: $0.numberingSystem) } ?? .posix
+                Formatter.render(formatBytes: unresolved.text, arguments: arguments, symbols: symbols, into: &out)
+            }
         }
         return FormattedMessage(bytes: out.bytes, problems: out.problems, resolution: r, selection: out.selection)
     }
