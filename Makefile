@@ -101,6 +101,7 @@ test-c: examples
 	bash Tests/C/check_exports.sh include/lokale.h $(OUT)/lib/liblokale.so
 	$(LOKALE) compile Tests/C/fixtures/Tables -o $(OUT)/tests/Tables.lokale
 	$(LOKALE) compile Tests/C/fixtures/gettext/pl.po -o $(OUT)/tests/Gettext.lokale
+	$(LOKALE) compile Tests/C/fixtures/mf2 -o $(OUT)/tests/MF2.lokale
 	$(OUT)/tests/test_lokale $(OUT)/examples $(OUT)/tests
 
 # Lokale as a Swift package user gets it: examples/SummaryLabel depending on a tagged clone of this
@@ -285,6 +286,7 @@ test-c-tsan: examples
 	@mkdir -p $(OUT)/tests
 	$(LOKALE) compile Tests/C/fixtures/Tables -o $(OUT)/tests/Tables.lokale 2>/dev/null
 	$(LOKALE) compile Tests/C/fixtures/gettext/pl.po -o $(OUT)/tests/Gettext.lokale 2>/dev/null
+	$(LOKALE) compile Tests/C/fixtures/mf2 -o $(OUT)/tests/MF2.lokale 2>/dev/null
 	$(SWIFT_TOOLCHAIN)clang -std=c11 -g -O1 -fsanitize=thread -fuse-ld=lld -pthread -I$(OUT)/include $(C_TEST_SRC) \
 	  -L$(TSAN_SCRATCH)/debug -l$(LIB_PRODUCT) -L$(SWIFT_TOOLCHAIN)../lib/swift/linux -ldispatch -lBlocksRuntime \
 	  -Wl,-rpath,$(TSAN_SCRATCH)/debug -Wl,-rpath,$(SWIFT_TOOLCHAIN)../lib/swift/linux -o $(OUT)/tests/test_lokale_tsan

@@ -592,6 +592,36 @@ LOKALE_API int lokale_message_format_format(char *dst, size_t capacity, size_t *
 LOKALE_API int lokale_message_format_problems(char *dst, size_t capacity, size_t *needed, const lokale_message_format *format,
                                               const lokale_named_arg *args, size_t arg_count);
 
+/* ---------------------------------------------------------------------------------------------
+ * MessageFormat 2 messages from catalogs (.mf2.json resources, .po entries flagged mf2-format)
+ * ------------------------------------------------------------------------------------------- */
+
+/* Looks the message up under the fallback contract, exactly as lokale_bundle_format does, and
+ * formats it with named arguments: a MessageFormat 2 message selects its variant and formats its
+ * placeholders in the localization that served it (or message->locale); a plain text is written as
+ * it is. A failed lookup formats the default value, else the key, as MF2 source (as gettext shows
+ * its msgid). Text always comes out: ask lokale_bundle_format_named_problems what went wrong.
+ * Writes into dst as described under "Formatted results". LOKALE_EINVAL for a NULL bundle or
+ * message, a NULL args with a count, a nameless argument or an unknown type. The common case (a
+ * message of :string, :integer and :number placeholders and selectors) allocates nothing. */
+LOKALE_API int lokale_bundle_format_named(char *dst, size_t capacity, size_t *needed,
+                                          const lokale_bundle *bundle, const lokale_message *message,
+                                          const lokale_named_arg *args, size_t arg_count);
+
+/* The errors lokale_bundle_format_named meets with the same message and arguments, one a line as
+ * "type: explanation" (unresolved-variable, bad-operand, …), "" when there are none; into dst as
+ * described under "Formatted results". */
+LOKALE_API int lokale_bundle_format_named_problems(char *dst, size_t capacity, size_t *needed,
+                                                   const lokale_bundle *bundle, const lokale_message *message,
+                                                   const lokale_named_arg *args, size_t arg_count);
+
+/* lokale_bundle_explain with named arguments: the JSON also has "selection" for a MessageFormat 2
+ * message with .match (per selector the keys its value matched, best first; the variant chosen
+ * and its keys). */
+LOKALE_API int lokale_bundle_explain_named(char *dst, size_t capacity, size_t *needed,
+                                           const lokale_bundle *bundle, const lokale_message *message,
+                                           const lokale_named_arg *args, size_t arg_count);
+
 #ifdef __cplusplus
 }
 #endif

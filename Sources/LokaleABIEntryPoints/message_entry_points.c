@@ -22,6 +22,10 @@ _Static_assert(LK_DEVICE_IPHONE == LOKALE_DEVICE_IPHONE && LK_DEVICE_IPAD == LOK
                LK_DEVICE_APPLEWATCH == LOKALE_DEVICE_APPLEWATCH && LK_DEVICE_APPLETV == LOKALE_DEVICE_APPLETV &&
                LK_DEVICE_APPLEVISION == LOKALE_DEVICE_APPLEVISION && LK_DEVICE_OTHER == LOKALE_DEVICE_OTHER, "devices");
 _Static_assert(LK_POLICY_APPLE == LOKALE_FALLBACK_APPLE && LK_POLICY_CHAIN == LOKALE_FALLBACK_CHAIN, "policies");
+_Static_assert(sizeof(lk_named) == sizeof(lokale_named_arg) && offsetof(lk_named, name_len) == offsetof(lokale_named_arg, name_len) &&
+               offsetof(lk_named, value) == offsetof(lokale_named_arg, value) &&
+               offsetof(lk_named, time_zone) == offsetof(lokale_named_arg, time_zone) && LK_ARG_TIMESTAMP == LOKALE_ARG_TIMESTAMP,
+               "lk_named must have lokale_named_arg's layout");
 _Static_assert(LOKALE_MESSAGE_VERSION == 4, "a new message version needs its size in lk_message_size");
 
 /* Entries no bundle matches (serials start at 1): what a message whose `languages` is not a live
@@ -121,6 +125,34 @@ LOKALE_API int lokale_bundle_explain(char *dst, size_t capacity, size_t *needed,
                                      const lokale_message *message, const lokale_arg *args, size_t arg_count) {
     lokale_message copy;
     return lk_bundle_explain_general(dst, capacity, needed, bundle, lk_message_read(message, &copy), args, arg_count);
+}
+
+LOKALE_API int lokale_bundle_format_named(char *dst, size_t capacity, size_t *needed, const lokale_bundle *bundle,
+                                          const lokale_message *caller, const lokale_named_arg *args, size_t arg_count) {
+    lokale_message copy;
+    const lokale_message *message = lk_message_read(caller, &copy);
+    size_t length;
+    /* A caller's locale is the general path's. */
+    if (bundle && message && message->version >= 1 && !message->locale &&
+        lk_fast_format_named((const lk_handle *)bundle, message_lists(message), message->key, message->key_len, message->table,
+                             message->table_len, message->default_value, message->default_len, (const lk_named *)args, arg_count, dst,
+                             capacity, &length) == LK_ANSWERED) {
+        if (needed) *needed = length;
+        return LOKALE_OK;
+    }
+    return lk_bundle_format_named_general(dst, capacity, needed, bundle, message, args, arg_count);
+}
+
+LOKALE_API int lokale_bundle_format_named_problems(char *dst, size_t capacity, size_t *needed, const lokale_bundle *bundle,
+                                                   const lokale_message *message, const lokale_named_arg *args, size_t arg_count) {
+    lokale_message copy;
+    return lk_bundle_format_named_problems_general(dst, capacity, needed, bundle, lk_message_read(message, &copy), args, arg_count);
+}
+
+LOKALE_API int lokale_bundle_explain_named(char *dst, size_t capacity, size_t *needed, const lokale_bundle *bundle,
+                                           const lokale_message *message, const lokale_named_arg *args, size_t arg_count) {
+    lokale_message copy;
+    return lk_bundle_explain_named_general(dst, capacity, needed, bundle, lk_message_read(message, &copy), args, arg_count);
 }
 
 LOKALE_API const char *lokale_version(void) { return LOKALE_VERSION_STRING; }

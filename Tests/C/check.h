@@ -38,6 +38,21 @@ extern char examples[1024], tests[1024];
         }                                                                                  \
     } while (0)
 
+/* Under a sanitizer the allocator is the sanitizer's; otherwise test_gettext.c counts every
+ * allocation of the process while `counting` is set. */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+#define LK_TEST_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define LK_TEST_SANITIZED 1
+#endif
+#ifndef LK_TEST_SANITIZED
+extern _Atomic long allocations;
+extern _Atomic int counting;
+#endif
+
 /* dir/name, in one of four rotating static buffers. */
 const char *path(const char *dir, const char *name);
 /* A runtime with these preferred languages (the creation is a CHECK). */
@@ -75,5 +90,7 @@ void test_accept_language(void);
 void test_requests(void);
 void test_gettext_catalog(void);
 void test_message_format(void);
+/* test_mf2_catalog.c */
+void test_mf2_catalog(void);
 
 #endif

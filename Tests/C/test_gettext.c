@@ -8,21 +8,12 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-#define LK_TEST_SANITIZED 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-#define LK_TEST_SANITIZED 1
-#endif
-
 #ifndef LK_TEST_SANITIZED
 /* Every malloc, calloc and realloc of the process (liblokale.so and the Swift runtime included)
  * comes here while counting is on. */
 extern void *__libc_malloc(size_t), *__libc_calloc(size_t, size_t), *__libc_realloc(void *, size_t);
-static _Atomic long allocations;
-static _Atomic int counting;
+_Atomic long allocations;
+_Atomic int counting;
 void *malloc(size_t n) { if (counting) allocations++; return __libc_malloc(n); }
 void *calloc(size_t k, size_t n) { if (counting) allocations++; return __libc_calloc(k, n); }
 void *realloc(void *p, size_t n) { if (counting) allocations++; return __libc_realloc(p, n); }

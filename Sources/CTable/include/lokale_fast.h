@@ -121,6 +121,37 @@ static inline int lk_fast_format(const lk_handle *h, const lk_list_slot *lists, 
     return lk_plan_format(plan, t, lk_shared_device(h->shared), key, key_length, args, arg_count, dst, capacity, length);
 }
 
+/* Whether the general path would take these named arguments and the fast path can read them: a
+ * name of ASCII bytes (names compare in NFC, which ASCII is), a known type, a string it can read;
+ * a timestamp (its time zone is ICU's) is the general path's. */
+static inline int lk_named_accepted(const lk_named *args, size_t count) {
+    if (count > LK_LIMIT_ARGUMENTS || (count > 0 && !args)) return 0;
+    for (size_t i = 0; i < count; i++) {
+        size_t n = lk_span(args[i].name, args[i].name_len, LK_LIMIT_KEY_BYTES);
+        if (n == SIZE_MAX || n == 0) return 0;
+        for (size_t k = 0; k < n; k++) if ((unsigned char)args[i].name[k] >= 0x80) return 0;
+        if (!lk_arguments_accepted(&args[i].value, 1)) return 0;
+    }
+    return 1;
+}
+
+/* lokale_bundle_format_named's common case: a MessageFormat 2 message the plan finds, formatted
+ * by lk_plan_format_named; a plain text found is written as it is. LK_DECLINED as lk_fast_format
+ * (a miss too: the general path formats the key or default value as MF2). */
+static inline int lk_fast_format_named(const lk_handle *h, const lk_list_slot *lists, const char *key, ptrdiff_t key_len, const char *table,
+                   ptrdiff_t table_len, const char *default_value, ptrdiff_t default_len, const lk_named *args, size_t arg_count,
+                   char *dst, size_t capacity, size_t *length) {
+    const lk_plan *plan = lk_current_plan(h, lists);
+    if (!plan) return LK_DECLINED;
+    size_t key_length = lk_span(key, key_len, LK_LIMIT_KEY_BYTES);
+    if (key_length == SIZE_MAX) return LK_DECLINED;
+    if (default_value && lk_span(default_value, default_len, LK_LIMIT_CALLER_TEXT_BYTES) == SIZE_MAX) return LK_DECLINED;
+    int64_t t = lk_table_index(plan, table, table_len);
+    if (t < 0 || !lk_named_accepted(args, arg_count)) return LK_DECLINED;
+    int r = lk_plan_format_named(plan, t, key, key_length, args, arg_count, dst, capacity, length);
+    return r == LK_ANSWERED ? LK_ANSWERED : LK_DECLINED;
+}
+
 /* lokale_bundle_lookup_variant's common case (gettext's ngettext): the text of the variant
  * lk_fast_format would format for args, unformatted, into dst (NUL-terminated, *length bytes) with
  * *step; a key the plan's table does not have gives the default value, else the key, as the

@@ -89,8 +89,12 @@ typedef struct lk_localization_info {
      * the minimum grouping digits; LK_GROUPING_VALID when published. Stored before `digits`. */
     uint64_t grouping;
     uint32_t digits;         /* LK_DIGITS_* */
-    uint32_t reserved;
+    uint32_t flags;          /* LK_INFO_*: what MessageFormat 2 messages need, once published */
 } lk_localization_info;
+/* Published with the cardinal rules and the grouping: MF2 messages of this localization format
+ * and select in its own name's locale (not Base's), written right to left or not. */
+#define LK_INFO_MF2 1u
+#define LK_INFO_RTL 2u
 
 #define LK_GROUPING_VALID (UINT64_C(1) << 63)
 
@@ -111,6 +115,8 @@ static inline uint64_t lk_info_grouping(const lk_localization_info *i) { return 
 static inline void lk_info_set_grouping(lk_localization_info *i, uint64_t g) { __atomic_store_n(&i->grouping, g, __ATOMIC_RELEASE); }
 static inline uint32_t lk_info_digits(const lk_localization_info *i) { return __atomic_load_n(&i->digits, __ATOMIC_ACQUIRE); }
 static inline void lk_info_set_digits(lk_localization_info *i, uint32_t d) { __atomic_store_n(&i->digits, d, __ATOMIC_RELEASE); }
+static inline uint32_t lk_info_flags(const lk_localization_info *i) { return __atomic_load_n(&i->flags, __ATOMIC_ACQUIRE); }
+static inline void lk_info_set_flags(lk_localization_info *i, uint32_t f) { __atomic_store_n(&i->flags, f, __ATOMIC_RELEASE); }
 
 typedef struct lk_plan {
     uint64_t generation;   /* atomic: a plan whose content serves a later generation again is restamped */
@@ -158,6 +164,21 @@ typedef struct lk_arg {
         } s;
     } value;
 } lk_arg;
+
+/* A named argument: lokale.h's lokale_named_arg (checked in LokaleABIEntryPoints). */
+typedef struct lk_named {
+    const char *name;
+    ptrdiff_t name_len;
+    lk_arg value;
+    const char *time_zone;
+} lk_named;
+#define LK_ARG_TIMESTAMP 5
+
+/* A MessageFormat 2 message of the plan's table t with named arguments, in C (mf2_format.c): the
+ * subset whose text it writes byte for byte as MF2.format does; LK_MISSED when the table has no
+ * such key, LK_DECLINED for anything else. */
+int lk_plan_format_named(const lk_plan *plan, int64_t t, const void *key, size_t key_length, const lk_named *args,
+                         size_t arg_count, char *dst, size_t capacity, size_t *length);
 
 /* One entry of a per-call language list's plans (lokale_languages): which plan the bundle whose
  * handle serial is `bundle` reads for that list in runtime generation `generation`. The entries

@@ -23,6 +23,13 @@ int lk_bundle_format_problems_general(char *dst, size_t capacity, size_t *needed
 int lk_bundle_explain_general(char *dst, size_t capacity, size_t *needed, const lokale_bundle *bundle,
                               const lokale_message *message, const lokale_arg *args, size_t arg_count);
 
+int lk_bundle_format_named_general(char *dst, size_t capacity, size_t *needed, const lokale_bundle *bundle,
+                                   const lokale_message *message, const lokale_named_arg *args, size_t arg_count);
+int lk_bundle_format_named_problems_general(char *dst, size_t capacity, size_t *needed, const lokale_bundle *bundle,
+                                            const lokale_message *message, const lokale_named_arg *args, size_t arg_count);
+int lk_bundle_explain_named_general(char *dst, size_t capacity, size_t *needed, const lokale_bundle *bundle,
+                                    const lokale_message *message, const lokale_named_arg *args, size_t arg_count);
+
 /* Sets the thread's lokale_last_error (copied). */
 void lk_set_last_error(const char *message);
 

@@ -118,6 +118,17 @@ final class BundleContents: Sendable {
         return name == "Base" ? table.localizations[table.developmentLocalization] : name
     }
 
+    /// Publishes what lk_plan_format_named reads of a localization, its cardinal rules and grouping
+    /// first (their own lookups publish them), then the flags that let C format its MessageFormat 2
+    /// messages: never for Base, whose messages take the development localization's locale.
+    func publishMessageFormat(localization: Int) {
+        guard lk_info_flags(infos + localization) == 0, table.localizations[localization] != "Base" else { return }
+        _ = pluralRules(localization: localization, ordinal: false)
+        _ = numberSymbols(localization: localization)
+        let rtl = MF2ICU.isRightToLeft(table.localizations[localization])
+        lk_info_set_flags(infos + localization, LK_INFO_MF2 | (rtl ? LK_INFO_RTL : 0))
+    }
+
     /// Number symbols per localization, looked up once each.
     func numberSymbols(localization: Int) -> NumberSymbols {
         if let hit = symbolsCache.withLock({ localization < $0.count ? $0[localization] : nil }) { return hit }

@@ -1,0 +1,207 @@
+/* lk_plan_format_named: a MessageFormat 2 message of a compiled table formatted without
+ * allocation, lock or Swift, for the subset whose text it writes byte for byte as MF2.format does
+ * (MF2CatalogFastPathTests checks them against each other): `.input` declarations and placeholders
+ * of :string, :integer and :number without options, selection on them (exact keys, plural
+ * categories of counts below LK_SMALL_COUNTS, `*`), text, markup without options, the Default Bidi
+ * Strategy. Everything else is declined, never approximated: `.local`, options, literals as
+ * operands, doubles, negative or large numbers, non-ASCII names or selected strings, a
+ * localization whose MF2 information is not yet published. Nodes are read through lokale_node.h. */
+#include "format_out.h"
+#include "lokale_find.h"
+
+/* A resolved value: text (a string argument) or a non-negative integer. */
+typedef struct value {
+    int is_number;
+    const char *text;
+    size_t length;
+    int64_t number;
+} value;
+
+enum { FN_NONE, FN_STRING, FN_NUMBER, FN_OTHER };
+
+static int is_ascii(const uint8_t *b, size_t n) {
+    for (size_t i = 0; i < n; i++) if (b[i] >= 0x80) return 0;
+    return 1;
+}
+
+static int same(const uint8_t *a, uint32_t n, const char *b) { return strlen(b) == n && memcmp(a, b, n) == 0; }
+
+/* Which function an expression node calls, when it is one this path knows without options. */
+static int function_of(const lk_node *e) {
+    if (!e->name) return FN_NONE;
+    if (e->argument != 0) return FN_OTHER;
+    if (same(e->name, e->name_length, "string")) return FN_STRING;
+    if (same(e->name, e->name_length, "integer") || same(e->name, e->name_length, "number")) return FN_NUMBER;
+    return FN_OTHER;
+}
+
+/* The argument named (name, length), the last given with it; NULL when none. */
+static const lk_named *argument(const lk_named *args, size_t count, const uint8_t *name, uint32_t length) {
+    for (size_t i = count; i-- > 0;) {
+        size_t n = args[i].name_len < 0 ? strlen(args[i].name) : (size_t)args[i].name_len;
+        if (n == length && memcmp(args[i].name, name, n) == 0) return &args[i];
+    }
+    return NULL;
+}
+
+/* An argument's value under `fn` (MF2ArgumentValue and the functions): 0 when declined. */
+static int apply(const lk_named *a, int fn, value *v) {
+    if (!a) return 0;
+    switch (a->value.type) {
+    case LK_ARG_STRING:
+        if (fn != FN_NONE && fn != FN_STRING) return 0;
+        v->is_number = 0;
+        v->text = a->value.value.s.ptr;
+        v->length = a->value.value.s.len < 0 ? strlen(v->text) : (size_t)a->value.value.s.len;
+        return valid_utf8((const uint8_t *)v->text, v->length);
+    case LK_ARG_INT:
+    case LK_ARG_UINT:
+        if (fn != FN_NONE && fn != FN_NUMBER) return 0;
+        if (a->value.type == LK_ARG_INT ? a->value.value.i < 0 : a->value.value.u > INT64_MAX) return 0;
+        v->is_number = 1;
+        v->number = a->value.value.i;
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+typedef struct message {
+    const lk_tree *tree;
+    lk_node node; /* the mf2 node */
+    const lk_named *args;
+    size_t arg_count;
+} message;
+
+/* $name's value, with the function an `.input` declares for it (`fn` the placeholder's own,
+ * FN_NONE when it has none; `selector`: a declared function is required); 0 when declined. */
+static int variable(const message *m, const uint8_t *name, uint32_t length, int fn, int selector, value *v) {
+    for (uint32_t i = 0; i < m->node.argument; i++) {
+        lk_mf2_item d;
+        if (lk_mf2_declaration(m->tree, &m->node, i, &d) != LK_NODE_OK) return 0;
+        if (d.name_length != length || memcmp(d.name, name, length) != 0) continue;
+        if (d.flags & LK_DECLARATION_LOCAL) return 0;
+        lk_node e;
+        if (lk_node_read(m->tree, d.node, &e) != LK_NODE_OK || e.kind != LK_NODE_EXPRESSION || e.count != 0) return 0;
+        int declared = function_of(&e);
+        /* A function over a declared one composes them: MF2.format's business. */
+        if (declared == FN_OTHER || (fn != FN_NONE && declared != FN_NONE) || (selector && declared == FN_NONE)) return 0;
+        return apply(argument(m->args, m->arg_count, name, length), declared, v);
+    }
+    if (selector) return 0;
+    return apply(argument(m->args, m->arg_count, name, length), fn, v);
+}
+
+static const char *const categories[LK_CATEGORY_COUNT] = {"zero", "one", "two", "few", "many", "other"};
+
+/* How well key k matches a selector's value (MF2's Match and BetterThan, as the functions
+ * order their matches): 0 an exact key, 1 a plural category, 2 `*`, 3 no match; -1: declined. */
+static int rank(const lk_mf2_item *k, const value *v, const uint8_t *rules) {
+    if (k->flags == LK_VALUE_NONE) return 2;
+    if (!v->is_number) {
+        if (!is_ascii((const uint8_t *)v->text, v->length)) return -1; /* keys compare in NFC */
+        return k->value_length == v->length && memcmp(k->value, v->text, v->length) == 0 ? 0 : 3;
+    }
+    char digits[20];
+    int at = decimal_digits((uint64_t)v->number, digits);
+    if (k->value_length == (uint32_t)(20 - at) && memcmp(k->value, digits + at, k->value_length) == 0) return 0;
+    for (int c = 0; c < (int)LK_CATEGORY_COUNT; c++)
+        if (same(k->value, k->value_length, categories[c])) return rules[v->number] == c ? 1 : 3;
+    return 3; /* another number, or a bad key (reported by the general path) */
+}
+
+/* The variant a .match chooses: the best rank for the first selector, then the next, …, the first
+ * variant among equals. LK_NONE when none matches. */
+static int choose(const message *m, const uint8_t *rules, uint32_t *pattern) {
+    uint32_t selectors = m->node.flags;
+    value values[LK_LIMIT_MF2_SELECTORS];
+    for (uint32_t s = 0; s < selectors; s++) {
+        const uint8_t *name;
+        uint32_t length;
+        if (lk_mf2_selector(m->tree, &m->node, s, &name, &length) != LK_NODE_OK) return 0;
+        if (!variable(m, name, length, FN_NONE, 1, &values[s])) return 0;
+        if (values[s].is_number && (!rules || values[s].number >= LK_SMALL_COUNTS || rules[values[s].number] > LK_CATEGORY_OTHER)) return 0;
+    }
+    uint8_t best[LK_LIMIT_MF2_SELECTORS];
+    int found = 0;
+    *pattern = LK_NONE;
+    for (uint32_t v = 0; v < m->node.count; v++) {
+        uint8_t ranks[LK_LIMIT_MF2_SELECTORS];
+        int matches = 1;
+        for (uint32_t s = 0; s < selectors && matches; s++) {
+            lk_mf2_item k;
+            if (lk_mf2_key(m->tree, &m->node, v, s, &k) != LK_NODE_OK) return 0;
+            int r = rank(&k, &values[s], rules);
+            if (r < 0) return 0;
+            ranks[s] = (uint8_t)r;
+            matches = r < 3;
+        }
+        if (!matches || (found && memcmp(ranks, best, selectors) >= 0)) continue;
+        memcpy(best, ranks, selectors);
+        found = 1;
+        *pattern = lk_tree_word(m->tree, lk_mf2_variant(&m->node, v) + LK_VARIANT_PATTERN);
+    }
+    return 1;
+}
+
+static int put_pattern(const message *m, uint32_t at, uint64_t grouping, int rtl, out *o) {
+    lk_node p;
+    if (at == LK_NONE) return 1;
+    if (lk_node_read(m->tree, at, &p) != LK_NODE_OK || p.kind != LK_NODE_PATTERN) return 0;
+    for (uint32_t i = 0; i < p.count; i++) {
+        lk_mf2_item part;
+        if (lk_pattern_part(m->tree, &p, i, &part) != LK_NODE_OK) return 0;
+        if (part.flags == LK_PART_TEXT) {
+            put(o, part.value, part.value_length);
+            continue;
+        }
+        lk_node e;
+        if (lk_node_read(m->tree, part.node, &e) != LK_NODE_OK || e.kind != LK_NODE_EXPRESSION) return 0;
+        if (part.flags == LK_PART_MARKUP) {
+            if (e.argument != 0) return 0; /* options may report errors */
+            continue;                      /* markup writes no text */
+        }
+        int fn = function_of(&e);
+        value v;
+        if (e.count != 0 || fn == FN_OTHER || (e.flags & LK_VALUE_KIND) != LK_VALUE_VARIABLE) return 0;
+        if (!variable(m, e.text, e.length, fn, 0, &v)) return 0;
+        if (!v.is_number) { /* direction unknown: first strong isolate */
+            put(o, "\xE2\x81\xA8", 3);
+            put(o, v.text, v.length);
+            put(o, "\xE2\x81\xA9", 3);
+            continue;
+        }
+        if (rtl) put(o, "\xE2\x81\xA7", 3); /* a number is written in the locale's direction */
+        if (!put_grouped(o, v.number, grouping)) return 0;
+        if (rtl) put(o, "\xE2\x81\xA9", 3);
+    }
+    return 1;
+}
+
+int lk_plan_format_named(const lk_plan *plan, int64_t t, const void *key, size_t key_length, const lk_named *args,
+                         size_t arg_count, char *dst, size_t capacity, size_t *length) {
+    if (t < 0 || (uint64_t)t >= plan->table_count || dst == NULL || capacity == 0) return LK_DECLINED;
+    const lk_plan_table *table = &plan->tables[t];
+    if (!table->slots) return LK_MISSED;
+    if (table->localization < 0 || (uint64_t)table->localization >= plan->localization_count || table->numbering) return LK_DECLINED;
+    lk_entry e;
+    int found = lk_find(table->slots, table->slot_count, plan->records, plan->records_bytes, key, key_length, &e);
+    if (found != LK_FOUND) return found == LK_ABSENT ? LK_MISSED : LK_DECLINED;
+    out o = {dst, capacity, 0};
+    if (e.node == LK_NONE) {
+        put(&o, plan->records + e.value_offset, e.value_length);
+    } else {
+        const lk_localization_info *info = &plan->localizations[table->localization];
+        uint32_t flags = lk_info_flags(info); /* published after the rules and the grouping */
+        if (!(flags & LK_INFO_MF2) || lk_info_digits(info) != LK_DIGITS_ASCII) return LK_DECLINED;
+        message m = {&plan->tree, {0}, args, arg_count};
+        if (lk_node_read(&plan->tree, e.node, &m.node) != LK_NODE_OK || m.node.kind != LK_NODE_MF2) return LK_DECLINED;
+        uint32_t pattern = lk_tree_word(&plan->tree, lk_mf2_variant(&m.node, 0) + LK_VARIANT_PATTERN);
+        if (m.node.flags > 0 && !choose(&m, lk_info_rules(info, 0), &pattern)) return LK_DECLINED;
+        if (!put_pattern(&m, pattern, lk_info_grouping(info), (flags & LK_INFO_RTL) != 0, &o)) return LK_DECLINED;
+    }
+    if (o.length >= capacity || o.length > LK_LIMIT_OUTPUT_BYTES) return LK_DECLINED;
+    dst[o.length] = 0;
+    *length = o.length;
+    return LK_ANSWERED;
+}
