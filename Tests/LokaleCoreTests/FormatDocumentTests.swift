@@ -113,7 +113,7 @@ import Testing
             (LK_NODE_TEXT, "text", LK_TEXT_WORDS), (LK_NODE_PLURAL, "plural", LK_PLURAL_WORDS),
             (LK_NODE_DEVICE, "device", LK_DEVICE_WORDS), (LK_NODE_REPLACED, "replaced", LK_REPLACED_WORDS),
         ]
-        #expect(byKind.count == 7)
+        #expect(byKind.count == 10)
         for (kind, name, count) in schema {
             #expect(byKind[kind]?.name == name)
             #expect(byKind[kind]?.words.count == Int(count), "\(name): \(byKind[kind]?.words ?? [])")
@@ -132,6 +132,15 @@ import Testing
         #expect(byKind[LK_NODE_RULE]?.words.prefix(Int(LK_RULE_WORDS)).map { $0 } == ["\(LK_NODE_RULE)", "instruction count n", "result count s"])
         #expect(LK_RULE_LENGTH == 1 && LK_RULE_SMALL == 2 && LK_RULE_CODE == LK_RULE_WORDS)
         #expect(Self.document.contains("s up to \(LK_SMALL_COUNTS)"))
+        // MessageFormat 2: fixed words, then items of the sizes the schema gives.
+        #expect(byKind[LK_NODE_MF2]?.name == "mf2" && byKind[LK_NODE_PATTERN]?.name == "pattern" && byKind[LK_NODE_EXPRESSION]?.name == "expression")
+        #expect(byKind[LK_NODE_MF2]?.words.prefix(Int(LK_MF2_WORDS)).map { $0 } == ["\(LK_NODE_MF2)", "declaration count d", "selector count s", "variant count v"])
+        #expect(LK_DECLARATION_WORDS == 4 && LK_SELECTOR_WORDS == 2 && LK_VARIANT_WORDS == 1 && LK_PART_WORDS == 3 && LK_OPTION_WORDS == 5)
+        #expect(byKind[LK_NODE_PATTERN]?.words.prefix(Int(LK_PATTERN_WORDS)).map { $0 } == ["\(LK_NODE_PATTERN)", "part count n"])
+        #expect(byKind[LK_NODE_EXPRESSION]?.words.prefix(Int(LK_EXPRESSION_WORDS)).map { $0 } == [
+            "\(LK_NODE_EXPRESSION)", "flags", "operand offset", "operand length", "function offset", "function length", "option count o", "attribute count a",
+        ])
+        #expect(Self.document.contains("256 declarations, \(LK_LIMIT_MF2_SELECTORS) selectors, \(LK_LIMIT_MF2_VARIANTS) variants"))
         // A message: kind, body, count, then count × substitutions of LK_SUBSTITUTION_WORDS.
         let message = byKind[LK_NODE_MESSAGE]
         #expect(message?.name == "message")

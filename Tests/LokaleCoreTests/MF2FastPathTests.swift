@@ -83,6 +83,12 @@ import Testing
     }
 
     static func bundle(_ runtime: Runtime) throws -> Bundle {
+        let bytes = try tableBytes()
+        let table = try bytes.withUnsafeBytes { raw throws(LokaleError) in try CompiledTable(file: MappedFile(copying: raw), verifyPayload: true) }
+        return try runtime.adopt(table, main: true)
+    }
+
+    static func tableBytes() throws -> [UInt8] {
         var catalog = CatalogBundle()
         catalog.developmentLocalization = "en"
         var table = CatalogTable(name: "Localizable")
@@ -90,9 +96,41 @@ import Testing
             table.messages[l] = try messages.mapValues { CatalogMessage(.messageFormat(source: $0, message: try MF2.parse($0))) }
         }
         catalog.tables["Localizable"] = table
-        let bytes = try TableWriter.compile(catalog).bytes
-        let compiled = try bytes.withUnsafeBytes { raw throws(LokaleError) in try CompiledTable(file: MappedFile(copying: raw), verifyPayload: true) }
-        return try runtime.adopt(compiled, main: true)
+        return try TableWriter.compile(catalog).bytes
+    }
+
+    /// Hostile MF2 nodes: words of the NODE section overwritten with kinds, counts, references and
+    /// NONE, then every message formatted twice (the Swift path, then C's): text or an error,
+    /// never a crash or a read outside the table.
+    @Test func mutatedNodesNeverCrash() throws {
+        let pristine = try Self.tableBytes()
+        let nodes = try #require(TableCorruptionTests.Layout(pristine).sections[.nodes])
+        var rng = SeededGenerator(seed: 0x3F2)
+        var answered = 0, refused = 0
+        for i in 0..<600 {
+            var copy = pristine
+            for _ in 0..<Int.random(in: 1...3, using: &rng) {
+                let w = nodes.lowerBound + 4 * Int.random(in: 0..<(nodes.count / 4), using: &rng)
+                let v: UInt32 = switch i % 3 {
+                case 0: UInt32.random(in: 0...12, using: &rng)
+                case 1: [0xFFFF_FFFF, 0x7FFF_FFFF, 4096, 4097, 65, 17].randomElement(using: &rng)!
+                default: UInt32.random(in: 0...UInt32(nodes.count / 4), using: &rng)
+                }
+                TableCorruptionTests.put32(&copy, w, v)
+            }
+            let runtime = Runtime(preferredLanguages: [Self.locales[i % Self.locales.count]])
+            guard case .success(let table) = TableCorruptionTests.open(copy),
+                  let bundle = try? runtime.adopt(table, main: true) else { refused += 1; continue }
+            for key in Self.messages.keys {
+                let args = Self.argumentSets[i % Self.argumentSets.count]
+                for _ in 0..<2 {
+                    if (try? bundle.format(key, arguments: [], named: Self.named(args))) != nil { answered += 1 } else { refused += 1 }
+                }
+                _ = Self.fast(bundle, key: key, args)
+            }
+        }
+        print("mutated MF2 nodes: \(answered) formats answered, \(refused) refused")
+        #expect(answered > 0 && refused > 0)
     }
 
     @Test func writesWhatSwiftWritesAndDeclinesTheRest() throws {
