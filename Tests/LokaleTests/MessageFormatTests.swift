@@ -1,6 +1,7 @@
 import Lokale
 import LokaleCore
 import Testing
+import TestSupport
 
 /// `MessageFormat`: an MF2 message given as source at run time, through `import Lokale`.
 struct MessageFormatTests {
@@ -64,5 +65,34 @@ extension MessageFormatTests {
         let f = invite.formatted(["host": "Ana", "gender": "female"])
         #expect(f.text == "\u{2068}Ana\u{2069} invited \u{2068}{$count}\u{2069} guests to her party.")
         #expect(f.errors.map(\.kind) == [.unresolvedVariable, .badOperand, .badSelector])
+    }
+}
+
+/// MF2 messages of a compiled bundle through `import Lokale`: `string(_:_:)` with named arguments
+/// (Swift's dictionary labels), and `explain(_:_:)` with the variant chosen.
+struct CatalogMessageFormatTests {
+    static func bundle(_ languages: [String]) throws -> LokaleBundle {
+        let dir = Fixtures.temporaryDirectory("lokale-swift-mf2")
+        let en = Fixtures.write("""
+            {"files": ".input {$count :integer}\\n.match $count\\none {{{$count} file}}\\n* {{{$count} files}}",
+             "@files": {"description": "Files in the folder"}}
+            """, to: "en.lproj/Localizable.mf2.json", in: dir)
+        let de = Fixtures.write("""
+            {"files": ".input {$count :integer}\\n.match $count\\none {{{$count} Datei}}\\n* {{{$count} Dateien}}"}
+            """, to: "de.lproj/Localizable.mf2.json", in: dir)
+        let path = try Fixtures.compile([en, de], to: dir + "/MF2.lokale")
+        return try LokaleRuntime(preferredLanguages: languages).open(path, main: true)
+    }
+
+    @Test func catalogMessagesTakeNamedArguments() throws {
+        let de = try Self.bundle(["de-AT"])
+        #expect(de.string("files", ["count": 1]) == "1 Datei")
+        #expect(de.string("files", ["count": 12_345]) == "12.345 Dateien")
+        #expect(try Self.bundle(["ja"]).string("files", ["count": 1]) == "1 file")
+        // A message the catalogs lack: its default value, formatted as MF2.
+        #expect(de.string(Message("missing", defaultValue: "{$count :integer} more"), ["count": 3]) == "3 more")
+        let e = de.explain("files", ["count": 2])
+        #expect(e.servedLocalization == "de" && e.result == "2 Dateien")
+        #expect(e.selection?.keys == ["*"] && e.selection?.selectors.first?.matches == [])
     }
 }

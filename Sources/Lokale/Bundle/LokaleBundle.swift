@@ -51,6 +51,35 @@ public struct LokaleBundle: Sendable {
         }
     }
 
+    /// The text of a MessageFormat 2 message of this bundle's catalogs (an `.mf2.json` resource, a
+    /// `.po` entry flagged `mf2-format`) with named arguments, under the same contract as
+    /// `string(_:)`: the translation, else the default value, else the key, formatted as MF2.
+    ///
+    /// ```swift
+    /// bundle.string("invite", ["host": "Ana", "gender": "female", "count": 3])
+    /// ```
+    public func string(_ message: Message, _ arguments: [String: MessageFormat.Argument]) -> String {
+        guard let core, !message.isVerbatim else { return string(message) }
+        do {
+            return try core.format(message.key, default: message.defaultValue, table: message.table, arguments: [], named: arguments,
+                                   languages: LokaleRuntime.requestLanguages).text
+        } catch {
+            return Self.unresolved(message)
+        }
+    }
+
+    /// The trace of a MessageFormat 2 message formatted with `arguments`: which translation, and
+    /// which variant its `.match` chose and why.
+    public func explain(_ message: Message, _ arguments: [String: MessageFormat.Argument]) -> Explanation {
+        guard case .open(let core) = storage, !message.isVerbatim else { return explain(message) }
+        do {
+            return Explanation(try core.explain(message.key, default: message.defaultValue, table: message.table, named: arguments,
+                                                languages: LokaleRuntime.requestLanguages))
+        } catch {
+            return Explanation(notLookedUp: Self.unresolved(message), problems: [error.message])
+        }
+    }
+
     /// The trace of `message`: what `string(_:)` returns, and why.
     public func explain(_ message: Message) -> Explanation {
         explain(message, in: LokaleRuntime.requestLanguages)

@@ -17,6 +17,8 @@ public struct Explanation: Sendable, CustomStringConvertible {
     public let orderedLocalizations: [String]
     /// Problems met: a translation whose specifiers do not match the values, a missing file.
     public let problems: [String]
+    /// How a MessageFormat 2 message's `.match` chose its variant (nil for other messages).
+    public let selection: MF2.Selection?
     /// The whole trace, one fact a line (as `lokale explain` prints it).
     public let text: String
     /// The trace as JSON (as `lokale explain --json` prints it).
@@ -30,6 +32,7 @@ public struct Explanation: Sendable, CustomStringConvertible {
         servedLocalization = trace.served
         orderedLocalizations = trace.localizations.map(\.name)
         problems = trace.problems
+        selection = trace.selection
         text = trace.text
         json = trace.json
     }
@@ -40,6 +43,7 @@ public struct Explanation: Sendable, CustomStringConvertible {
         servedLocalization = nil
         orderedLocalizations = []
         self.problems = problems
+        selection = nil
         var t = problems.map { "problem: \($0)\n" }.joined()
         t += "step: not-looked-up\nresult: \(result)\n"
         text = t
