@@ -186,6 +186,18 @@ SIGNATURES: dict[str, tuple[Any, list[Any]]] = {
         c_int,
         [c_char_p, c_size_t, _size_p, c_void_p, POINTER(lokale_message), POINTER(lokale_arg), c_size_t],
     ),
+    "lokale_bundle_format_named": (
+        c_int,
+        [c_char_p, c_size_t, _size_p, c_void_p, POINTER(lokale_message), POINTER(lokale_named_arg), c_size_t],
+    ),
+    "lokale_bundle_format_named_problems": (
+        c_int,
+        [c_char_p, c_size_t, _size_p, c_void_p, POINTER(lokale_message), POINTER(lokale_named_arg), c_size_t],
+    ),
+    "lokale_bundle_explain_named": (
+        c_int,
+        [c_char_p, c_size_t, _size_p, c_void_p, POINTER(lokale_message), POINTER(lokale_named_arg), c_size_t],
+    ),
     "lokale_bundle_lookup_variant": (
         c_int,
         [c_char_p, c_size_t, _size_p, POINTER(c_int), c_void_p, POINTER(lokale_message), POINTER(lokale_arg), c_size_t],

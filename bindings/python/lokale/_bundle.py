@@ -401,6 +401,90 @@ class Bundle:
                                    locale, languages)
         return raw.decode("utf-8", "replace").splitlines()
 
+    # -- MessageFormat 2 messages of the catalogs: named arguments ----------------------------------
+
+    def format_named(
+        self,
+        key: str,
+        arguments: typing.Mapping[str, typing.Any] | None = None,
+        /,
+        *,
+        default: str | None = None,
+        table: str | None = None,
+        comment: str | None = None,
+        locale: str | None = None,
+        languages: Languages | Iterable[str] | None = None,
+        **named: typing.Any,
+    ) -> str:
+        """Looks ``key`` up under the same contract as :meth:`format` and formats the MessageFormat 2
+        message found (an ``.mf2.json`` resource, a ``.po`` entry flagged ``mf2-format``) with
+        named arguments: ``bundle.format_named("invite", host="Ana", count=3)``. Values are
+        those of :class:`MessageFormat` (int, float, str, bool, Decimal, datetime, date). An argument
+        whose name is one of this method's options goes in ``arguments`` (a mapping), which the
+        keywords extend. A key the table lacks formats ``default`` (else the key) as MF2."""
+        return self._call_named(self._lib.lokale_bundle_format_named, key, arguments, named, default, table, comment, locale,
+                                languages).decode("utf-8", "replace")
+
+    def format_named_problems(
+        self,
+        key: str,
+        arguments: typing.Mapping[str, typing.Any] | None = None,
+        /,
+        *,
+        default: str | None = None,
+        table: str | None = None,
+        comment: str | None = None,
+        locale: str | None = None,
+        languages: Languages | Iterable[str] | None = None,
+        **named: typing.Any,
+    ) -> list[str]:
+        """The errors :meth:`format_named` meets with the same arguments, as ``"type: explanation"``
+        (``unresolved-variable``, ``bad-operand``, …); ``[]`` when there are none."""
+        raw = self._call_named(self._lib.lokale_bundle_format_named_problems, key, arguments, named, default, table, comment,
+                               locale, languages)
+        return raw.decode("utf-8", "replace").splitlines()
+
+    def explain_named(
+        self,
+        key: str,
+        arguments: typing.Mapping[str, typing.Any] | None = None,
+        /,
+        *,
+        default: str | None = None,
+        table: str | None = None,
+        comment: str | None = None,
+        locale: str | None = None,
+        languages: Languages | Iterable[str] | None = None,
+        **named: typing.Any,
+    ) -> dict[str, typing.Any]:
+        """:meth:`explain` for :meth:`format_named`: the JSON also has ``selection`` for a message
+        with ``.match`` (per selector the keys its value matched, best first; the variant chosen and
+        its keys)."""
+        raw = self._call_named(self._lib.lokale_bundle_explain_named, key, arguments, named, default, table, comment, locale,
+                               languages)
+        import json
+
+        result: dict[str, Any] = json.loads(raw.decode("utf-8", "replace"))
+        return result
+
+    def _call_named(self, function: Callable[..., int], key: str, arguments: typing.Mapping[str, typing.Any] | None,
+                    named: typing.Dict[str, typing.Any], default: Optional[str], table: Optional[str],
+                    comment: Optional[str], locale: Optional[str],
+                    languages: Languages | Iterable[str] | None) -> bytes:
+        from ._message_format import _named
+
+        values = dict(arguments or {})
+        values.update(named)
+        array, count = _named(values)
+        fields = MessageFields()
+        request = self._languages(languages)  # referenced until the call returns
+        fields.fill(key, default, table, comment, locale, None if request is None else request._handle)
+        memo, handle = self._enter()
+        try:
+            return fill(function, handle, byref(fields.message), array, count)
+        finally:
+            memo.leave()
+
     def _call_formatter(self, function: Callable[..., int], key: str, args: Tuple[lokale.Arg, ...],
                         default: Optional[str], table: Optional[str], comment: Optional[str],
                         locale: Optional[str] = None,
