@@ -176,4 +176,29 @@ struct MF2CatalogTests {
         let noLocale = Fixtures.write("{\"a\": \"b\"}", to: "Strings.mf2.json", in: dir)
         #expect(try #require(refusal(noLocale)).message.contains("no locale"))
     }
+
+    /// A translation that reads an argument the development message does not would show `{$x}`
+    /// to every caller: compile warns and serves the development message; `check` reports it.
+    @Test func translationsReadingOtherArgumentsAreReplaced() throws {
+        let dir = Fixtures.temporaryDirectory("lokale-mf2")
+        let en = Fixtures.write(#"{"hi": ".input {$n :integer}\n{{Hello {$name}, {$n} new}}"}"#, to: "en.lproj/Localizable.mf2.json", in: dir)
+        let fr = Fixtures.write(#"{"hi": "Bonjour {$nom}, {$n :integer} nouveaux"}"#, to: "fr.lproj/Localizable.mf2.json", in: dir)
+        let de = Fixtures.write(#"{"hi": ".input {$n :integer}\n.local $x = {$name}\n{{Hallo {$x}, {$n} neu}}"}"#, to: "de.lproj/Localizable.mf2.json", in: dir)
+        var loaded = try CatalogLoader.load([en, fr, de])
+        loaded.developmentLocalization = "en"
+        let stats = try TableWriter.compile(loaded).statistics
+        #expect(stats.replaced == 1)
+        let warning = try #require(stats.warnings.first)
+        #expect(warning.localization == "fr" && warning.file == fr && warning.message.contains("reads $nom"))
+        #expect(MessageFormatCheck.arguments(of: try MF2.parse(".input {$n :integer}\n.local $x = {$name :string}\n{{{$x}{$y}}}")) == ["n", "name", "y"])
+        let path = try Fixtures.compile([en, fr, de], to: dir + "/out.lokale")
+        let args: [String: MF2.Argument] = ["name": "Ana", "n": 2]
+        #expect(try Runtime(preferredLanguages: ["fr"]).open(path: path, main: true).format("hi", arguments: [], named: args).text
+                == "Hello \u{2068}Ana\u{2069}, 2 new")
+        #expect(try Runtime(preferredLanguages: ["de"]).open(path: path, main: true).format("hi", arguments: [], named: args).text
+                == "Hallo \u{2068}Ana\u{2069}, 2 neu")
+        let report = try CatalogChecker.check(loaded)
+        let fromFrench = report.problems.filter { f in f.kind == .format && f.localization == "fr" }
+        #expect(fromFrench.count == 1 && fromFrench.first?.severity == .error)
+    }
 }

@@ -84,7 +84,18 @@ struct InstanceRecords: Sendable {
             // A message whose development text takes no arguments is plain text everywhere.
             let developmentMessage = c.isDevelopment ? m : sourceMessage
             let plain = developmentMessage.map { FormatCheck.isPlain(source: $0, key: k) } == true && FormatCheck.needsNoArguments(m)
-            let checked = !plain && (c.info[k]?.checksFormat ?? true)
+            let checked = !plain && (c.info[k]?.checksFormat ?? true) && !m.variation.isMessageFormat
+            if m.variation.isMessageFormat, let s = sourceMessage,
+               let problem = MessageFormatCheck.problem(source: s.variation, translation: m.variation) {
+                // A translation that reads arguments its call site never passes would show `{$x}`.
+                let place = c.location(of: k)
+                findings.append(Finding(warning: CatalogWarning(file: place.file, line: place.line, table: c.table, localization: c.localization,
+                                                                key: k, message: problem + " (the development localization's text is used instead)"),
+                                        needsLine: place.line == nil))
+                reason = problem
+                m = s
+                replaced += 1
+            }
             if checked {
                 // The message's own file and line (a bundle folder has one file per localization).
                 var at: MessageLocation? = nil
