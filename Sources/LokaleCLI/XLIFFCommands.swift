@@ -1,3 +1,4 @@
+import FoundationEssentials
 import LokaleCatalog
 import LokaleCore
 
@@ -8,7 +9,7 @@ func exportXLIFFCommand(_ a: Arguments) throws -> Int32 {
     if let problem = LocalizationName.problem(language) { throw Arguments.UsageError(message: "--language: \(problem)") }
     guard let output = a.options["output"] else { throw Arguments.UsageError(message: "export-xliff needs -o FILE.xliff") }
     let catalog = a.positionals[0]
-    let table = try StringCatalogReader.read(path: catalog).table
+    let table = try xliffTable(catalog, language: language)
     let file = XLIFFExport.file(table, language: language, original: catalog)
     do { try XLIFFWriter.write(XLIFFDocument(files: [file]), to: output, toolVersion: Lokale.version) }
     catch { throw error.file == "(XLIFF)" ? CatalogError(file: catalog, error.message) : error }
@@ -29,11 +30,36 @@ func importXLIFFCommand(_ a: Arguments) throws -> Int32 {
     guard let file = matching.first ?? (document.files.count == 1 ? document.files[0] : nil) else {
         throw CatalogError(file: xliff, "no <file> for \(name) (the file's original attribute names the catalog)")
     }
-    var table = try StringCatalogReader.read(path: catalog).table
+    let language = file.targetLanguage ?? ""
+    var table = try xliffTable(catalog, language: language)
     let summary = try XLIFFImport.apply(file, to: &table, xliffPath: xliff)
     for u in summary.unknown { printError("\(xliff):\(u.line): warning: unit '\(u.id)' was not imported: \(u.reason)") }
-    if summary.changed > 0 { try StringCatalogWriter.write(table, to: catalog) }
+    var written = catalog
+    if summary.changed > 0 {
+        if catalog.hasSuffix(MessageFormatJSON.suffix) {
+            // The development resource stays as it is; the language's own resource is (re)written.
+            written = MessageFormatJSON.sibling(of: catalog, table: table.name, localization: language)
+            try MessageFormatJSON.write(table, localization: language, to: written)
+        } else {
+            try StringCatalogWriter.write(table, to: catalog)
+        }
+    }
     printError("lokale: imported \(English.count(summary.translated, "translated unit")) for \(file.targetLanguage ?? "?"): "
-               + "\(English.count(summary.changed, "message")) changed, \(English.count(summary.unknown.count, "unit")) not imported -> \(catalog)")
+               + "\(English.count(summary.changed, "message")) changed, \(English.count(summary.unknown.count, "unit")) not imported -> \(written)")
     return 0
+}
+
+/// The table an XLIFF is made from or read into: a String Catalog, or a development `.mf2.json`
+/// resource with `language`'s resource beside it, when there is one.
+private func xliffTable(_ catalog: String, language: String) throws -> CatalogTable {
+    guard catalog.hasSuffix(MessageFormatJSON.suffix) else { return try StringCatalogReader.read(path: catalog).table }
+    let development = try MessageFormatJSON.read(path: catalog)
+    let translation = MessageFormatJSON.sibling(of: catalog, table: development.table, localization: language)
+    var loader = CatalogLoader()
+    try loader.add(catalog)
+    if language != development.localization, FileManager.default.fileExists(atPath: translation) { try loader.add(translation) }
+    loader.setDevelopmentLocalization(development.localization)
+    var table = try loader.finish().tables[development.table] ?? CatalogTable(name: development.table)
+    table.sourceLanguage = development.localization
+    return table
 }

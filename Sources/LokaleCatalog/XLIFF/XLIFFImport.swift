@@ -1,3 +1,4 @@
+import LokaleCore
 /// Applies a translated XLIFF `<file>` to a String Catalog table: only the target language's
 /// values and states change; ids the catalog does not know are reported, not guessed at.
 public enum XLIFFImport {
@@ -60,6 +61,14 @@ public enum XLIFFImport {
                         continue
                     }
                     m.substitutions[i].variation = updated
+                } else if rest.isEmpty, s.variation.isMessageFormat {
+                    // An MF2 message's translation is MF2 too: checked here, as compile would.
+                    do {
+                        m.variation = .messageFormat(source: value, message: try MF2.checked(value))
+                    } catch {
+                        summary.unknown.append((unit.id, unit.line, "not a valid MessageFormat 2 message: \(error)"))
+                        continue
+                    }
                 } else if rest.isEmpty {
                     let current = existing.map { $0.variation.representativeText } ?? s.variation.representativeText
                     m.variation = .text(m.namedSubstitutions(value, like: current))
