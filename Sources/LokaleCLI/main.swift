@@ -139,6 +139,8 @@ let commands: [Command] = [
           -o, --output CATALOG.xcstrings  the catalog to update (created when missing)
           --table NAME   the one table written (default: the catalog's file name)
           --source-language L   the catalog's source language when it is created (default en)
+          MessageFormat 2 messages given as source (MessageFormat("…"), lokale_message_format_new)
+          are checked: their errors are printed at file:line:column and the exit status is 1
         """,
         spec: .init(valued: ["output", "source-language", "table"], short: ["o": "output"]),
         run: extractCommand),
