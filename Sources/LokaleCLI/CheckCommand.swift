@@ -14,8 +14,9 @@ func checkCommand(_ a: Arguments) throws -> Int32 {
     var loader = CatalogLoader()
     for p in a.positionals { try loader.add(p) }
     if let d = a.options["development-region"] { loader.setDevelopmentLocalization(d) }
-    let code = try a.list("code").map { paths throws(CatalogError) in try Extractor.scan(paths: paths) } ?? []
-    var report = try CatalogChecker.check(try loader.finish(), options: .init(codeDefaults: code))
+    let code = try a.list("code").map { paths throws(CatalogError) in try Extractor.scanWithWarnings(paths: paths) }
+    var report = try CatalogChecker.check(try loader.finish(), options: .init(codeDefaults: code?.messages ?? [],
+                                                                               codeMessageFormats: code?.messageFormatProblems ?? []))
     if a.flags.contains("strict") { report = report.promotingWarnings() }
     if a.flags.contains("json") {
         let encoder = JSONEncoder()
@@ -30,9 +31,11 @@ func checkCommand(_ a: Arguments) throws -> Int32 {
 }
 
 extension CheckFinding {
-    /// `Localizable.xcstrings:12: error: [Localizable] ru 'files.count': message`
+    /// `Localizable.xcstrings:12: error: [Localizable] ru 'files.count': message`; a finding in code
+    /// that belongs to no table: `app.c:4:40: error: message`.
     func line(relativeTo: String?) -> String {
-        var s = file + (line.map { ":\($0)" } ?? "") + ": \(severity.rawValue): [\(table)]"
+        var s = file + (line.map { ":\($0)" } ?? "") + (column.map { ":\($0)" } ?? "") + ": \(severity.rawValue)"
+        if !table.isEmpty { s += ": [\(table)]" }
         if let localization { s += " \(localization)" }
         if let key { s += " '\(key)'" }
         return s + ": " + message

@@ -15,6 +15,9 @@ func extractCommand(_ a: Arguments) throws -> Int32 {
 
     let scan = try Extractor.scanWithWarnings(paths: a.positionals)
     for w in scan.warnings { printError("\(w)") }
+    // MessageFormat 2 sources in code are checked, not extracted: they are given as source.
+    let broken = scan.messageFormats.filter { !$0.problems.isEmpty }.count
+    for p in scan.messageFormatProblems { printError("\(p)") }
     let mine = scan.messages.filter { $0.tableName == tableName }
     var others: [String: Int] = [:]
     for m in scan.messages where m.tableName != tableName { others[m.tableName, default: 0] += 1 }
@@ -39,5 +42,9 @@ func extractCommand(_ a: Arguments) throws -> Int32 {
         let list = others.keys.sorted().map { "\($0): \(others[$0]!)" }.joined(separator: ", ")
         printError("lokale: note: messages for other tables were not written (\(list)); extract into NAME.xcstrings for each")
     }
-    return 0
+    if !scan.messageFormats.isEmpty {
+        printError("lokale: \(English.count(scan.messageFormats.count, "MessageFormat 2 message")) given as source in code checked: "
+                   + (broken == 0 ? "no errors" : "\(broken) with errors"))
+    }
+    return broken == 0 ? 0 : 1
 }

@@ -139,9 +139,29 @@ let commands: [Command] = [
           -o, --output CATALOG.xcstrings  the catalog to update (created when missing)
           --table NAME   the one table written (default: the catalog's file name)
           --source-language L   the catalog's source language when it is created (default en)
+          MessageFormat 2 messages given as source (MessageFormat("…"), lokale_message_format_new)
+          are checked: their errors are printed at file:line:column and the exit status is 1
         """,
         spec: .init(valued: ["output", "source-language", "table"], short: ["o": "output"]),
         run: extractCommand),
+    Command(
+        name: "format-message",
+        synopsis: "[--locale L] [--parts] [--bidi default|none] SOURCE [NAME=VALUE | NAME:=TEXT]...",
+        summary: "Formats a MessageFormat 2 message with arguments, as a program would show it.",
+        details: """
+          SOURCE      the message (quote it for the shell; after -- when it starts with '-')
+          NAME=VALUE  an argument: a number when VALUE is one (-12.50, 1e3: kept exactly as written),
+                      a date when it is ISO 8601 (2026-12-05, 2026-12-05T10:00:00Z, …+01:00),
+                      else text; NAME:=TEXT is always text (n:=42 is the string "42")
+          --locale L  the formatting locale (default: the first preferred language, else en)
+          --parts     prints the formatted parts as JSON, one a line, instead of the text
+          --bidi none  no isolation marks (U+2066…U+2069) around placeholders (default: the
+                      spec's default strategy)
+          exit 1 when formatting met errors (the text is printed; each error, its type and why on
+          stderr); exit 2 when the message is not well-formed or not valid (line:column on stderr)
+        """,
+        spec: .init(valued: ["locale", "bidi"], flags: ["parts"]),
+        run: formatMessageCommand),
     Command(
         name: "export-xliff",
         synopsis: "CATALOG.xcstrings --language L -o FILE.xliff",

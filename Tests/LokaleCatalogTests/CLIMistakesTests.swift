@@ -8,7 +8,7 @@ import TestSupport
 /// gets a clear answer. Each test runs the real `lokale-cli`.
 @Suite struct CLIMistakesTests {
     let cli = CompileCommandTests()
-    static let commands = ["compile", "lookup", "explain", "negotiate", "info", "check", "extract", "export-xliff", "import-xliff",
+    static let commands = ["compile", "lookup", "explain", "negotiate", "info", "check", "extract", "format-message", "export-xliff", "import-xliff",
                            "help", "version"]
 
     /// Text that only Foundation's errors contain: none of it may reach the user.

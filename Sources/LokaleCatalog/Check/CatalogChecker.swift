@@ -17,10 +17,13 @@ public enum CatalogChecker {
         public var codeDefaults: [ExtractedMessage]
         /// How many keys a grouped finding (untranslated, needs_review, stale) names before "…".
         public var keysListed: Int
+        /// Errors of MessageFormat 2 messages given as source in code (`Extractor.Result`), reported as they are.
+        public var codeMessageFormats: [MessageFormatProblem]
 
-        public init(codeDefaults: [ExtractedMessage] = [], keysListed: Int = 5) {
+        public init(codeDefaults: [ExtractedMessage] = [], keysListed: Int = 5, codeMessageFormats: [MessageFormatProblem] = []) {
             self.codeDefaults = codeDefaults
             self.keysListed = keysListed
+            self.codeMessageFormats = codeMessageFormats
         }
     }
 
@@ -31,6 +34,10 @@ public enum CatalogChecker {
         c.duplicateKeys()
         c.codeDefaults()
         c.codeKeys()
+        for p in options.codeMessageFormats {
+            c.findings.append(CheckFinding(severity: .error, kind: .messageFormat, file: p.file, line: p.line, column: p.column,
+                                           table: "", key: nil, localization: nil, message: p.message))
+        }
         let stats = c.statistics.values.sorted { $0.localization < $1.localization }
         let summary = CheckSummary(developmentLocalization: c.development, localizations: stats,
                                    errors: c.findings.count { $0.severity == .error },

@@ -43,6 +43,9 @@ public struct CheckFinding: Sendable, Codable, Equatable {
         case missingKey = "missing-key"
         /// A key that translations have and the development localization does not.
         case onlyInTranslation = "only-in-translation"
+        /// A MessageFormat 2 message given as source in code (`--code`) that is not well-formed
+        /// or not valid: the call that parses it fails at run time.
+        case messageFormat = "message-format"
     }
 
     public var severity: Severity
@@ -51,6 +54,9 @@ public struct CheckFinding: Sendable, Codable, Equatable {
     public var file: String
     /// 1-based line in `file`, when it is known.
     public var line: Int?
+    /// 1-based byte column in `file`, for findings at one place of a line (code).
+    public var column: Int?
+    /// Empty for findings in code that belong to no table (`messageFormat`).
     public var table: String
     /// Nil for findings about a whole localization.
     public var key: String?
@@ -58,12 +64,13 @@ public struct CheckFinding: Sendable, Codable, Equatable {
     public var localization: String?
     public var message: String
 
-    public init(severity: Severity, kind: Kind, file: String, line: Int? = nil, table: String, key: String?,
+    public init(severity: Severity, kind: Kind, file: String, line: Int? = nil, column: Int? = nil, table: String, key: String?,
                 localization: String?, message: String) {
         self.severity = severity
         self.kind = kind
         self.file = file
         self.line = line
+        self.column = column
         self.table = table
         self.key = key
         self.localization = localization

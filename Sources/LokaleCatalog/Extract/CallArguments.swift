@@ -17,6 +17,9 @@ enum ArgumentValue: Equatable {
 struct CallArguments {
     var positional: [ArgumentValue] = []
     var labeled: [String: ArgumentValue] = [:]
+    /// The same arguments' tokens (a labeled one without its label).
+    var positionalTokens: [[SourceToken]] = []
+    var labeledTokens: [String: [SourceToken]] = [:]
     /// The index of the closing bracket.
     var end: Int
 
@@ -55,8 +58,10 @@ struct CallArguments {
             if let sep = labelSeparator, arg.count >= 2, arg[0].kind == .identifier, arg[1].isPunctuation(sep),
                !(arg.count >= 3 && arg[2].isPunctuation(sep)) {
                 labeled[arg[0].text] = Self.value(Array(arg.dropFirst(2)))
+                labeledTokens[arg[0].text] = Array(arg.dropFirst(2))
             } else {
                 positional.append(Self.value(arg))
+                positionalTokens.append(arg)
             }
         }
     }

@@ -21,6 +21,10 @@ public enum Extractor {
     public struct Result: Sendable {
         public var messages: [ExtractedMessage] = []
         public var warnings: [ExtractionWarning] = []
+        /// MessageFormat 2 messages given as source in calls, checked (not catalog messages).
+        public var messageFormats: [MessageFormatSite] = []
+        /// Their errors, in file order.
+        public var messageFormatProblems: [MessageFormatProblem] { messageFormats.flatMap(\.problems) }
         /// The source files read, in order.
         public var files: [String] = []
     }
@@ -38,6 +42,7 @@ public enum Extractor {
                 let found = extract(try readFile(file), kind: kind, file: file)
                 result.messages += found.messages
                 result.warnings += found.warnings
+                result.messageFormats += found.messageFormats
                 result.files.append(file)
             }
         }
@@ -47,15 +52,21 @@ public enum Extractor {
     /// The messages in one file's bytes.
     public static func extract(_ bytes: [UInt8], kind: SourceKind, file: String) -> Result {
         let found: (messages: [ExtractedMessage], warnings: [ExtractionWarning])
+        let tokens: [SourceToken], labelSeparator: String?
         switch kind {
-        case .c: found = MessageMatcher(MessageRule.c, labelSeparator: nil, file: file).matches(CTokenizer.tokens(bytes))
-        case .python: found = MessageMatcher(MessageRule.python, labelSeparator: "=", file: file).matches(PythonTokenizer.tokens(bytes))
+        case .c:
+            (tokens, labelSeparator) = (CTokenizer.tokens(bytes), nil)
+            found = MessageMatcher(MessageRule.c, labelSeparator: labelSeparator, file: file).matches(tokens)
+        case .python:
+            (tokens, labelSeparator) = (PythonTokenizer.tokens(bytes), "=")
+            found = MessageMatcher(MessageRule.python, labelSeparator: labelSeparator, file: file).matches(tokens)
         case .swift:
-            let tokens = SwiftTokenizer.tokens(bytes)
+            (tokens, labelSeparator) = (SwiftTokenizer.tokens(bytes), ":")
             let declarations = SwiftDeclarations(tokens)
-            found = MessageMatcher(MessageRule.swift, labelSeparator: ":", file: file, resolve: declarations.resolve).matches(tokens)
+            found = MessageMatcher(MessageRule.swift, labelSeparator: labelSeparator, file: file, resolve: declarations.resolve).matches(tokens)
         }
-        return Result(messages: found.messages, warnings: found.warnings, files: [file])
+        let formats = MessageFormatSite.find(tokens, kind: kind, bytes: bytes, file: file, labelSeparator: labelSeparator)
+        return Result(messages: found.messages, warnings: found.warnings, messageFormats: formats, files: [file])
     }
 
     /// A file itself (when its type is known), or the known source files under a folder, sorted.

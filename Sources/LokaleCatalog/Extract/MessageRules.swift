@@ -161,23 +161,7 @@ struct MessageMatcher {
         return out
     }
 
-    func accepts(_ receiver: MessageRule.Receiver, _ tokens: [SourceToken], at i: Int) -> Bool {
-        let before = i > 0 ? tokens[i - 1] : nil
-        switch receiver {
-        case .free:
-            return !(before?.isPunctuation(".") ?? false) && before?.text != "def" && before?.text != "func"
-        case .module(let name):
-            if accepts(.free, tokens, at: i) { return true }
-            return i >= 2 && before!.isPunctuation(".") && tokens[i - 2].text == name && tokens[i - 2].kind == .identifier
-                && !(i >= 3 && tokens[i - 3].isPunctuation("."))
-        case .method:
-            guard let before, before.isPunctuation("."), i >= 2 else { return false }
-            let owner = tokens[i - 2]
-            return owner.kind == .identifier || owner.isPunctuation(")") || owner.isPunctuation("]")
-        case .namespace(let ns):
-            return i >= 3 && tokens[i - 1].isPunctuation(":") && tokens[i - 2].isPunctuation(":") && tokens[i - 3].text == ns
-        }
-    }
+    func accepts(_ receiver: MessageRule.Receiver, _ tokens: [SourceToken], at i: Int) -> Bool { receiver.accepts(tokens, at: i) }
 
     /// C++ builders after a message: `.with_default("…")`, `.in_table("…")`, `.with_comment("…")`.
     func chained(_ tokens: [SourceToken], after end: Int, into args: inout CallArguments) {
@@ -188,6 +172,27 @@ struct MessageMatcher {
             while args.positional.count <= slot { args.positional.append(.null) }
             args.positional[slot] = call.positional.first ?? .null
             i = call.end + 1
+        }
+    }
+}
+
+extension MessageRule.Receiver {
+    /// Whether the identifier at `tokens[i]` is called this way.
+    func accepts(_ tokens: [SourceToken], at i: Int) -> Bool {
+        let before = i > 0 ? tokens[i - 1] : nil
+        switch self {
+        case .free:
+            return !(before?.isPunctuation(".") ?? false) && before?.text != "def" && before?.text != "func"
+        case .module(let name):
+            if Self.free.accepts(tokens, at: i) { return true }
+            return i >= 2 && before!.isPunctuation(".") && tokens[i - 2].text == name && tokens[i - 2].kind == .identifier
+                && !(i >= 3 && tokens[i - 3].isPunctuation("."))
+        case .method:
+            guard let before, before.isPunctuation("."), i >= 2 else { return false }
+            let owner = tokens[i - 2]
+            return owner.kind == .identifier || owner.isPunctuation(")") || owner.isPunctuation("]")
+        case .namespace(let ns):
+            return i >= 3 && tokens[i - 1].isPunctuation(":") && tokens[i - 2].isPunctuation(":") && tokens[i - 3].text == ns
         }
     }
 }

@@ -68,7 +68,8 @@ public enum PseudoLocale: String, CaseIterable, Sendable {
         return result
     }
 
-    private func transformLiteral(_ s: String) -> String {
+    /// One run of text: letters accented, or words wrapped right-to-left; `long` pads whole messages only.
+    func transformLiteral(_ s: String) -> String {
         switch self {
         case .accented:
             var out = String.UnicodeScalarView()

@@ -47,6 +47,9 @@ struct MF2Parser {
     private mutating func complexMessage() throws(MF2.SyntaxError) -> MF2.Message {
         var declarations: [MF2.Declaration] = []
         while true {
+            if s.at(".input") || s.at(".local") {
+                try s.bound(declarations.count, Limits.mf2Declarations, "declarations in a message")
+            }
             if s.take(".input") {
                 s.skipWhitespace()
                 try s.expect("{", "`{` and a variable expression after `.input`")
@@ -103,7 +106,9 @@ struct MF2Parser {
             guard s.skipWhitespace().space else {
                 throw s.error(expected: "whitespace after the selector `$\(selectors[selectors.count - 1].name)`")
             }
-            if s.at(UInt8(ascii: "$")) { selectors.append(try s.variable()) } else { s.index = save; break }
+            guard s.at(UInt8(ascii: "$")) else { s.index = save; break }
+            try s.bound(selectors.count, Limits.mf2Selectors, "selectors in a `.match`")
+            selectors.append(try s.variable())
         }
         try s.requireSpace("before the first variant")
         var variants = [try variant()]
@@ -111,6 +116,7 @@ struct MF2Parser {
             let save = s.index
             s.skipWhitespace()
             guard atKey() else { s.index = save; break }
+            try s.bound(variants.count, Limits.mf2Variants, "variants in a message")
             variants.append(try variant())
         }
         return MF2.SelectMessage(declarations: declarations, selectors: selectors, variants: variants, position: position)
@@ -124,7 +130,10 @@ struct MF2Parser {
         var keys = [try key()]
         while true {
             let save = s.index
-            if s.skipWhitespace().space, atKey() { keys.append(try key()) } else { s.index = save; break }
+            guard s.skipWhitespace().space, atKey() else { s.index = save; break }
+            // A variant has as many keys as there are selectors.
+            try s.bound(keys.count, Limits.mf2Selectors, "keys in a variant")
+            keys.append(try key())
         }
         s.skipWhitespace()
         try s.expect("{{", keys.count == 1 ? "a quoted pattern `{{…}}` or whitespace and another key" : "a quoted pattern `{{…}}`")
@@ -151,13 +160,19 @@ struct MF2Parser {
             if !text.isEmpty { parts.append(.text(String(decoding: text, as: UTF8.self))) }
             text.removeAll()
         }
+        // Before a text run or a placeholder that would be one part too many.
+        func bound(_ offset: Int) throws(MF2.SyntaxError) {
+            try s.bound(parts.count, Limits.mf2PatternParts, "parts (text runs, placeholders) in a pattern", at: offset)
+        }
         while !s.atEnd {
             let b = s.bytes[s.index]
+            if text.isEmpty, b != UInt8(ascii: "{"), b != UInt8(ascii: "}") { try bound(s.index) }
             switch b {
             case UInt8(ascii: "\\"):
                 text.append(try s.escape())
             case UInt8(ascii: "{"):
                 flush()
+                try bound(s.index)
                 parts.append(try placeholder())
             case UInt8(ascii: "}"):
                 guard quoted, s.at("}}") else {
@@ -228,6 +243,7 @@ struct MF2Parser {
         while true {
             let save = s.index
             guard s.skipWhitespace().space, s.atNameStart() else { s.index = save; return options }
+            try s.bound(options.count, Limits.mf2Options, "options of a function or markup")
             let position = s.position()
             let identifier = try s.identifier("an option name")
             s.skipWhitespace()
@@ -249,6 +265,7 @@ struct MF2Parser {
         while true {
             let save = s.index
             guard s.skipWhitespace().space, s.at(UInt8(ascii: "@")) else { s.index = save; return attributes }
+            try s.bound(attributes.count, Limits.mf2Attributes, "attributes of an expression or markup")
             s.index += 1
             var attribute = MF2.Attribute(try s.identifier("an attribute name after `@`"))
             let beforeValue = s.index

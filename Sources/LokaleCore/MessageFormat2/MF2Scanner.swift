@@ -54,6 +54,14 @@ struct MF2Scanner {
         return MF2.SyntaxError(position: position(at), expected: expected, found: describe(at))
     }
 
+    /// Refuses one more of something a message may hold at most `limit` of (docs/LIMITS.md):
+    /// `count` are already read, and the next starts at `offset`.
+    mutating func bound(_ count: Int, _ limit: Int, _ what: String, at offset: Int? = nil) throws(MF2.SyntaxError) {
+        guard count >= limit else { return }
+        let at = offset ?? index
+        throw MF2.SyntaxError(position: position(at), expected: "at most \(limit) \(what)", found: "one more")
+    }
+
     mutating func expect(_ text: StaticString, _ expected: String) throws(MF2.SyntaxError) {
         guard take(text) else { throw error(expected: expected) }
     }

@@ -1,7 +1,7 @@
 internal import CTable
 
 /// Every size Lokale bounds, in one place (docs/LIMITS.md; the values: `lokale_schema.h`, which the C
-/// fast paths read too). An input past a limit is refused with
+/// fast paths read too, and `lokale_mf2_limits.h` for MessageFormat 2 messages). An input past a limit is refused with
 /// an error naming it (or, for formatted output, cut and reported): never trusted, never a crash.
 public enum Limits {
     /// Bytes of a key or table name, in a catalog or given to a lookup.
@@ -36,4 +36,15 @@ public enum Limits {
     public static let stringBytes = Int(LK_LIMIT_STRING_BYTES)
     /// Bytes of a compiled table file.
     public static let tableBytes = Int(LK_LIMIT_TABLE_BYTES)
+
+    /// One MessageFormat 2 message (beside `MF2.maxMessageBytes`): `.input` and `.local`
+    /// declarations, selectors of its `.match` (and keys of each variant), variants, options of
+    /// one function or markup, attributes of one expression or markup, parts (text runs,
+    /// expressions, markup) of one pattern. The parser refuses one more with a syntax error there.
+    public static let mf2Declarations = Int(LK_LIMIT_MF2_DECLARATIONS)
+    public static let mf2Selectors = Int(LK_LIMIT_MF2_SELECTORS)
+    public static let mf2Variants = Int(LK_LIMIT_MF2_VARIANTS)
+    public static let mf2Options = Int(LK_LIMIT_MF2_OPTIONS)
+    public static let mf2Attributes = Int(LK_LIMIT_MF2_ATTRIBUTES)
+    public static let mf2PatternParts = Int(LK_LIMIT_MF2_PATTERN_PARTS)
 }
