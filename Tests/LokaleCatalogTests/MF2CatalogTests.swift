@@ -201,4 +201,25 @@ struct MF2CatalogTests {
         let fromFrench = report.problems.filter { f in f.kind == .format && f.localization == "fr" }
         #expect(fromFrench.count == 1 && fromFrench.first?.severity == .error)
     }
+
+    /// Pseudo-localizations of MF2 messages change only their text: they select and format as the
+    /// development message does.
+    @Test func pseudoLocalizationKeepsTheMessage() throws {
+        let dir = Fixtures.temporaryDirectory("lokale-mf2")
+        let en = Fixtures.write(try Self.json(["invite": Self.invite]), to: "Localizable.en.mf2.json", in: dir)
+        var bundle = try CatalogLoader.load([en])
+        try Pseudolocalization.add(PseudoLocale.allCases, to: &bundle)
+        let path = dir + "/out.lokale"
+        try TableWriter.write(bundle, to: path)
+        let args: [String: MF2.Argument] = ["host": "Ana", "gender": "female", "count": 3]
+        let accented = try Runtime(preferredLanguages: ["en-XA"]).open(path: path, main: true).format("invite", arguments: [], named: args)
+        #expect(accented.text == "[\u{2068}Ana\u{2069} îñṽîţéð 3 ĝûéšţš ţö ĥéŕ þåŕţý.]")
+        #expect(accented.problems.isEmpty)
+        guard case .messageFormat(_, let pseudo)? = bundle.tables["Localizable"]?.messages["en-XA"]?["invite"]?.variation,
+              case .select(let p) = pseudo, case .select(let original) = try MF2.parse(Self.invite) else {
+            Issue.record("not an MF2 message")
+            return
+        }
+        #expect(p.selectors == original.selectors && p.variants.map(\.keys) == original.variants.map(\.keys))
+    }
 }

@@ -164,7 +164,7 @@ static inline __attribute__((always_inline)) int lk_node_read(const lk_tree *t, 
     case LK_NODE_PATTERN:
         if (room < LK_PATTERN_WORDS) return LK_NODE_OUT_OF_BOUNDS;
         n->count = lk_tree_word(t, at + LK_PATTERN_COUNT);
-        if (n->count > LK_LIMIT_MF2_PARTS) return LK_NODE_TOO_MANY;
+        if (n->count > LK_LIMIT_MF2_PATTERN_PARTS) return LK_NODE_TOO_MANY;
         if ((room - LK_PATTERN_WORDS) / LK_PART_WORDS < n->count) return LK_NODE_OUT_OF_BOUNDS;
         n->children = at + LK_PATTERN_PARTS;
         return LK_NODE_OK;
@@ -173,7 +173,7 @@ static inline __attribute__((always_inline)) int lk_node_read(const lk_tree *t, 
         n->flags = lk_tree_word(t, at + LK_EXPRESSION_FLAGS);
         n->argument = lk_tree_word(t, at + LK_EXPRESSION_OPTIONS);
         n->count = lk_tree_word(t, at + LK_EXPRESSION_ATTRIBUTES);
-        if (n->argument > LK_LIMIT_MF2_OPTIONS || n->count > LK_LIMIT_MF2_OPTIONS) return LK_NODE_TOO_MANY;
+        if (n->argument > LK_LIMIT_MF2_OPTIONS || n->count > LK_LIMIT_MF2_ATTRIBUTES) return LK_NODE_TOO_MANY;
         if ((room - LK_EXPRESSION_WORDS) / LK_OPTION_WORDS < (uint64_t)n->argument + n->count) return LK_NODE_OUT_OF_BOUNDS;
         n->text = NULL;
         n->length = 0;

@@ -6,6 +6,9 @@
 #ifndef LOKALE_SCHEMA_H
 #define LOKALE_SCHEMA_H
 
+/* A MessageFormat 2 message's bounds, which its nodes obey too. */
+#include "lokale_mf2_limits.h"
+
 /* An absent node, format, string or amount. */
 #define LK_NONE 0xFFFFFFFFu
 
@@ -256,11 +259,6 @@
 #define LK_LIMIT_SUBSTITUTIONS 64u
 #define LK_LIMIT_FORMS 64u                     /* gettext plural forms of a message (nplurals) */
 #define LK_LIMIT_RULE_WORDS 4096u              /* instruction words of a rule */
-#define LK_LIMIT_MF2_DECLARATIONS 256u         /* of one MessageFormat 2 message */
-#define LK_LIMIT_MF2_SELECTORS 16u
-#define LK_LIMIT_MF2_VARIANTS 4096u
-#define LK_LIMIT_MF2_OPTIONS 64u               /* of one function or markup; attributes too */
-#define LK_LIMIT_MF2_PARTS 4096u               /* text, expressions and markup of one pattern */
 #define LK_LIMIT_LOCALIZATIONS 4096u           /* per bundle */
 #define LK_LIMIT_TABLES 65536u
 #define LK_LIMIT_INSTANCES 1048576u            /* (localization, table) pairs */

@@ -7,6 +7,13 @@ public enum Pseudolocalization {
     /// (plural categories, device variants, substitution names and arguments) unchanged.
     public static func message(_ m: CatalogMessage, _ kind: PseudoLocale) -> CatalogMessage {
         var out = m
+        if case .messageFormat(_, let message) = m.variation {
+            // Only pattern text changes: syntax, names, options, keys and markup stay as written.
+            let pseudo = messageFormat(message, kind)
+            out.variation = .messageFormat(source: MF2.serialize(pseudo), message: pseudo)
+            out.state = nil
+            return out
+        }
         out.variation = m.variation.mapTexts { kind.transform($0) }
         out.substitutions = m.substitutions.map { s in
             var s = s
