@@ -1,11 +1,13 @@
 import LokaleCore
 
-/// `name=value` on the command line: an argument of a MessageFormat 2 message, by name. A value
-/// that spells a number is a number, kept exactly as written (`MF2.Argument.decimal`); anything
-/// else is text. Other ARGs stay positional (Apple-style messages).
+/// An ARG of `lookup` and `explain` that names an argument of a MessageFormat 2 message: `NAME=VALUE`
+/// or `NAME:=TEXT` as `format-message` reads them (`messageArgument`), when NAME is an MF2 name.
+/// Any other ARG stays positional (Apple-style messages): `a b=c` is text for a `%@`.
 func namedArgument(_ text: String) -> (name: String, value: MF2.Argument)? {
-    guard let eq = text.firstIndex(of: "="), eq != text.startIndex else { return nil }
-    let name = String(text[..<eq]), value = String(text[text.index(after: eq)...])
-    guard (try? MF2.parse("{$\(name)}")) != nil else { return nil }
-    return (name, MF2.Decimal(parsing: value) != nil ? .decimal(value) : .string(value))
+    guard let eq = text.firstIndex(of: "=") else { return nil }
+    var name = Substring(text[..<eq])
+    if name.hasSuffix(":") { name = name.dropLast() }
+    if name.hasPrefix("$") { name = name.dropFirst() }
+    guard !name.isEmpty, (try? MF2.parse("{$\(name)}")) != nil else { return nil }
+    return try? messageArgument(text)
 }
