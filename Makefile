@@ -58,10 +58,15 @@ examples: build
 	$(LOKALE) compile examples/DesktopApp -o $(OUT)/examples/DesktopApp.lokale
 	$(LOKALE) compile examples/DesktopApp --allow-mixed-localizations -o $(OUT)/examples/DesktopAppMixed.lokale
 	$(LOKALE) compile examples/PanelKit -o $(OUT)/examples/PanelKit.lokale
+	$(LOKALE) compile examples/Party -o $(OUT)/examples/Party.lokale
 	$(STAGED_PC) $(MAKE) --no-print-directory -C bindings/c OUT=$(OUT)/examples CC="$(CC)" CFLAGS="$(CFLAGS)"
 
 demo: examples
 	$(OUT)/examples/window $(OUT)/examples
+	@echo
+	@echo "MessageFormat 2 messages from catalogs (examples/Party: .mf2.json resources), in three languages:"
+	@for l in en fr pl; do $(LOKALE) lookup $(OUT)/examples/Party.lokale invite --prefer $$l host=Ana gender=female count=3; done
+	@$(LOKALE) lookup $(OUT)/examples/Party.lokale starts --prefer fr when=2026-06-21T18:30:00Z
 	@echo
 	@echo "The same window from Swift (examples/SummaryLabel, LokaleCompilerPlugin), then switched to French:"
 	$(SWIFT) build -j $(JOBS) --package-path examples/SummaryLabel
