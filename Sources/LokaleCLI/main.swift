@@ -35,7 +35,8 @@ let lookupSpec = Arguments.Spec(
     flags: ["json", "chain", "watch"], lists: ["prefer"], mayBeEmpty: ["default"], numericPositionals: true)
 
 let lookupDetails = """
-  KEY         the message's key; ARG... are its format arguments (numbers as numbers, `-3` too)
+  KEY         the message's key; ARG... are its format arguments (numbers as numbers, `-3` too);
+              NAME=VALUE (NAME:=TEXT for text) names an argument of a MessageFormat 2 message
   --table T   the table (a catalog's file name without extension; default Localizable)
   --default TEXT  shown when no localization has the key (else the key is shown)
   --prefer L,...  the user's preferred languages (default: LANGUAGE, LC_ALL, LC_MESSAGES, LANG)
