@@ -27,4 +27,7 @@ for target in table capi; do
   "$lokale" compile "$work/StringsDict" -o "$out/StringsDict.lokale"
   "$lokale" compile "$work/Variations" -o "$out/Variations.lokale" 2>/dev/null
   "$lokale" compile "$work/Gettext/ar.po" -o "$out/Gettext.lokale" 2>/dev/null
+  # MessageFormat 2 nodes: selectors on strings and numbers, markup, dates, three localizations.
+  "$lokale" compile "$root/examples/Party" -o "$out/Party.lokale"
+  "$lokale" compile "$root/Tests/C/fixtures/mf2" -o "$out/MF2.lokale"
 done

@@ -61,7 +61,22 @@ static void drive(const lokale_bundle *b, const lokale_message *m, uint8_t choic
     lokale_bundle_format(buf, sizeof buf, &needed, b, m, args, nargs);
     lokale_bundle_format(NULL, 0, &needed, b, m, args, nargs);
     lokale_bundle_format(NULL, 0, NULL, b, m, NULL, nargs); /* args NULL with a count */
+    /* Named arguments (MessageFormat 2 messages): the seeds' names, each kind, hostile ones. */
+    lokale_named_arg named[6] = {
+        lokale_named("count", args[0]), lokale_named("host", lokale_arg_string("Ana")),
+        lokale_named("gender", (choice & 32) ? lokale_arg_string("female") : args[5]),
+        lokale_named("when", lokale_arg_timestamp((choice & 64) ? 1e300 : 1767312000.0)),
+        lokale_named("n", args[4]), lokale_named((choice & 128) ? NULL : "x", args[1]),
+    };
+    named[3].time_zone = (choice & 2) ? "Europe/Paris" : "No/Such_Zone";
+    size_t nnamed = choice % 7;
+    lokale_bundle_format_named(small, sizeof small, &needed, b, m, named, nnamed);
+    lokale_bundle_format_named(buf, sizeof buf, &needed, b, m, named, nnamed);
+    lokale_bundle_format_named(buf, sizeof buf, &needed, b, m, named, nnamed); /* again: the C path once published */
+    lokale_bundle_format_named(NULL, 0, &needed, b, m, NULL, nnamed);
     if ((choice & 7) == 0) {
+        lokale_bundle_format_named_problems(buf, sizeof buf, &needed, b, m, named, nnamed);
+        lokale_bundle_explain_named(buf, sizeof buf, &needed, b, m, named, nnamed);
         lokale_bundle_explain(buf, sizeof buf, &needed, b, m, args, nargs);
         lokale_bundle_explain(NULL, 0, &needed, b, m, NULL, 0);
     }

@@ -9,6 +9,12 @@ import CTable
 // negotiates, and looks up and formats every NUL-terminated string of the file as a key — which
 // includes every real key — under both fallback policies' paths (plainLookup, format, explain).
 let arguments: [FormatArgument] = [.int(1), .double(2.5), .string("3"), .uint(4), .string("five")]
+// MessageFormat 2 messages' named arguments: the names the seeds' messages read, of every kind.
+let named: [[String: MF2.Argument]] = [
+    ["count": .int(3), "host": .string("Ana"), "gender": .string("female"), "when": .date(1_767_312_000)],
+    ["count": .double(1.5), "n": .decimal("1e3"), "name": .bool(true)],
+    [:],
+]
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTable(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -34,6 +40,7 @@ public func fuzzTable(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         _ = try? bundle.plainLookup(key: key, table: nil)
         let k = String(decoding: key, as: UTF8.self)
         _ = try? bundle.format(k, table: name, arguments: Array(arguments.prefix(n % 6)))
+        _ = try? bundle.format(k, table: name, arguments: [], named: named[n % named.count])
         if n % 8 == 0, let trace = try? bundle.explain(k, default: "d %@", table: name, arguments: arguments) {
             // The JSON escapes the file's own strings (key, table and localization names); written
             // for a few traces only, as it costs more than the lookup it describes.
