@@ -222,4 +222,25 @@ struct MF2CatalogTests {
         }
         #expect(p.selectors == original.selectors && p.variants.map(\.keys) == original.variants.map(\.keys))
     }
+
+    /// `check` judges an MF2 `.match` on a plural selector by CLDR's rules for each language, as it
+    /// judges Apple's plural variations.
+    @Test func checkReportsPluralKeysCLDRDoesNotExpect() throws {
+        let dir = Fixtures.temporaryDirectory("lokale-mf2")
+        let en = Fixtures.write(#"{"n": ".input {$n :integer}\n.match $n\none {{{$n} file}}\nfew {{odd}}\n* {{{$n} files}}"}"#,
+                                to: "en.lproj/Localizable.mf2.json", in: dir)
+        let pl = Fixtures.write(#"{"n": ".input {$n :integer}\n.match $n\none {{{$n} plik}}\n* {{{$n} plików}}"}"#,
+                                to: "pl.lproj/Localizable.mf2.json", in: dir)
+        let exact = Fixtures.write(#"{"n": ".input {$n :integer}\n.match $n\n0 {{żadnych}}\n* {{{$n}}}"}"#,
+                                   to: "ru.lproj/Localizable.mf2.json", in: dir)
+        var bundle = try CatalogLoader.load([en, pl, exact])
+        bundle.developmentLocalization = "en"
+        let problems = try CatalogChecker.check(bundle).problems
+        let english = problems.filter { $0.localization == "en" && $0.kind == .unusedPluralCategory }
+        #expect(english.count == 1 && english.first?.message.contains("few") == true)
+        let polish = problems.filter { $0.localization == "pl" && $0.kind == .missingPluralCategory }
+        #expect(polish.count == 1 && polish.first?.message.contains("few, many") == true, "\(problems)")
+        // Exact keys and `*` only: no plural selection to judge.
+        #expect(!problems.contains { $0.localization == "ru" && ($0.kind == .missingPluralCategory || $0.kind == .unusedPluralCategory) })
+    }
 }
