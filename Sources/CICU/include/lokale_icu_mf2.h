@@ -66,6 +66,11 @@ int32_t lk_mf2_date_format(const char *locale, int32_t date_style, int32_t time_
                            const uint16_t *zone, int32_t zone_len, double millis,
                            uint16_t *out, int32_t cap);
 
+/* The text of locale's plural rules as ICU writes them ("one: i  in 1..1 and v  in 0..0; other: "),
+ * UTF-8 and NUL-terminated into out when it fits (cap > the length); the length, or -1 when ICU
+ * has no rules for the locale. */
+int32_t lk_plural_rules_text(const char *locale, int ordinal, char *out, int32_t cap);
+
 /* 1 when locale's script is written right to left (ar, he), else 0. */
 int lk_mf2_locale_is_rtl(const char *locale);
 

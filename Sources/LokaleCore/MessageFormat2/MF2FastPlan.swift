@@ -21,14 +21,21 @@ public final class MF2FastPlan: @unchecked Sendable {
     /// The variables the plan reads, as UTF-8: `format`'s arguments are in this order.
     public let names: [[UInt8]]
 
-    private struct NumberInput {
+    /// A class, so that reading one in the hot path retains one reference, not each of its own.
+    private final class NumberInput {
         let formatter: OpaquePointer
         /// Nil for `select=exact`, and for values that do not select.
         let rules: PluralRules?
+        /// The rules evaluated for integers without ICU, when they could be (see IntegerPluralRules).
+        let integerRules: IntegerPluralRules?
         let selects: Bool
         /// How ICU writes integers with this formatter, when the plan may write them itself: then
         /// the plural operands are the integer's own (no fraction, no rounding).
         let layout: MF2IntegerLayout?
+
+        init(formatter: OpaquePointer, rules: PluralRules?, integerRules: IntegerPluralRules?, selects: Bool, layout: MF2IntegerLayout?) {
+            (self.formatter, self.rules, self.integerRules, self.selects, self.layout) = (formatter, rules, integerRules, selects, layout)
+        }
     }
 
     /// A number key matches an int whose plain notation it is (`MF2.Decimal.description`): nil for
@@ -157,7 +164,8 @@ public final class MF2FastPlan: @unchecked Sendable {
             return nil
         }
         let layout = MF2IntegerLayout.forFormatter(formatter, locale: icu, skeleton: value.skeleton)
-        return NumberInput(formatter: formatter, rules: rules, selects: value.selects, layout: layout)
+        let integerRules = rules.flatMap { IntegerPluralRules.forRules($0, ordinal: mode == "ordinal") }
+        return NumberInput(formatter: formatter, rules: rules, integerRules: integerRules, selects: value.selects, layout: layout)
     }
 
     /// Bytes written into a caller's buffer, counted; false once they do not fit. A struct passed
@@ -274,6 +282,7 @@ public final class MF2FastPlan: @unchecked Sendable {
         if let layout = input.layout, n.magnitude <= 1 << 53, let length = layout.write(n, into: slot) {
             guard let rules = input.rules else { return (length, -1) }
             if n >= 0 && n < PluralRules.smallLimit { return (length, Int(rules.small[Int(n)])) }
+            if let integerRules = input.integerRules { return (length, integerRules.category(n)) }
             var keyword: (UInt64, UInt64) = (0, 0)
             let k = withUnsafeMutableBytes(of: &keyword) { k in
                 lk_plural_select(rules.rules, Double(n), k.baseAddress!.assumingMemoryBound(to: CChar.self), 16) < 16 ? Self.categoryIndex(k) : -1
