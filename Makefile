@@ -326,6 +326,12 @@ bench-requests:
 bench-threads:
 	QUICK="$(QUICK)" PYTHON="$(PYTHON)" bash benchmarks/threads.sh
 
+# MessageFormat 2 against ICU4C's umsg_format: a plural message with one number, side by side;
+# writes benchmarks/results/mf2.{md,json}. Also run at the end of `make bench`.
+.PHONY: bench-mf2
+bench-mf2:
+	QUICK="$(QUICK)" PYTHON="$(PYTHON)" bash benchmarks/mf2.sh
+
 # Compile time and peak memory: `lokale compile` of a .po and a String Catalog against
 # msgfmt, N = 1k, 100k, 1M; writes benchmarks/results/compile.{md,json}.
 .PHONY: bench-compile

@@ -160,6 +160,13 @@ if [ -z "${BENCH_SKIP_THREADS:-}" ] && [ -n "$TNS" ]; then
     || log "threads.sh failed: benchmarks/results/threads.* not updated"
 fi
 
+# --- MessageFormat 2 against umsg_format: mf2.sh on the same copy of the release library ----------
+# BENCH_SKIP_MF2=1 leaves it out; a failure there does not fail the suite's results above.
+if [ -z "${BENCH_SKIP_MF2:-}" ]; then
+  log "MessageFormat 2 against umsg_format: benchmarks/mf2.sh"
+  BENCH_SKIP_BUILD=1 QUICK="$QUICK" PYTHON="$PYTHON" bash "$B/mf2.sh" || log "mf2.sh failed: benchmarks/results/mf2.* not updated"
+fi
+
 # --- cold start: coldstart.sh, whole processes with the self-contained build ----------
 # BENCH_SKIP_COLDSTART=1 leaves it out; a failure there does not fail the suite's results above.
 if [ -z "${BENCH_SKIP_COLDSTART:-}" ]; then

@@ -593,6 +593,92 @@ LOKALE_API int lokale_message_format_problems(char *dst, size_t capacity, size_t
                                               const lokale_named_arg *args, size_t arg_count);
 
 /* ---------------------------------------------------------------------------------------------
+ * Formatted parts: a MessageFormat 2 result as pieces, for a UI that renders markup ({#b}, {#link
+ * href=…}) or styles values without parsing the text
+ * ------------------------------------------------------------------------------------------- */
+
+/* The parts of one format call, owned by the caller: free with lokale_formatted_parts_free. Every
+ * pointer it lends (parts, their strings, options and fields) stays valid until that free, from
+ * any thread; the object never changes. */
+typedef struct lokale_formatted_parts lokale_formatted_parts;
+
+typedef enum lokale_part_kind {
+    LOKALE_PART_TEXT = 1,              /* literal text of the pattern: value */
+    LOKALE_PART_EXPRESSION = 2,        /* a placeholder's formatted value: value, source, type, locale, dir, id, fields */
+    LOKALE_PART_FALLBACK = 3,          /* a placeholder that could not be formatted: value is what the text shows
+                                        * ("{$name}"), source the placeholder ("$name") */
+    LOKALE_PART_MARKUP_OPEN = 4,       /* {#name …}: name, id, options; value "" */
+    LOKALE_PART_MARKUP_CLOSE = 5,      /* {/name …} */
+    LOKALE_PART_MARKUP_STANDALONE = 6, /* {#name … /} */
+    LOKALE_PART_BIDI_ISOLATION = 7     /* U+2066, U+2067 or U+2068 before a placeholder, U+2069 after it: value */
+} lokale_part_kind;
+
+/* An expression part's direction, from its u:dir option. */
+typedef enum lokale_part_dir {
+    LOKALE_DIR_UNSET = 0,
+    LOKALE_DIR_LTR = 1,
+    LOKALE_DIR_RTL = 2,
+    LOKALE_DIR_AUTO = 3
+} lokale_part_dir;
+
+/* A name and a value: a markup option (name=value, as text), or a number's field (its type:
+ * "integer", "group", "decimal", "fraction", "minusSign", "currency", "percentSign", "literal", …,
+ * and its text). */
+typedef struct lokale_name_value {
+    const char *name;
+    size_t name_len;
+    const char *value;
+    size_t value_len;
+} lokale_name_value;
+
+/* One part. Strings are UTF-8, NUL-terminated, with their length; "" (never NULL) where a kind has
+ * none, except id. The values of all parts, in order, concatenate to the formatted text. Read it
+ * through a pointer from lokale_formatted_parts_get: later versions may add fields at its end. */
+typedef struct lokale_part {
+    int kind;                  /* a lokale_part_kind */
+    int dir;                   /* expression: a lokale_part_dir */
+    const char *value;         /* what the part adds to the text ("" for markup) */
+    size_t value_len;
+    const char *source;        /* expression, fallback: the placeholder as the source has it ("$count", "|lit|", ":fn") */
+    size_t source_len;
+    const char *name;          /* markup: its name ("b", "link"); expression: the value's type ("number", "string", "datetime") */
+    size_t name_len;
+    const char *locale;        /* expression: the locale it was formatted in */
+    size_t locale_len;
+    const char *id;            /* its u:id, NULL when it has none */
+    size_t id_len;
+    const lokale_name_value *options; /* markup: its options but u:id, sorted by name (NULL when none) */
+    size_t option_count;
+    const lokale_name_value *fields;  /* expression of a number: its fields, in order (NULL when none) */
+    size_t field_count;
+} lokale_part;
+
+/* Formats the message as lokale_message_format_format does, into parts: on success *out is a new
+ * parts object (free with lokale_formatted_parts_free). Text always comes out, as there; the
+ * problems are in lokale_formatted_parts_problems. LOKALE_EINVAL for a NULL out or format and the
+ * bad arguments lokale_message_format_format refuses (*out is then NULL). */
+LOKALE_API int lokale_message_format_format_to_parts(lokale_formatted_parts **out, const lokale_message_format *format,
+                                                     const lokale_named_arg *args, size_t arg_count);
+
+/* The number of parts; 0 for NULL or a freed object. */
+LOKALE_API size_t lokale_formatted_parts_count(const lokale_formatted_parts *parts);
+
+/* *out: part `index` (0 ≤ index < count), borrowed until lokale_formatted_parts_free.
+ * LOKALE_EINVAL for NULL arguments or an index past the end (*out is then NULL). */
+LOKALE_API int lokale_formatted_parts_get(const lokale_part **out, const lokale_formatted_parts *parts, size_t index);
+
+/* *out, *out_len (may be NULL): the whole formatted text (NUL-terminated), borrowed until
+ * lokale_formatted_parts_free. */
+LOKALE_API int lokale_formatted_parts_text(const char **out, size_t *out_len, const lokale_formatted_parts *parts);
+
+/* *out, *out_len (may be NULL): the problems met, one a line as lokale_message_format_problems
+ * gives them ("" when none), borrowed until lokale_formatted_parts_free. */
+LOKALE_API int lokale_formatted_parts_problems(const char **out, size_t *out_len, const lokale_formatted_parts *parts);
+
+/* Frees a parts object and everything it lent. NULL does nothing. */
+LOKALE_API void lokale_formatted_parts_free(lokale_formatted_parts *parts);
+
+/* ---------------------------------------------------------------------------------------------
  * MessageFormat 2 messages from catalogs (.mf2.json resources, .po entries flagged mf2-format)
  * ------------------------------------------------------------------------------------------- */
 

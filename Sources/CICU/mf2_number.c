@@ -1,5 +1,8 @@
 #include "lokale_icu_mf2.h"
 
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unicode/ufieldpositer.h>
 #include <unicode/unumberformatter.h>
 #include <unicode/upluralrules.h>
@@ -10,21 +13,158 @@ static int32_t needed(int32_t n, UErrorCode err) {
     return U_FAILURE(err) ? -1 : n;
 }
 
-int32_t lk_mf2_number_format(const char *locale, const uint16_t *skeleton, int32_t skeleton_len,
-                             const char *number, int32_t number_len,
-                             const void *rules, char *keyword, int32_t keyword_cap,
-                             int32_t *fields, int32_t max_fields, int32_t *field_count,
-                             uint16_t *out, int32_t cap) {
+/* --- formatters by (locale, skeleton) ---------------------------------------------------------
+ * Opening a UNumberFormatter parses the skeleton and loads the locale's data: most of the cost of
+ * formatting one number. So they are kept, at most LK_MF2_FORMATTERS of them, least recently used
+ * out first. A formatter is const once opened (ICU formats from any thread with it, each call
+ * with its own UFormattedNumber); a reference count keeps an evicted one alive until its last
+ * holder releases it. The lock guards the table and the counts, never a format. */
+#define LK_MF2_FORMATTERS 64
+
+struct lk_mf2_formatter {
+    UNumberFormatter *formatter;
+    uint64_t hash;
+    char *locale;
+    UChar *skeleton;
+    int32_t skeleton_len;
+    int32_t refs;      /* holders, the cache included while cached */
+    uint64_t last_use; /* the cache's clock at the last acquire */
+};
+
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+static lk_mf2_formatter *cache[LK_MF2_FORMATTERS];
+static uint64_t cache_clock;
+
+static uint64_t key_hash(const char *locale, const uint16_t *skeleton, int32_t len) {
+    uint64_t h = 1469598103934665603ull;
+    for (const char *p = locale; *p; p++) h = (h ^ (uint8_t)*p) * 1099511628211ull;
+    h = (h ^ 0xff) * 1099511628211ull;
+    for (int32_t i = 0; i < len; i++) h = (h ^ skeleton[i]) * 1099511628211ull;
+    return h;
+}
+
+static int same_key(const lk_mf2_formatter *e, uint64_t h, const char *locale, const uint16_t *skeleton, int32_t len) {
+    return e->hash == h && e->skeleton_len == len && strcmp(e->locale, locale) == 0 &&
+           memcmp(e->skeleton, skeleton, (size_t)len * sizeof(UChar)) == 0;
+}
+
+static void destroy(lk_mf2_formatter *e) {
+    unumf_close(e->formatter);
+    free(e->locale);
+    free(e->skeleton);
+    free(e);
+}
+
+/* The cached entry for the key, with a reference for the caller; NULL when absent. Under the lock. */
+static lk_mf2_formatter *find_locked(uint64_t h, const char *locale, const uint16_t *skeleton, int32_t len) {
+    for (int i = 0; i < LK_MF2_FORMATTERS; i++) {
+        lk_mf2_formatter *e = cache[i];
+        if (e && same_key(e, h, locale, skeleton, len)) {
+            e->refs++;
+            e->last_use = ++cache_clock;
+            return e;
+        }
+    }
+    return NULL;
+}
+
+lk_mf2_formatter *lk_mf2_formatter_acquire(const char *locale, const uint16_t *skeleton, int32_t skeleton_len) {
+    if (!locale || skeleton_len < 0 || (skeleton_len > 0 && !skeleton)) return NULL;
+    uint64_t h = key_hash(locale, skeleton, skeleton_len);
+    pthread_mutex_lock(&cache_lock);
+    lk_mf2_formatter *found = find_locked(h, locale, skeleton, skeleton_len);
+    pthread_mutex_unlock(&cache_lock);
+    if (found) return found;
+    /* Opened outside the lock: it is the slow part, and other keys need not wait for it. */
     UErrorCode err = U_ZERO_ERROR;
-    if (keyword && keyword_cap > 0) keyword[0] = 0;
-    if (field_count) *field_count = 0;
     UNumberFormatter *f = unumf_openForSkeletonAndLocale((const UChar *)skeleton, skeleton_len, locale, &err);
     if (U_FAILURE(err)) {
         if (f) unumf_close(f);
-        return -1;
+        return NULL;
     }
-    UFormattedNumber *result = unumf_openResult(&err);
-    if (U_SUCCESS(err)) unumf_formatDecimal(f, number, number_len, result, &err);
+    lk_mf2_formatter *e = calloc(1, sizeof *e);
+    size_t locale_size = strlen(locale) + 1;
+    if (e) e->locale = malloc(locale_size);
+    if (e) e->skeleton = malloc((size_t)skeleton_len * sizeof(UChar) + 1);
+    if (!e || !e->locale || !e->skeleton) {
+        if (e) { free(e->locale); free(e->skeleton); free(e); }
+        unumf_close(f);
+        return NULL;
+    }
+    memcpy(e->locale, locale, locale_size);
+    if (skeleton_len > 0) memcpy(e->skeleton, skeleton, (size_t)skeleton_len * sizeof(UChar));
+    e->formatter = f;
+    e->hash = h;
+    e->skeleton_len = skeleton_len;
+    e->refs = 2; /* the caller's and the cache's */
+    pthread_mutex_lock(&cache_lock);
+    found = find_locked(h, locale, skeleton, skeleton_len); /* another thread opened it meanwhile */
+    lk_mf2_formatter *evicted = NULL;
+    if (!found) {
+        int slot = 0;
+        for (int i = 0; i < LK_MF2_FORMATTERS; i++) {
+            if (!cache[i]) { slot = i; break; }
+            if (cache[i]->last_use < cache[slot]->last_use) slot = i;
+        }
+        if (cache[slot] && --cache[slot]->refs == 0) evicted = cache[slot];
+        e->last_use = ++cache_clock;
+        cache[slot] = e;
+    }
+    pthread_mutex_unlock(&cache_lock);
+    if (evicted) destroy(evicted);
+    if (found) {
+        destroy(e);
+        return found;
+    }
+    return e;
+}
+
+void lk_mf2_formatter_release(lk_mf2_formatter *f) {
+    if (!f) return;
+    pthread_mutex_lock(&cache_lock);
+    int last = --f->refs == 0;
+    pthread_mutex_unlock(&cache_lock);
+    if (last) destroy(f);
+}
+
+/* --- one UFormattedNumber per thread ------------------------------------------------------------
+ * A result object is a heap allocation ICU reuses from format to format: one per thread, closed
+ * when the thread ends. */
+static pthread_key_t result_key;
+static pthread_once_t result_once = PTHREAD_ONCE_INIT;
+static int result_key_ok;
+
+static void close_result(void *r) { unumf_closeResult((UFormattedNumber *)r); }
+static void make_result_key(void) { result_key_ok = pthread_key_create(&result_key, close_result) == 0; }
+
+/* This thread's result object; *owned says the caller must close it (no thread storage). */
+static UFormattedNumber *thread_result(int *owned, UErrorCode *err) {
+    pthread_once(&result_once, make_result_key);
+    *owned = 0;
+    if (result_key_ok) {
+        UFormattedNumber *r = pthread_getspecific(result_key);
+        if (r) return r;
+        r = unumf_openResult(err);
+        if (U_FAILURE(*err)) return NULL;
+        if (pthread_setspecific(result_key, r) == 0) return r;
+        *owned = 1;
+        return r;
+    }
+    *owned = 1;
+    return unumf_openResult(err);
+}
+
+int32_t lk_mf2_number_format_with(const lk_mf2_formatter *formatter, const char *number, int32_t number_len,
+                                  const void *rules, char *keyword, int32_t keyword_cap,
+                                  int32_t *fields, int32_t max_fields, int32_t *field_count,
+                                  uint16_t *out, int32_t cap) {
+    UErrorCode err = U_ZERO_ERROR;
+    if (keyword && keyword_cap > 0) keyword[0] = 0;
+    if (field_count) *field_count = 0;
+    if (!formatter || !number || number_len < 0) return -1;
+    int owned = 0;
+    UFormattedNumber *result = thread_result(&owned, &err);
+    if (U_SUCCESS(err)) unumf_formatDecimal(formatter->formatter, number, number_len, result, &err);
     int32_t n = -1;
     if (U_SUCCESS(err)) {
         if (rules && keyword && keyword_cap > 0) {
@@ -52,7 +192,21 @@ int32_t lk_mf2_number_format(const char *locale, const uint16_t *skeleton, int32
         }
         n = needed(unumf_resultToString(result, (UChar *)out, cap, &err), err);
     }
-    if (result) unumf_closeResult(result);
-    unumf_close(f);
+    if (owned && result) unumf_closeResult(result);
+    return n;
+}
+
+int32_t lk_mf2_number_format(const char *locale, const uint16_t *skeleton, int32_t skeleton_len,
+                             const char *number, int32_t number_len,
+                             const void *rules, char *keyword, int32_t keyword_cap,
+                             int32_t *fields, int32_t max_fields, int32_t *field_count,
+                             uint16_t *out, int32_t cap) {
+    if (keyword && keyword_cap > 0) keyword[0] = 0;
+    if (field_count) *field_count = 0;
+    lk_mf2_formatter *f = lk_mf2_formatter_acquire(locale, skeleton, skeleton_len);
+    if (!f) return -1;
+    int32_t n = lk_mf2_number_format_with(f, number, number_len, rules, keyword, keyword_cap, fields, max_fields,
+                                          field_count, out, cap);
+    lk_mf2_formatter_release(f);
     return n;
 }

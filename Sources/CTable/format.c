@@ -151,24 +151,17 @@ static int render(const lk_plan *p, const lk_localization_info *info, uint32_t d
  * when the table has no such key. */
 static inline __attribute__((always_inline)) int plan_render(const lk_plan *plan, int64_t t, uint32_t device, const void *key, size_t key_length,
                        const lk_arg *args, size_t arg_count, int choosing, char *dst, size_t capacity, size_t *length) {
-    if (t < 0 || (uint64_t)t >= plan->table_count || dst == NULL || capacity == 0) return LK_DECLINED;
-    const lk_plan_table *table = &plan->tables[t];
-    if (!table->slots) return LK_MISSED;
-    if (table->localization < 0 || (uint64_t)table->localization >= plan->localization_count) return LK_DECLINED;
     lk_entry e;
-    int found = lk_find(table->slots, table->slot_count, plan->records, plan->records_bytes, key, key_length, &e);
-    if (found != LK_FOUND) return found == LK_ABSENT ? LK_MISSED : LK_DECLINED;
+    const lk_plan_table *table;
+    int found = plan_entry(plan, t, key, key_length, dst, capacity, &e, &table);
+    if (found != LK_FOUND) return found;
     out o = {dst, capacity, 0};
     if (e.node == LK_NONE) {
         put(&o, plan->records + e.value_offset, e.value_length);
     } else if (table->numbering || !render(plan, &plan->localizations[table->localization], device, e.node, args, arg_count, choosing, &o)) {
         return LK_DECLINED;
     }
-    /* Cutting (at a character boundary, with an error) is the general path's. */
-    if (o.length >= capacity || o.length > LK_LIMIT_OUTPUT_BYTES) return LK_DECLINED;
-    dst[o.length] = 0;
-    *length = o.length;
-    return LK_ANSWERED;
+    return out_finish(&o, length);
 }
 
 int lk_plan_format(const lk_plan *plan, int64_t t, uint32_t device, const void *key, size_t key_length,

@@ -4,6 +4,7 @@
 #ifndef LOKALE_FORMAT_OUT_H
 #define LOKALE_FORMAT_OUT_H
 
+#include "lokale_find.h"
 #include "lokale_table.h"
 
 #include <stdint.h>
@@ -100,6 +101,28 @@ static inline int valid_utf8(const uint8_t *b, size_t n) {
         i += need + 1;
     }
     return 1;
+}
+
+/* The record of key in table t of plan, for a formatter that writes into dst: LK_FOUND with *e and
+ * *table (whose localization is one of the plan's), LK_MISSED when the table has no such key,
+ * LK_DECLINED for anything else. */
+static inline __attribute__((always_inline)) int plan_entry(const lk_plan *plan, int64_t t, const void *key, size_t key_length,
+                                                            const char *dst, size_t capacity, lk_entry *e, const lk_plan_table **table) {
+    if (t < 0 || (uint64_t)t >= plan->table_count || dst == NULL || capacity == 0) return LK_DECLINED;
+    *table = &plan->tables[t];
+    if (!(*table)->slots) return LK_MISSED;
+    if ((*table)->localization < 0 || (uint64_t)(*table)->localization >= plan->localization_count) return LK_DECLINED;
+    int found = lk_find((*table)->slots, (*table)->slot_count, plan->records, plan->records_bytes, key, key_length, e);
+    return found == LK_FOUND ? LK_FOUND : found == LK_ABSENT ? LK_MISSED : LK_DECLINED;
+}
+
+/* The output NUL-terminated into its dst: LK_ANSWERED with *length, or LK_DECLINED when it does
+ * not fit (cutting, at a character boundary and with an error, is the general path's). */
+static inline int out_finish(out *o, size_t *length) {
+    if (o->length >= o->capacity || o->length > LK_LIMIT_OUTPUT_BYTES) return LK_DECLINED;
+    o->dst[o->length] = 0;
+    *length = o->length;
+    return LK_ANSWERED;
 }
 
 #endif

@@ -180,13 +180,11 @@ static int put_pattern(const message *m, uint32_t at, uint64_t grouping, int rtl
 
 int lk_plan_format_named(const lk_plan *plan, int64_t t, const void *key, size_t key_length, const lk_named *args,
                          size_t arg_count, char *dst, size_t capacity, size_t *length) {
-    if (t < 0 || (uint64_t)t >= plan->table_count || dst == NULL || capacity == 0) return LK_DECLINED;
-    const lk_plan_table *table = &plan->tables[t];
-    if (!table->slots) return LK_MISSED;
-    if (table->localization < 0 || (uint64_t)table->localization >= plan->localization_count || table->numbering) return LK_DECLINED;
     lk_entry e;
-    int found = lk_find(table->slots, table->slot_count, plan->records, plan->records_bytes, key, key_length, &e);
-    if (found != LK_FOUND) return found == LK_ABSENT ? LK_MISSED : LK_DECLINED;
+    const lk_plan_table *table;
+    int found = plan_entry(plan, t, key, key_length, dst, capacity, &e, &table);
+    if (found != LK_FOUND) return found;
+    if (table->numbering) return LK_DECLINED;
     out o = {dst, capacity, 0};
     if (e.node == LK_NONE) {
         put(&o, plan->records + e.value_offset, e.value_length);
@@ -200,8 +198,5 @@ int lk_plan_format_named(const lk_plan *plan, int64_t t, const void *key, size_t
         if (m.node.flags > 0 && !choose(&m, lk_info_rules(info, 0), &pattern)) return LK_DECLINED;
         if (!put_pattern(&m, pattern, lk_info_grouping(info), (flags & LK_INFO_RTL) != 0, &o)) return LK_DECLINED;
     }
-    if (o.length >= capacity || o.length > LK_LIMIT_OUTPUT_BYTES) return LK_DECLINED;
-    dst[o.length] = 0;
-    *length = o.length;
-    return LK_ANSWERED;
+    return out_finish(&o, length);
 }

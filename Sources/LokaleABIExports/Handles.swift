@@ -39,8 +39,9 @@ final class BundleHandle {
 
 // Handles. lokale_runtime*, lokale_bundle*, lokale_languages* and lokale_message_format* point to an
 // `lk_handle` (CTable) whose `object` holds this layer's RuntimeHandle, BundleHandle,
-// MessageFormatHandle or the core's Languages, retained, and whose `kind` says which one it is
-// (LK_HANDLE_RUNTIME, LK_HANDLE_BUNDLE, LK_HANDLE_LANGUAGES, LK_HANDLE_MESSAGE_FORMAT) or that it
+// MessageFormatHandle, FormattedPartsHandle or the core's Languages, retained, and whose `kind` says
+// which one it is (LK_HANDLE_RUNTIME, LK_HANDLE_BUNDLE, LK_HANDLE_LANGUAGES, LK_HANDLE_MESSAGE_FORMAT,
+// LK_HANDLE_FORMATTED_PARTS) or that it
 // was freed (LK_HANDLE_FREED). Every function
 // checks the kind before it reads the object, and lokale_*_free marks the handle freed with one
 // compare-and-swap, so a second free does nothing, and a call with a freed handle (or with a
@@ -130,11 +131,16 @@ func languagesHandle(_ p: OpaquePointer?, _ what: String = "languages") throws(L
     try liveObject(p, LK_HANDLE_LANGUAGES, "languages", as: what)
 }
 
-/// The object behind a lokale_message_format*: a checked MF2 message and its locale.
+/// The object behind a lokale_message_format*: a checked MF2 message, its locale, and its fast
+/// plan when its shape has one (lokale_message_format_format tries it first).
 final class MessageFormatHandle: Sendable {
     let message: MF2.Message
     let locale: String
-    init(_ message: MF2.Message, locale: String) { (self.message, self.locale) = (message, locale) }
+    let plan: MF2FastPlan?
+    init(_ message: MF2.Message, locale: String) {
+        (self.message, self.locale) = (message, locale)
+        plan = MF2FastPlan.make(message, locale: locale)
+    }
 }
 
 /// A new lokale_message_format* for `handle`; nil when out of memory.
@@ -147,6 +153,18 @@ func freeMessageFormatPointer(_ p: OpaquePointer) {
 
 func messageFormatHandle(_ p: OpaquePointer?) throws(LokaleError) -> MessageFormatHandle {
     try liveObject(p, LK_HANDLE_MESSAGE_FORMAT, "message_format", as: "format")
+}
+
+/// A new lokale_formatted_parts* for `handle`; nil when out of memory.
+func newFormattedPartsPointer(_ handle: FormattedPartsHandle) -> OpaquePointer? { newHandle(handle, LK_HANDLE_FORMATTED_PARTS) }
+
+/// lokale_formatted_parts_free: releases the parts (and what they lent) and retires the handle.
+func freeFormattedPartsPointer(_ p: OpaquePointer) {
+    freeHandle(p, LK_HANDLE_FORMATTED_PARTS, "formatted_parts", as: FormattedPartsHandle.self)
+}
+
+func formattedPartsHandle(_ p: OpaquePointer?) throws(LokaleError) -> FormattedPartsHandle {
+    try liveObject(p, LK_HANDLE_FORMATTED_PARTS, "formatted_parts", as: "parts")
 }
 
 /// The object of a live handle of `kind` (its type `what`; `name`: the argument, when not that).
@@ -173,6 +191,7 @@ private func refusal(_ kind: UInt32, _ what: String, as name: String? = nil) -> 
     case LK_HANDLE_RUNTIME: "a lokale_runtime was passed as the \(name)"
     case LK_HANDLE_LANGUAGES: "a lokale_languages was passed as the \(name)"
     case LK_HANDLE_MESSAGE_FORMAT: "a lokale_message_format was passed as the \(name)"
+    case LK_HANDLE_FORMATTED_PARTS: "a lokale_formatted_parts was passed as the \(name)"
     default: "the \(name) is not a lokale_\(what) the library made"
     }
 }

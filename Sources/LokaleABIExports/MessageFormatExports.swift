@@ -36,8 +36,57 @@ public func lokale_message_format_free(_ format: OpaquePointer!) {
 public func lokale_message_format_format(_ dst: UnsafeMutablePointer<CChar>!, _ capacity: Int, _ needed: UnsafeMutablePointer<Int>!,
                                          _ format: OpaquePointer!, _ args: UnsafePointer<lokale_named_arg>!, _ count: Int) -> Int32 {
     status { () throws(LokaleError) in
-        try emit(try messageFormatted(format, args, count).text.utf8, dst, capacity, needed)
+        let handle = try messageFormatHandle(format)
+        if let plan = handle.plan, try formatFast(plan, args, count, dst, capacity, needed) { return }
+        try emit(MF2.format(handle.message, locale: handle.locale, arguments: try namedArguments(args, count)).text.utf8,
+                 dst, capacity, needed)
     }
+}
+
+/// Room for a text the fast plan writes on the stack; a longer one takes the general path.
+private let fastRoom = 1024
+
+/// The message through its fast plan, written into (dst, capacity): false when the plan declines
+/// or an argument is one the general path should look at (to refuse it, or to format it).
+private func formatFast(_ plan: MF2FastPlan, _ args: UnsafePointer<lokale_named_arg>?, _ count: Int,
+                        _ dst: UnsafeMutablePointer<CChar>?, _ capacity: Int, _ needed: UnsafeMutablePointer<Int>?) throws(LokaleError) -> Bool {
+    guard count == 0 || (args != nil && count <= Limits.arguments) else { return false }
+    let names = plan.names
+    var failure: LokaleError?
+    let taken: Int? = withUnsafeTemporaryAllocation(of: MF2FastPlan.Argument.self, capacity: max(names.count, 1)) { values -> Int? in
+        for j in names.indices { values.initializeElement(at: j, to: .other) }
+        // Every argument is checked as namedArguments checks it; for a name given twice the last wins.
+        for i in 0..<count {
+            let a = args![i]
+            guard let name = a.name, a.name_len >= -1 else { return nil }
+            let length = a.name_len == -1 ? strnlen(name, Limits.keyBytes + 1) : a.name_len
+            guard length <= Limits.keyBytes else { return nil }
+            let nameBytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(name), count: length)
+            let value: MF2FastPlan.Argument
+            switch UInt32(bitPattern: a.value.type) {
+            case LOKALE_ARG_INT.rawValue: value = .int(a.value.value.i)
+            case LOKALE_ARG_UINT.rawValue: value = a.value.value.u <= UInt64(Int64.max) ? .int(Int64(a.value.value.u)) : .other
+            case LOKALE_ARG_DOUBLE.rawValue: value = .other
+            case LOKALE_ARG_STRING.rawValue:
+                let s = a.value.value.s
+                guard let p = s.ptr, s.len >= -1 else { return nil }
+                let n = s.len == -1 ? strnlen(p, Limits.callerTextBytes + 1) : s.len
+                guard n <= Limits.callerTextBytes else { return nil }
+                value = .text(UnsafeRawBufferPointer(start: UnsafeRawPointer(p), count: n))
+            default: return nil // a timestamp (its zone to check), an unknown type (to refuse)
+            }
+            for (j, wanted) in names.enumerated() where wanted.count == length && wanted.elementsEqual(nameBytes) {
+                values[j] = value
+            }
+        }
+        return withUnsafeTemporaryAllocation(byteCount: fastRoom, alignment: 1) { buffer -> Int? in
+            guard let n = plan.format(UnsafeBufferPointer(values), into: buffer) else { return nil }
+            do throws(LokaleError) { try emit(UnsafeRawBufferPointer(rebasing: buffer[..<n]), dst, capacity, needed) } catch { failure = error }
+            return n
+        }
+    }
+    if let failure { throw failure } // the text is right; (dst, capacity) is too small for it
+    return taken != nil
 }
 
 @c @implementation

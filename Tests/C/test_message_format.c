@@ -1,6 +1,7 @@
 /* MessageFormat 2 messages given as source through the C ABI: made once, formatted with named
  * arguments (numbers, text, moments), problems beside the text, refusals with their position,
- * handles checked, and one message formatted from several threads at once. */
+ * handles checked, one message formatted from several threads at once, and results as parts
+ * (markup with its options, values with their source and fields). */
 #include "check.h"
 
 #include <pthread.h>
@@ -34,7 +35,112 @@ static void *format_in_thread(void *arg) {
     return (void *)wrong;
 }
 
+/* Part i of parts (NULL when refused). */
+static const lokale_part *part(const lokale_formatted_parts *parts, size_t i) {
+    const lokale_part *p = NULL;
+    return lokale_formatted_parts_get(&p, parts, i) == LOKALE_OK ? p : NULL;
+}
+
+static void test_parts(void) {
+    lokale_message_format *mf = NULL;
+    CHECK(lokale_message_format_new(&mf, "Hi {#link href=|/u/1| u:id=l1}{$name}{/link}: {$n :number} {$missing}{#br/}", -1, "en") == LOKALE_OK);
+    lokale_named_arg args[2] = {lokale_named("name", lokale_arg_string("Léa")), lokale_named("n", lokale_arg_int(-1234))};
+    lokale_formatted_parts *parts = (lokale_formatted_parts *)1;
+    CHECK(lokale_message_format_format_to_parts(&parts, mf, args, 2) == LOKALE_OK && parts != NULL);
+    /* text, open, FSI, Léa, PDI, close, text, -1,234, text, FSI, {$missing}, PDI, standalone */
+    CHECK(lokale_formatted_parts_count(parts) == 13);
+    const lokale_part *p = part(parts, 0);
+    CHECK(p && p->kind == LOKALE_PART_TEXT && strcmp(p->value, "Hi ") == 0 && p->value_len == 3 && p->id == NULL);
+    p = part(parts, 1);
+    CHECK(p && p->kind == LOKALE_PART_MARKUP_OPEN && strcmp(p->name, "link") == 0 && p->value_len == 0 && p->id &&
+          strcmp(p->id, "l1") == 0 && p->option_count == 1 && strcmp(p->options[0].name, "href") == 0 &&
+          strcmp(p->options[0].value, "/u/1") == 0 && p->options[0].value_len == 4);
+    p = part(parts, 2);
+    CHECK(p && p->kind == LOKALE_PART_BIDI_ISOLATION && strcmp(p->value, "\u2068") == 0);
+    p = part(parts, 3);
+    CHECK(p && p->kind == LOKALE_PART_EXPRESSION && strcmp(p->value, "Léa") == 0 && p->value_len == 4 &&
+          strcmp(p->source, "$name") == 0 && strcmp(p->name, "string") == 0 && strcmp(p->locale, "en") == 0 &&
+          p->dir == LOKALE_DIR_UNSET && p->field_count == 0 && p->fields == NULL);
+    p = part(parts, 5);
+    CHECK(p && p->kind == LOKALE_PART_MARKUP_CLOSE && strcmp(p->name, "link") == 0 && p->option_count == 0 && p->options == NULL);
+    p = part(parts, 7);
+    CHECK(p && p->kind == LOKALE_PART_EXPRESSION && strcmp(p->value, "-1,234") == 0 && strcmp(p->name, "number") == 0 &&
+          strcmp(p->source, "$n") == 0 && p->field_count == 4 && strcmp(p->fields[0].name, "minusSign") == 0 &&
+          strcmp(p->fields[1].name, "integer") == 0 && strcmp(p->fields[1].value, "1") == 0 &&
+          strcmp(p->fields[2].name, "group") == 0 && strcmp(p->fields[3].value, "234") == 0);
+    p = part(parts, 10);
+    CHECK(p && p->kind == LOKALE_PART_FALLBACK && strcmp(p->value, "{$missing}") == 0 && strcmp(p->source, "$missing") == 0);
+    p = part(parts, 12);
+    CHECK(p && p->kind == LOKALE_PART_MARKUP_STANDALONE && strcmp(p->name, "br") == 0);
+    /* The values concatenate to the text; the problems are the same as _problems gives. */
+    char joined[256] = "";
+    for (size_t i = 0; i < lokale_formatted_parts_count(parts); i++) strcat(joined, part(parts, i)->value);
+    const char *text = NULL, *problems = NULL;
+    size_t text_len = 0;
+    CHECK(lokale_formatted_parts_text(&text, &text_len, parts) == LOKALE_OK && strcmp(text, joined) == 0 && text_len == strlen(joined));
+    CHECK_STR(text, "Hi \u2068Léa\u2069: -1,234 \u2068{$missing}\u2069");
+    CHECK(lokale_formatted_parts_problems(&problems, NULL, parts) == LOKALE_OK);
+    CHECK_STR(problems, mf_problems(mf, args, 2));
+    CHECK(strstr(problems, "unresolved-variable") == problems);
+    /* Refusals: an index past the end, NULL out, a parts object as a format, a format as parts. */
+    const lokale_part *none = (const lokale_part *)1;
+    CHECK(lokale_formatted_parts_get(&none, parts, 13) == LOKALE_EINVAL && none == NULL);
+    CHECK(lokale_formatted_parts_get(NULL, parts, 0) == LOKALE_EINVAL);
+    CHECK(lokale_formatted_parts_get(&none, NULL, 0) == LOKALE_EINVAL);
+    CHECK(lokale_formatted_parts_text(&text, NULL, (const lokale_formatted_parts *)mf) == LOKALE_EINVAL);
+    CHECK(strstr(lokale_last_error(), "lokale_message_format") != NULL);
+    char out[64];
+    size_t needed;
+    CHECK(lokale_message_format_format(out, sizeof out, &needed, (const lokale_message_format *)parts, NULL, 0) == LOKALE_EINVAL);
+    CHECK(lokale_formatted_parts_count(NULL) == 0);
+    lokale_formatted_parts *refused = (lokale_formatted_parts *)1;
+    CHECK(lokale_message_format_format_to_parts(&refused, mf, NULL, 1) == LOKALE_EINVAL && refused == NULL);
+    CHECK(lokale_message_format_format_to_parts(NULL, mf, args, 2) == LOKALE_EINVAL);
+    CHECK(lokale_message_format_format_to_parts(&refused, NULL, args, 2) == LOKALE_EINVAL);
+    /* Strings lent stay valid after the message format is freed; a freed parts object is refused. */
+    lokale_message_format_free(mf);
+    CHECK(strcmp(part(parts, 3)->value, "Léa") == 0);
+    lokale_formatted_parts_free(parts);
+    CHECK(lokale_formatted_parts_count(parts) == 0);
+    CHECK(lokale_formatted_parts_get(&none, parts, 0) == LOKALE_EINVAL && strstr(lokale_last_error(), "freed") != NULL);
+    lokale_formatted_parts_free(parts); /* twice: nothing */
+    lokale_formatted_parts_free(NULL);
+}
+
+/* The fast path (a plural on an integer) and the general one agree on every count, and on what
+ * the fast path leaves to the general one (text, a double, a missing argument). */
+static void test_fast_and_general_agree(void) {
+    const char *locales[] = {"en", "fr", "ru", "ar", "ja"};
+    for (size_t l = 0; l < sizeof locales / sizeof *locales; l++) {
+        lokale_message_format *mf = NULL;
+        CHECK(lokale_message_format_new(&mf, ".input {$count :integer}\n.match $count\n0 {{none}} one {{You have {$count} file, {$who}.}}\n"
+                                             "* {{You have {$count} files, {$who}.}}", -1, locales[l]) == LOKALE_OK);
+        long wrong = 0;
+        for (int64_t n = -1001; n <= 1100000; n = n < 2000 ? n + 1 : n * 3) {
+            lokale_named_arg a[2] = {lokale_named("count", lokale_arg_int(n)), lokale_named("who", lokale_arg_string("Ana"))};
+            char fast[256];
+            size_t needed = 0;
+            lokale_formatted_parts *parts = NULL;
+            const char *text = NULL;
+            if (lokale_message_format_format(fast, sizeof fast, &needed, mf, a, 2) != LOKALE_OK ||
+                lokale_message_format_format_to_parts(&parts, mf, a, 2) != LOKALE_OK ||
+                lokale_formatted_parts_text(&text, NULL, parts) != LOKALE_OK || strcmp(fast, text) != 0 || needed != strlen(text))
+                wrong++;
+            lokale_formatted_parts_free(parts);
+        }
+        CHECK(wrong == 0);
+        lokale_named_arg a = lokale_named("count", lokale_arg_int(3));
+        char out[8];
+        size_t needed = 0;
+        CHECK(lokale_message_format_format(out, sizeof out, &needed, mf, &a, 1) == LOKALE_ETRUNCATED && needed > 8);
+        CHECK(lokale_message_format_format(NULL, 0, &needed, mf, &a, 1) == LOKALE_ETRUNCATED && needed > 8);
+        lokale_message_format_free(mf);
+    }
+}
+
 void test_message_format(void) {
+    test_parts();
+    test_fast_and_general_agree();
     lokale_message_format *mf = NULL;
     CHECK(lokale_message_format_new(&mf, FILES_FR, -1, "fr") == LOKALE_OK && mf != NULL);
     lokale_named_arg one = lokale_named("count", lokale_arg_int(1));

@@ -4,6 +4,8 @@
 //   lokale::Bundle app = runtime.open("App.lokale", lokale::open_main);
 //   std::string title = app.string({"workspace.title", "Workspace"});        // "Arbeitsbereich"
 //   std::string items = app.format({"summary.item-count", "%lld items"}, 3); // "3 Objekte"
+//   lokale::MessageFormat files(".input {$n :integer} .match $n one {{{$n} file}} * {{{$n} files}}", "en");
+//   std::string three = files.format({{"n", 3}});                              // "3 files"
 //
 // Two ways to handle failures:
 //   - the plain methods throw lokale::error (a std::runtime_error carrying the LOKALE_E* status);
@@ -833,5 +835,8 @@ inline result<Bundle> Runtime::try_open(const std::string &path, std::uint32_t f
 }
 
 } // namespace lokale
+
+// MessageFormat 2 messages given as source: lokale::MessageFormat, lokale::named_arg, lokale::part.
+#include "lokale_message_format.hpp"
 
 #endif // LOKALE_HPP

@@ -276,6 +276,71 @@ static void requests(const std::string &dir) {
     CHECK_EQ(app.string("workspace.title"), std::string("ワークスペース")); // the runtime's own
 }
 
+// MessageFormat 2: named arguments as initializer lists, problems, parts, refusals, moves, threads.
+static void message_format() {
+    lokale::MessageFormat files(".input {$n :integer} .match $n one {{{$n} fichier}} * {{{$n} fichiers}}", "fr");
+    CHECK_EQ(files.format({{"n", 1}}), std::string("1 fichier"));
+    CHECK_EQ(files.format({{"n", 2000u}}), std::string("2\u202f000 fichiers"));
+    CHECK_EQ(files.format({{"n", "1.0"}}), std::string("1 fichier"));
+    CHECK_EQ(files.format(), std::string("\u2068{$n}\u2069 fichiers"));
+    std::vector<std::string> problems = files.problems();
+    CHECK(problems.size() == 3 && problems[0].rfind("unresolved-variable: ", 0) == 0);
+    CHECK(files.problems({{"n", 3}}).empty());
+    std::vector<lokale::named_arg> args{{"n", 5}};
+    CHECK_EQ(files.format(args), std::string("5 fichiers"));
+
+    lokale::MessageFormat when("{$name} arrive le {$at :date style=long}.", "fr");
+    std::string name = "Léa";
+    CHECK_EQ(when.format({{"name", name}, {"at", lokale::timestamp{1136244600.0, "Europe/Paris"}}}),
+             std::string("\u2068Léa\u2069 arrive le 3 janvier 2006."));
+    CHECK_EQ(when.format({{"name", name}, {"at", lokale::timestamp{1136244600.0}}}),
+             std::string("\u2068Léa\u2069 arrive le 2 janvier 2006."));
+
+    lokale::MessageFormat link("See {#link href=|/help| u:id=h}{$n :number} pages{/link}{#br/}", "en");
+    std::vector<lokale::part> parts = link.format_to_parts({{"n", 1234}});
+    CHECK_EQ(parts.size(), std::size_t(6));
+    std::string joined;
+    for (const lokale::part &p : parts) joined += p.value;
+    CHECK_EQ(joined, link.format({{"n", 1234}}));
+    CHECK(parts[0].kind == lokale::part_kind::text && parts[0].value == "See ");
+    CHECK(parts[1].kind == lokale::part_kind::markup_open && parts[1].name == "link" && parts[1].id == std::string("h") &&
+          parts[1].options == (std::map<std::string, std::string>{{"href", "/help"}}) && parts[1].is_markup());
+    CHECK(parts[2].kind == lokale::part_kind::expression && parts[2].value == "1,234" && parts[2].source == "$n" &&
+          parts[2].name == "number" && parts[2].locale == "en" && parts[2].dir == lokale::part_dir::unset && !parts[2].id);
+    CHECK(parts[2].fields == (std::vector<std::pair<std::string, std::string>>{{"integer", "1"}, {"group", ","}, {"integer", "234"}}));
+    CHECK(parts[4].kind == lokale::part_kind::markup_close && parts[5].kind == lokale::part_kind::markup_standalone && parts[5].name == "br");
+    std::vector<lokale::part> fallback = link.format_to_parts();
+    CHECK(fallback[2].kind == lokale::part_kind::bidi_isolation && fallback[3].kind == lokale::part_kind::fallback &&
+          fallback[3].value == "{$n}" && fallback[3].source == "$n");
+
+    bool threw = false;
+    try {
+        lokale::MessageFormat broken("Hello {$name", "en");
+    } catch (const lokale::error &e) {
+        threw = e.status() == LOKALE_EFORMAT && e.message().find("1:13") != std::string::npos;
+    }
+    CHECK(threw);
+    CHECK(!lokale::MessageFormat::try_make("x", "not a locale!").ok());
+    auto made = lokale::MessageFormat::try_make("{$x}", "en");
+    CHECK(made.ok());
+    lokale::MessageFormat moved = std::move(made.value());
+    CHECK(moved && moved.format({{"x", "y"}}) == "\u2068y\u2069");
+    lokale::MessageFormat other(std::move(moved));
+    CHECK(!moved && other);
+    CHECK(!moved.try_format().ok()); // a moved-from handle: LOKALE_EINVAL
+
+    std::vector<std::thread> threads;
+    std::atomic<int> wrong{0};
+    for (int t = 0; t < 4; t++) {
+        threads.emplace_back([&] {
+            for (int n = 0; n < 300; n++)
+                if (files.format({{"n", n}}) != std::to_string(n) + (n < 2 ? " fichier" : " fichiers")) wrong++;
+        });
+    }
+    for (auto &thread : threads) thread.join();
+    CHECK_EQ(wrong.load(), 0);
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         std::fprintf(stderr, "usage: %s DIR\n", argv[0]);
@@ -290,6 +355,7 @@ int main(int argc, char **argv) {
         errors(dir);
         language_switch(dir);
         requests(dir);
+        message_format();
     } catch (const std::exception &e) {
         std::cerr << "unexpected exception: " << e.what() << "\n";
         failed++;

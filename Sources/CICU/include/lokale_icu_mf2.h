@@ -39,6 +39,19 @@ int32_t lk_mf2_number_format(const char *locale, const uint16_t *skeleton, int32
                              int32_t *fields, int32_t max_fields, int32_t *field_count,
                              uint16_t *out, int32_t cap);
 
+/* A number formatter for (locale, skeleton), shared: kept in a bounded cache (least recently used
+ * out) and counted, so that a holder may keep it as long as it likes, from any thread. NULL when
+ * ICU refuses the skeleton or the locale. Release each acquired formatter once. */
+typedef struct lk_mf2_formatter lk_mf2_formatter;
+lk_mf2_formatter *lk_mf2_formatter_acquire(const char *locale, const uint16_t *skeleton, int32_t skeleton_len);
+void lk_mf2_formatter_release(lk_mf2_formatter *formatter);
+
+/* lk_mf2_number_format with a formatter already acquired. */
+int32_t lk_mf2_number_format_with(const lk_mf2_formatter *formatter, const char *number, int32_t number_len,
+                                  const void *rules, char *keyword, int32_t keyword_cap,
+                                  int32_t *fields, int32_t max_fields, int32_t *field_count,
+                                  uint16_t *out, int32_t cap);
+
 /* Formats millis (since 1970 UTC) in locale, in time zone zone (an Olson id or "GMT+01:00";
  * zone_len 0: UTC): with the locale's own formats for date_style and time_style (LK_MF2_STYLE_x;
  * LK_MF2_STYLE_NONE leaves that half out) when skeleton_len is 0, else with the best pattern for
@@ -52,6 +65,11 @@ int32_t lk_mf2_date_format(const char *locale, int32_t date_style, int32_t time_
                            const uint16_t *skeleton, int32_t skeleton_len,
                            const uint16_t *zone, int32_t zone_len, double millis,
                            uint16_t *out, int32_t cap);
+
+/* The text of locale's plural rules as ICU writes them ("one: i  in 1..1 and v  in 0..0; other: "),
+ * UTF-8 and NUL-terminated into out when it fits (cap > the length); the length, or -1 when ICU
+ * has no rules for the locale. */
+int32_t lk_plural_rules_text(const char *locale, int ordinal, char *out, int32_t cap);
 
 /* 1 when locale's script is written right to left (ar, he), else 0. */
 int lk_mf2_locale_is_rtl(const char *locale);

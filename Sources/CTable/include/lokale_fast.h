@@ -101,6 +101,21 @@ static inline int lk_arguments_accepted(const lk_arg *args, size_t count) {
     return 1;
 }
 
+/* What a format's fast path checks before its arguments: the current plan, the key, the default
+ * value (not shown for a found message, but one the general path would refuse is declined too) and
+ * the table, whose index goes to *t. NULL: decline. */
+static inline __attribute__((always_inline)) const lk_plan *lk_fast_format_plan(const lk_handle *h, const lk_list_slot *lists,
+                   const char *key, ptrdiff_t key_len, const char *table, ptrdiff_t table_len, const char *default_value,
+                   ptrdiff_t default_len, size_t *key_length, int64_t *t) {
+    const lk_plan *plan = lk_current_plan(h, lists);
+    if (!plan) return NULL;
+    *key_length = lk_span(key, key_len, LK_LIMIT_KEY_BYTES);
+    if (*key_length == SIZE_MAX) return NULL;
+    if (default_value && lk_span(default_value, default_len, LK_LIMIT_CALLER_TEXT_BYTES) == SIZE_MAX) return NULL;
+    *t = lk_table_index(plan, table, table_len);
+    return *t < 0 ? NULL : plan;
+}
+
 /* The common case of a format: a message the handle's current plan (for the list `lists`) finds, rendered by
  * lk_plan_format into dst (NUL-terminated, *length bytes): plural and device variants, literals,
  * %d %i %u of integers in ASCII digits, %@ %s of well-formed UTF-8 text or of integers. The
@@ -110,14 +125,10 @@ static inline int lk_arguments_accepted(const lk_arg *args, size_t count) {
 static inline int lk_fast_format(const lk_handle *h, const lk_list_slot *lists, const char *key, ptrdiff_t key_len, const char *table,
                    ptrdiff_t table_len, const char *default_value, ptrdiff_t default_len, const lk_arg *args, size_t arg_count,
                    char *dst, size_t capacity, size_t *length) {
-    const lk_plan *plan = lk_current_plan(h, lists);
-    if (!plan) return LK_DECLINED;
-    size_t key_length = lk_span(key, key_len, LK_LIMIT_KEY_BYTES);
-    if (key_length == SIZE_MAX) return LK_DECLINED;
-    /* Not used for a found message, but one the general path would refuse. */
-    if (default_value && lk_span(default_value, default_len, LK_LIMIT_CALLER_TEXT_BYTES) == SIZE_MAX) return LK_DECLINED;
-    int64_t t = lk_table_index(plan, table, table_len);
-    if (t < 0 || !lk_arguments_accepted(args, arg_count)) return LK_DECLINED;
+    size_t key_length;
+    int64_t t;
+    const lk_plan *plan = lk_fast_format_plan(h, lists, key, key_len, table, table_len, default_value, default_len, &key_length, &t);
+    if (!plan || !lk_arguments_accepted(args, arg_count)) return LK_DECLINED;
     return lk_plan_format(plan, t, lk_shared_device(h->shared), key, key_length, args, arg_count, dst, capacity, length);
 }
 
@@ -141,13 +152,10 @@ static inline int lk_named_accepted(const lk_named *args, size_t count) {
 static inline int lk_fast_format_named(const lk_handle *h, const lk_list_slot *lists, const char *key, ptrdiff_t key_len, const char *table,
                    ptrdiff_t table_len, const char *default_value, ptrdiff_t default_len, const lk_named *args, size_t arg_count,
                    char *dst, size_t capacity, size_t *length) {
-    const lk_plan *plan = lk_current_plan(h, lists);
-    if (!plan) return LK_DECLINED;
-    size_t key_length = lk_span(key, key_len, LK_LIMIT_KEY_BYTES);
-    if (key_length == SIZE_MAX) return LK_DECLINED;
-    if (default_value && lk_span(default_value, default_len, LK_LIMIT_CALLER_TEXT_BYTES) == SIZE_MAX) return LK_DECLINED;
-    int64_t t = lk_table_index(plan, table, table_len);
-    if (t < 0 || !lk_named_accepted(args, arg_count)) return LK_DECLINED;
+    size_t key_length;
+    int64_t t;
+    const lk_plan *plan = lk_fast_format_plan(h, lists, key, key_len, table, table_len, default_value, default_len, &key_length, &t);
+    if (!plan || !lk_named_accepted(args, arg_count)) return LK_DECLINED;
     int r = lk_plan_format_named(plan, t, key, key_length, args, arg_count, dst, capacity, length);
     return r == LK_ANSWERED ? LK_ANSWERED : LK_DECLINED;
 }

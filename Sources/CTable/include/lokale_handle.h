@@ -30,6 +30,7 @@ typedef struct lk_handle {
 #define LK_HANDLE_RUNTIME 0x4c4b5255u   /* a live lokale_runtime ("LKRU") */
 #define LK_HANDLE_LANGUAGES 0x4c4b4c41u /* a live lokale_languages ("LKLA") */
 #define LK_HANDLE_MESSAGE_FORMAT 0x4c4b4d46u /* a live lokale_message_format ("LKMF") */
+#define LK_HANDLE_FORMATTED_PARTS 0x4c4b4650u /* a live lokale_formatted_parts ("LKFP") */
 #define LK_HANDLE_FREED 0x4c4b4644u     /* freed by lokale_*_free ("LKFD") */
 
 static inline lk_list_slot *lk_handle_lists(const lk_handle *h) { return __atomic_load_n(&h->lists, __ATOMIC_ACQUIRE); }

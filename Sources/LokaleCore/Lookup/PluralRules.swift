@@ -13,7 +13,8 @@ final class PluralRules: @unchecked Sendable {
     static let ordinalCache = SharedCache<String, PluralRules?>(limit: 128)
 
     let rules: UnsafeMutableRawPointer
-    private let locale: String
+    /// ICU's id of the locale the rules are for.
+    let locale: String
     /// Number formatters by count of fraction digits, for decimals given as text: at most 16
     /// (`fractionDigits` accepts 0...15).
     private let formatters = Locked<[Int: UnsafeMutableRawPointer]>([:])

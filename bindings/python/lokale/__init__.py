@@ -16,7 +16,8 @@ tests/test_layers.py checks that the imports have no cycle):
 1. the library: ``_abi`` (the ctypes declarations of ``lokale.h`` and the one copy of its
    constants), ``_errors`` (the exceptions), ``_enums`` (Status, Step, Device, Strategy, Fallback,
    Loading), ``_args`` (Python values to call arguments), ``_guard``, ``_library`` (finding and
-   calling liblokale), and ``_backend`` with its two implementations, ``_backend_speedups`` (the C
+   calling liblokale), ``_parts`` (MessageFormat results as parts, imported on first use), and
+   ``_backend`` with its two implementations, ``_backend_speedups`` (the C
    accelerator ``_speedups``) and ``_backend_ctypes``; ``_hints`` (the names annotations read);
 2. the runtime: ``_languages`` (a request's languages), ``_runtime`` (Runtime, Subscription),
    ``_message_format`` (MessageFormat: an MF2 message given as source, which needs no runtime);
@@ -62,13 +63,16 @@ from ._message_format import MessageFormat
 
 __all__ = [
     "Arg",
+    "BidiIsolationPart",
     "Bundle",
     "CallbackWarning",
     "ClosedError",
     "CorruptTable",
     "Device",
     "Error",
+    "ExpressionPart",
     "Fallback",
+    "FallbackPart",
     "FileError",
     "FormatError",
     "InvalidArgument",
@@ -76,17 +80,20 @@ __all__ = [
     "LibraryNotFound",
     "Loading",
     "LookupResult",
+    "MarkupPart",
     "Message",
     "MessageFormat",
     "NotFound",
     "OutOfMemory",
     "OutOfRange",
+    "Part",
     "Runtime",
     "StateError",
     "Status",
     "Step",
     "Strategy",
     "Subscription",
+    "TextPart",
     "Translations",
     "UnsupportedVersion",
     "accelerated",
@@ -107,9 +114,15 @@ if TYPE_CHECKING:
     from ._enums import Status as Status
     from ._enums import Step as Step
     from ._enums import Strategy as Strategy
+    from ._parts import BidiIsolationPart as BidiIsolationPart
+    from ._parts import ExpressionPart as ExpressionPart
+    from ._parts import FallbackPart as FallbackPart
+    from ._parts import MarkupPart as MarkupPart
+    from ._parts import Part as Part
+    from ._parts import TextPart as TextPart
 else:  # hidden from type checkers, which see the imports above
 
-    def __getattr__(name: str) -> object:  # PEP 562: the enums and Arg, made on first use
+    def __getattr__(name: str) -> object:  # PEP 562: the enums, Arg and the part classes, made on first use
         from ._hints import lokale as public
 
         value = getattr(public, name)  # AttributeError for any other name

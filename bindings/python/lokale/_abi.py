@@ -85,6 +85,34 @@ class lokale_named_arg(Structure):
     _fields_ = [("name", c_char_p), ("name_len", c_ptrdiff_t), ("value", lokale_arg), ("time_zone", c_char_p)]
 
 
+class lokale_name_value(Structure):
+    # c_void_p, not c_char_p: the strings are read with their lengths (string_at), as the header lends them.
+    _fields_ = [("name", c_void_p), ("name_len", c_size_t), ("value", c_void_p), ("value_len", c_size_t)]
+
+
+class lokale_part(Structure):
+    """Read through the pointer lokale_formatted_parts_get lends (never copied into an array)."""
+
+    _fields_ = [
+        ("kind", c_int),
+        ("dir", c_int),
+        ("value", c_void_p),
+        ("value_len", c_size_t),
+        ("source", c_void_p),
+        ("source_len", c_size_t),
+        ("name", c_void_p),
+        ("name_len", c_size_t),
+        ("locale", c_void_p),
+        ("locale_len", c_size_t),
+        ("id", c_void_p),
+        ("id_len", c_size_t),
+        ("options", POINTER(lokale_name_value)),
+        ("option_count", c_size_t),
+        ("fields", POINTER(lokale_name_value)),
+        ("field_count", c_size_t),
+    ]
+
+
 # -- the constants of include/lokale.h ------------------------------------------------------------
 # The binding's one copy: every other module, and _speedups.c (through its init(), see
 # _backend_speedups), takes them from here; tests/test_abi.py checks each against the header and
@@ -100,6 +128,18 @@ ARG_UINT = 2
 ARG_DOUBLE = 3
 ARG_STRING = 4
 ARG_TIMESTAMP = 5
+# lokale_part_kind and lokale_part_dir (a MessageFormat 2 result as parts, lokale._parts)
+PART_TEXT = 1
+PART_EXPRESSION = 2
+PART_FALLBACK = 3
+PART_MARKUP_OPEN = 4
+PART_MARKUP_CLOSE = 5
+PART_MARKUP_STANDALONE = 6
+PART_BIDI_ISOLATION = 7
+DIR_UNSET = 0
+DIR_LTR = 1
+DIR_RTL = 2
+DIR_AUTO = 3
 OPEN_MAIN = 1
 OPEN_VERIFY = 2
 OPEN_COPY = 4
@@ -210,6 +250,12 @@ SIGNATURES: dict[str, tuple[Any, list[Any]]] = {
     "lokale_message_format_free": (None, [c_void_p]),
     "lokale_message_format_format": (c_int, [c_char_p, c_size_t, _size_p, c_void_p, POINTER(lokale_named_arg), c_size_t]),
     "lokale_message_format_problems": (c_int, [c_char_p, c_size_t, _size_p, c_void_p, POINTER(lokale_named_arg), c_size_t]),
+    "lokale_message_format_format_to_parts": (c_int, [POINTER(c_void_p), c_void_p, POINTER(lokale_named_arg), c_size_t]),
+    "lokale_formatted_parts_count": (c_size_t, [c_void_p]),
+    "lokale_formatted_parts_get": (c_int, [POINTER(POINTER(lokale_part)), c_void_p, c_size_t]),
+    "lokale_formatted_parts_text": (c_int, [POINTER(c_void_p), _size_p, c_void_p]),
+    "lokale_formatted_parts_problems": (c_int, [POINTER(c_void_p), _size_p, c_void_p]),
+    "lokale_formatted_parts_free": (None, [c_void_p]),
     "lokale_bundle_format_problems": (
         c_int,
         [c_char_p, c_size_t, _size_p, c_void_p, POINTER(lokale_message), POINTER(lokale_arg), c_size_t],

@@ -9,14 +9,17 @@ start-up time). The package's own ``__getattr__`` (``lokale.Step``) answers from
 
 from __future__ import annotations
 
-__all__ = ["lokale", "typing", "ENUMS"]
+__all__ = ["lokale", "typing", "ENUMS", "PARTS"]
 
 ENUMS = ("Device", "Fallback", "Loading", "Status", "Step", "Strategy")
 """The enums of ``_enums``, each made when first asked for."""
 
+PARTS = ("BidiIsolationPart", "ExpressionPart", "FallbackPart", "MarkupPart", "Part", "TextPart")
+"""The part classes of ``_parts`` (MessageFormat.format_to_parts), imported when first asked for."""
+
 
 class _Public:
-    """The public names of the package that are made on first use: the enums and ``Arg``."""
+    """The public names of the package that are made on first use: the enums, ``Arg`` and the part classes."""
 
     __slots__ = ()
 
@@ -25,6 +28,8 @@ class _Public:
             from . import _enums as module
         elif name == "Arg":
             from . import _args as module
+        elif name in PARTS:
+            from . import _parts as module
         else:
             raise AttributeError(f"module 'lokale' has no attribute {name!r}")
         return getattr(module, name)

@@ -22,8 +22,10 @@ from ._library import Library, check, fill_text, library, non_null
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (it costs start-up time)
 if TYPE_CHECKING:
     import typing
+
+    import lokale
 else:  # what typing.get_type_hints needs of the public annotations, without importing typing
-    from ._hints import typing
+    from ._hints import lokale, typing
 
 __all__ = ["MessageFormat"]
 
@@ -65,6 +67,27 @@ class MessageFormat:
         specification's types: ``unresolved-variable``, ``bad-operand``, ``bad-selector``, …)."""
         text = fill_text(self._lib.lokale_message_format_problems, self._live(), *_named(arguments))
         return text.split("\n") if text else []
+
+    def format_to_parts(self, /, **arguments: typing.Any) -> typing.List[lokale.Part]:
+        """The message for ``arguments`` as parts, in order (:class:`lokale.TextPart`,
+        :class:`lokale.ExpressionPart`, :class:`lokale.MarkupPart`, :class:`lokale.FallbackPart`,
+        :class:`lokale.BidiIsolationPart`): a UI renders markup and styles values from them,
+        without parsing the text. Their ``value``\\ s concatenate to :meth:`format`'s text."""
+        from ._abi import lokale_part
+        from ._parts import from_c
+
+        lib = self._lib
+        parts = c_void_p()
+        check(lib.lokale_message_format_format_to_parts(byref(parts), self._live(), *_named(arguments)))
+        try:
+            p = ctypes.POINTER(lokale_part)()
+            result = []
+            for i in range(lib.lokale_formatted_parts_count(parts)):
+                check(lib.lokale_formatted_parts_get(byref(p), parts, i))
+                result.append(from_c(p.contents))
+            return result
+        finally:
+            lib.lokale_formatted_parts_free(parts)
 
     def close(self) -> None:
         """Frees the library's handle now; the object is unusable after."""

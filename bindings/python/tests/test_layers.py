@@ -18,7 +18,7 @@ EXTENSIONS = ("_speedups", "_build_info")  # modules without a source here: buil
 # Each module's layer: a module may import modules of its own layer or below. A new module must be
 # placed here.
 LAYERS: Dict[str, int] = {
-    **dict.fromkeys(("_version", "_abi", "_errors", "_enums", "_args", "_guard", "_hints", "_library",
+    **dict.fromkeys(("_version", "_abi", "_errors", "_enums", "_args", "_guard", "_hints", "_parts", "_library",
                      *EXTENSIONS, "_backend_ctypes", "_backend_speedups", "_backend"), 0),
     **dict.fromkeys(("_languages", "_runtime", "_message_format"), 1),
     "_bundle": 2,

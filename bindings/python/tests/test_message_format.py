@@ -90,3 +90,42 @@ def test_one_message_from_many_threads() -> None:
     for t in threads:
         t.join()
     assert wrong == []
+
+
+def test_parts_carry_markup_values_and_their_sources() -> None:
+    m = lokale.MessageFormat("Hi {#link href=|/u/1| u:id=l1}{$name}{/link}: {$n :number} {$missing}{#br/}", "en")
+    parts = m.format_to_parts(name="Léa", n=-1234)
+    assert parts == [
+        lokale.TextPart("Hi "),
+        lokale.MarkupPart("open", "link", "l1", {"href": "/u/1"}),
+        lokale.BidiIsolationPart("\u2068"),
+        lokale.ExpressionPart("Léa", "$name", "string", "en"),
+        lokale.BidiIsolationPart("\u2069"),
+        lokale.MarkupPart("close", "link"),
+        lokale.TextPart(": "),
+        lokale.ExpressionPart("-1,234", "$n", "number", "en", fields=(("minusSign", "-"), ("integer", "1"), ("group", ","), ("integer", "234"))),
+        lokale.TextPart(" "),
+        lokale.BidiIsolationPart("\u2068"),
+        lokale.FallbackPart("{$missing}", "$missing"),
+        lokale.BidiIsolationPart("\u2069"),
+        lokale.MarkupPart("standalone", "br"),
+    ]
+    assert "".join(p.value for p in parts) == m.format(name="Léa", n=-1234)
+    assert [p.split(":")[0] for p in m.problems(name="Léa", n=-1234)] == ["unresolved-variable"]
+
+
+def test_parts_of_a_plural_and_of_u_options() -> None:
+    files = lokale.MessageFormat(FILES, "fr")
+    assert files.format_to_parts(n=1000) == [
+        lokale.ExpressionPart("1\u202f000", "$n", "number", "fr", fields=(("integer", "1"), ("group", "\u202f"), ("integer", "000"))),
+        lokale.TextPart(" fichiers"),
+    ]
+    m = lokale.MessageFormat("{$x :string u:dir=rtl u:id=x1}", "en")
+    assert m.format_to_parts(x="abc") == [lokale.BidiIsolationPart("\u2067"),
+                                          lokale.ExpressionPart("abc", "$x", "string", "en", dir="rtl", id="x1"),
+                                          lokale.BidiIsolationPart("\u2069")]
+    with pytest.raises(TypeError):
+        m.format_to_parts(x=object())
+    m.close()
+    with pytest.raises(lokale.ClosedError):
+        m.format_to_parts(x="late")
