@@ -28,9 +28,18 @@ has_mf2 "$W/lokale/liblokale.so" || { echo "mf2.sh: $W/lokale/liblokale.so has n
 cc -std=c11 -O2 -g -Wall -Wextra -I"$W/lokale" "$B/src/mf2.c" -L"$W/lokale" -llokale -Wl,-rpath,"$W/lokale" \
   $(pkg-config --cflags --libs icu-uc icu-i18n) -o "$MW/mf2"
 
+# The same messages as catalog resources (src/mf2.c's MESSAGES), compiled by the release CLI.
+mkdir -p "$MW/catalog/en.lproj" "$MW/catalog/ru.lproj"
+printf '%s\n' '{"files": ".input {$count :integer}\n.match $count\none {{You have {$count} file.}}\n* {{You have {$count} files.}}"}' \
+  > "$MW/catalog/en.lproj/Localizable.mf2.json"
+printf '%s\n' '{"files": ".input {$count :integer}\n.match $count\none {{У вас {$count} файл.}}\nfew {{У вас {$count} файла.}}\nmany {{У вас {$count} файлов.}}\n* {{У вас {$count} файла.}}"}' \
+  > "$MW/catalog/ru.lproj/Localizable.mf2.json"
+"$W/lokale/lokale" compile "$MW/catalog/en.lproj/Localizable.mf2.json" "$MW/catalog/ru.lproj/Localizable.mf2.json" \
+  -o "$MW/MF2.lokale" >/dev/null 2>"$MW/compile.log" || { cat "$MW/compile.log" >&2; exit 1; }
+
 # --- run and report -------------------------------------------------------------------------------
 log "lokale_message_format_format and umsg_format side by side ($OPS operations, $REPS repetitions)"
-"$MW/mf2" --ops "$OPS" --reps "$REPS" >"$MW/raw.jsonl" 2>"$MW/raw.err" || { cat "$MW/raw.err" >&2; exit 1; }
+"$MW/mf2" --ops "$OPS" --reps "$REPS" --bundle "$MW/MF2.lokale" >"$MW/raw.jsonl" 2>"$MW/raw.err" || { cat "$MW/raw.err" >&2; exit 1; }
 mkdir -p "$B/results"
 $PYTHON "$B/mf2_report.py" "$MW/raw.jsonl" --lokale-lib "$W/lokale/liblokale.so" --loadavg-start "$LOADAVG_START" \
   --out "$B/results/mf2"

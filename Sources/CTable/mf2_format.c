@@ -3,8 +3,9 @@
  * (MF2CatalogFastPathTests checks them against each other): `.input` declarations and placeholders
  * of :string, :integer and :number without options, selection on them (exact keys, plural
  * categories of counts below LK_SMALL_COUNTS, `*`), text, markup without options, the Default Bidi
- * Strategy. Everything else is declined, never approximated: `.local`, options, literals as
- * operands, doubles, negative or large numbers, non-ASCII names or selected strings, a
+ * Strategy; counts from LK_SMALL_COUNTS on select through the localization's integer rules (ICU's
+ * cardinal rules compiled for lk_rule_run). Everything else is declined, never approximated:
+ * `.local`, options, literals as operands, doubles, negative numbers, non-ASCII names or selected strings, a
  * localization whose MF2 information is not yet published. Nodes are read through lokale_node.h. */
 #include "format_out.h"
 #include "lokale_find.h"
@@ -94,9 +95,18 @@ static int variable(const message *m, const uint8_t *name, uint32_t length, int 
 
 static const char *const categories[LK_CATEGORY_COUNT] = {"zero", "one", "two", "few", "many", "other"};
 
+/* The cardinal category of a number value (LK_CATEGORY_*): the small-count table, else the integer
+ * rules; -1 when neither is published or the result is not a category. */
+static int category_of(int64_t n, const uint8_t *rules, const lk_tree *integer_rules) {
+    if (n < LK_SMALL_COUNTS) return rules && rules[n] <= LK_CATEGORY_OTHER ? rules[n] : -1;
+    uint64_t c;
+    if (!integer_rules || lk_rule_run(integer_rules, 0, (uint64_t)n, &c, NULL) != LK_NODE_OK || c > LK_CATEGORY_OTHER) return -1;
+    return (int)c;
+}
+
 /* How well key k matches a selector's value (MF2's Match and BetterThan, as the functions
  * order their matches): 0 an exact key, 1 a plural category, 2 `*`, 3 no match; -1: declined. */
-static int rank(const lk_mf2_item *k, const value *v, const uint8_t *rules) {
+static int rank(const lk_mf2_item *k, const value *v, int category) {
     if (k->flags == LK_VALUE_NONE) return 2;
     if (!v->is_number) {
         if (!is_ascii((const uint8_t *)v->text, v->length)) return -1; /* keys compare in NFC */
@@ -106,21 +116,23 @@ static int rank(const lk_mf2_item *k, const value *v, const uint8_t *rules) {
     int at = decimal_digits((uint64_t)v->number, digits);
     if (k->value_length == (uint32_t)(20 - at) && memcmp(k->value, digits + at, k->value_length) == 0) return 0;
     for (int c = 0; c < (int)LK_CATEGORY_COUNT; c++)
-        if (same(k->value, k->value_length, categories[c])) return rules[v->number] == c ? 1 : 3;
+        if (same(k->value, k->value_length, categories[c])) return category == c ? 1 : 3;
     return 3; /* another number, or a bad key (reported by the general path) */
 }
 
 /* The variant a .match chooses: the best rank for the first selector, then the next, …, the first
  * variant among equals. LK_NONE when none matches. */
-static int choose(const message *m, const uint8_t *rules, uint32_t *pattern) {
+static int choose(const message *m, const uint8_t *rules, const lk_tree *integer_rules, uint32_t *pattern) {
     uint32_t selectors = m->node.flags;
     value values[LK_LIMIT_MF2_SELECTORS];
+    int category[LK_LIMIT_MF2_SELECTORS];
     for (uint32_t s = 0; s < selectors; s++) {
         const uint8_t *name;
         uint32_t length;
         if (lk_mf2_selector(m->tree, &m->node, s, &name, &length) != LK_NODE_OK) return 0;
         if (!variable(m, name, length, FN_NONE, 1, &values[s])) return 0;
-        if (values[s].is_number && (!rules || values[s].number >= LK_SMALL_COUNTS || rules[values[s].number] > LK_CATEGORY_OTHER)) return 0;
+        category[s] = values[s].is_number ? category_of(values[s].number, rules, integer_rules) : -1;
+        if (values[s].is_number && category[s] < 0) return 0;
     }
     uint8_t best[LK_LIMIT_MF2_SELECTORS];
     int found = 0;
@@ -131,7 +143,7 @@ static int choose(const message *m, const uint8_t *rules, uint32_t *pattern) {
         for (uint32_t s = 0; s < selectors && matches; s++) {
             lk_mf2_item k;
             if (lk_mf2_key(m->tree, &m->node, v, s, &k) != LK_NODE_OK) return 0;
-            int r = rank(&k, &values[s], rules);
+            int r = rank(&k, &values[s], category[s]);
             if (r < 0) return 0;
             ranks[s] = (uint8_t)r;
             matches = r < 3;
@@ -195,7 +207,7 @@ int lk_plan_format_named(const lk_plan *plan, int64_t t, const void *key, size_t
         message m = {&plan->tree, {0}, args, arg_count};
         if (lk_node_read(&plan->tree, e.node, &m.node) != LK_NODE_OK || m.node.kind != LK_NODE_MF2) return LK_DECLINED;
         uint32_t pattern = lk_tree_word(&plan->tree, lk_mf2_variant(&m.node, 0) + LK_VARIANT_PATTERN);
-        if (m.node.flags > 0 && !choose(&m, lk_info_rules(info, 0), &pattern)) return LK_DECLINED;
+        if (m.node.flags > 0 && !choose(&m, lk_info_rules(info, 0), lk_info_integer_rules(info), &pattern)) return LK_DECLINED;
         if (!put_pattern(&m, pattern, lk_info_grouping(info), (flags & LK_INFO_RTL) != 0, &o)) return LK_DECLINED;
     }
     return out_finish(&o, length);

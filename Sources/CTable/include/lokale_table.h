@@ -90,6 +90,10 @@ typedef struct lk_localization_info {
     uint64_t grouping;
     uint32_t digits;         /* LK_DIGITS_* */
     uint32_t flags;          /* LK_INFO_*: what MessageFormat 2 messages need, once published */
+    /* The cardinal rules compiled for integers (a rule node at word 0, run by lk_rule_run), for
+     * counts from LK_SMALL_COUNTS on; NULL when ICU's rules could not be compiled. Published
+     * before `flags`. */
+    const lk_tree *integer_rules;
 } lk_localization_info;
 /* Published with the cardinal rules and the grouping: MF2 messages of this localization format
  * and select in its own name's locale (not Base's), written right to left or not. */
@@ -115,6 +119,8 @@ static inline uint64_t lk_info_grouping(const lk_localization_info *i) { return 
 static inline void lk_info_set_grouping(lk_localization_info *i, uint64_t g) { __atomic_store_n(&i->grouping, g, __ATOMIC_RELEASE); }
 static inline uint32_t lk_info_digits(const lk_localization_info *i) { return __atomic_load_n(&i->digits, __ATOMIC_ACQUIRE); }
 static inline void lk_info_set_digits(lk_localization_info *i, uint32_t d) { __atomic_store_n(&i->digits, d, __ATOMIC_RELEASE); }
+static inline const lk_tree *lk_info_integer_rules(const lk_localization_info *i) { return __atomic_load_n(&i->integer_rules, __ATOMIC_ACQUIRE); }
+static inline void lk_info_set_integer_rules(lk_localization_info *i, const lk_tree *t) { __atomic_store_n(&i->integer_rules, t, __ATOMIC_RELEASE); }
 static inline uint32_t lk_info_flags(const lk_localization_info *i) { return __atomic_load_n(&i->flags, __ATOMIC_ACQUIRE); }
 static inline void lk_info_set_flags(lk_localization_info *i, uint32_t f) { __atomic_store_n(&i->flags, f, __ATOMIC_RELEASE); }
 

@@ -21,6 +21,8 @@ final class BundleContents: Sendable {
     /// replaced, so the rules published there live as long as this version (the bundle keeps every
     /// version), whatever the bounded process-wide cache evicts.
     private let rulesCache = Locked<[PluralRules??]>([])
+    /// The integer rules lent to C (`lk_localization_info.integer_rules`), per localization.
+    private let integerRules = Locked<[(localization: Int, rules: IntegerPluralRules)]>([])
 
     /// Per localization, what the C format path needs (plural tables, whether digits are ASCII, grouping),
     /// filled below the first time Swift computes it. Plans of this version point here.
@@ -123,8 +125,17 @@ final class BundleContents: Sendable {
     /// messages: never for Base, whose messages take the development localization's locale.
     func publishMessageFormat(localization: Int) {
         guard lk_info_flags(infos + localization) == 0, table.localizations[localization] != "Base" else { return }
-        _ = pluralRules(localization: localization, ordinal: false)
+        let rules = pluralRules(localization: localization, ordinal: false)
         _ = numberSymbols(localization: localization)
+        if let integer = rules.flatMap({ IntegerPluralRules.forRules($0, ordinal: false) }) {
+            // Kept by this table version for as long as C may read it; the first kept is the one lent.
+            let kept = integerRules.withLock { list in
+                if let first = list.first(where: { $0.localization == localization }) { return first.rules }
+                list.append((localization, integer))
+                return integer
+            }
+            lk_info_set_integer_rules(infos + localization, kept.tree)
+        }
         let rtl = MF2ICU.isRightToLeft(table.localizations[localization])
         lk_info_set_flags(infos + localization, LK_INFO_MF2 | (rtl ? LK_INFO_RTL : 0))
     }
