@@ -708,6 +708,15 @@ LOKALE_API int lokale_bundle_explain_named(char *dst, size_t capacity, size_t *n
                                            const lokale_bundle *bundle, const lokale_message *message,
                                            const lokale_named_arg *args, size_t arg_count);
 
+/* lokale_bundle_format_named into parts (see "Formatted parts"), for a UI that renders an MF2
+ * catalog message's markup or styles its values: on success *out is a new parts object (free with
+ * lokale_formatted_parts_free) whose text is what lokale_bundle_format_named writes and whose
+ * problems are lokale_bundle_format_named_problems'; a message that is not MF2 is one text part.
+ * LOKALE_EINVAL for a NULL out and what lokale_bundle_format_named refuses (*out is then NULL). */
+LOKALE_API int lokale_bundle_format_named_to_parts(lokale_formatted_parts **out, const lokale_bundle *bundle,
+                                                   const lokale_message *message, const lokale_named_arg *args,
+                                                   size_t arg_count);
+
 #ifdef __cplusplus
 }
 #endif

@@ -77,7 +77,11 @@ final class FormattedPartsHandle {
     let text: (pointer: UnsafePointer<CChar>, length: Int)
     let problems: (pointer: UnsafePointer<CChar>, length: Int)
 
-    init(_ formatted: MF2.Formatted) {
+    convenience init(_ formatted: MF2.Formatted) {
+        self.init(text: formatted.text, parts: formatted.parts, problems: formatted.errors.map { "\($0.kind.rawValue): \($0.message)" })
+    }
+
+    init(text formattedText: String, parts formattedParts: [MF2.Part], problems formattedProblems: [String]) {
         // First the strings, as offsets into one buffer (each NUL-terminated; offset 0 is "").
         var storage: [UInt8] = [0]
         func add(_ s: String) -> (Int, Int) {
@@ -92,7 +96,7 @@ final class FormattedPartsHandle {
                       var locale: Ref = (0, 0), id: Ref?, options: Range<Int> = 0..<0, fields: Range<Int> = 0..<0 }
         var pairRefs: [(Ref, Ref)] = []
         var list: [Part] = []
-        for part in formatted.parts {
+        for part in formattedParts {
             switch part {
             case .text(let t): list.append(Part(kind: LOKALE_PART_TEXT, value: add(t)))
             case .bidiIsolation(let mark): list.append(Part(kind: LOKALE_PART_BIDI_ISOLATION, value: add(mark)))
@@ -110,8 +114,8 @@ final class FormattedPartsHandle {
                                  locale: add(v.locale), id: v.id.map(add), fields: start..<pairRefs.count))
             }
         }
-        let text = add(formatted.text)
-        let problems = add(formatted.errors.map { "\($0.kind.rawValue): \($0.message)" }.joined(separator: "\n"))
+        let text = add(formattedText)
+        let problems = add(formattedProblems.joined(separator: "\n"))
 
         let bytes = UnsafeMutableRawPointer.allocate(byteCount: storage.count, alignment: 1)
         storage.withUnsafeBytes { bytes.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }

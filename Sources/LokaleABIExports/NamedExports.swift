@@ -42,3 +42,21 @@ private func formattedNamed(_ bundle: OpaquePointer?, _ message: UnsafePointer<l
     return try b.formatBytes(key: m.key, table: m.table, defaultValue: m.defaultValue, arguments: [],
                              named: try namedArguments(args, count), locale: m.locale, languages: m.languages)
 }
+
+@c @implementation
+public func lokale_bundle_format_named_to_parts(_ out: UnsafeMutablePointer<OpaquePointer?>!, _ bundle: OpaquePointer!,
+                                                _ message: UnsafePointer<lokale_message>!, _ args: UnsafePointer<lokale_named_arg>!,
+                                                _ count: Int) -> Int32 {
+    status { () throws(LokaleError) in
+        guard let out else { throw invalid("out is NULL") }
+        out.pointee = nil
+        let b = try bundleHandle(bundle).bundle
+        let m = try MessageView(message)
+        let f = try b.format(key: m.key, table: m.table, defaultValue: m.defaultValue, arguments: [],
+                             named: try namedArguments(args, count), locale: m.locale, languages: m.languages)
+        guard let p = newFormattedPartsPointer(FormattedPartsHandle(text: f.text, parts: f.parts, problems: f.problems)) else {
+            throw LokaleError(.outOfMemory, "no memory for formatted parts")
+        }
+        out.pointee = p
+    }
+}

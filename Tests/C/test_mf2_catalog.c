@@ -52,6 +52,31 @@ void test_mf2_catalog(void) {
     CHECK(lokale_bundle_explain_named(out, sizeof out, &needed, b, &m, args, 3) == LOKALE_OK);
     CHECK(strstr(out, "\"selection\"") != NULL && strstr(out, "\"variant\":1") != NULL);
     CHECK(strstr(out, "\"served\":\"fr\"") != NULL);
+    /* Parts, for rich text: markup and values with their source; a plain text is one part. */
+    lokale_message manual = lokale_message_make("manual", NULL, NULL);
+    lokale_formatted_parts *parts = NULL;
+    CHECK(lokale_bundle_format_named_to_parts(&parts, b, &manual, NULL, 0) == LOKALE_OK && parts != NULL);
+    CHECK(lokale_formatted_parts_count(parts) == 5);
+    const lokale_part *p = NULL;
+    CHECK(lokale_formatted_parts_get(&p, parts, 1) == LOKALE_OK && p->kind == LOKALE_PART_MARKUP_OPEN && strcmp(p->name, "b") == 0);
+    CHECK(lokale_formatted_parts_get(&p, parts, 2) == LOKALE_OK && p->kind == LOKALE_PART_TEXT && strcmp(p->value, "le manuel") == 0);
+    const char *whole = NULL;
+    size_t whole_len = 0;
+    CHECK(lokale_formatted_parts_text(&whole, &whole_len, parts) == LOKALE_OK && strcmp(whole, "Lisez le manuel.") == 0);
+    lokale_formatted_parts_free(parts);
+    CHECK(lokale_bundle_format_named_to_parts(&parts, b, &m, args, 3) == LOKALE_OK);
+    int found = 0;
+    for (size_t i = 0; i < lokale_formatted_parts_count(parts); i++) {
+        CHECK(lokale_formatted_parts_get(&p, parts, i) == LOKALE_OK);
+        if (p->kind == LOKALE_PART_EXPRESSION && strcmp(p->source, "$count") == 0) found = strcmp(p->value, "2") == 0 && strcmp(p->name, "number") == 0;
+    }
+    CHECK(found);
+    lokale_formatted_parts_free(parts);
+    lokale_message missing = lokale_message_make("nope", NULL, "plain");
+    CHECK(lokale_bundle_format_named_to_parts(&parts, b, &missing, NULL, 0) == LOKALE_OK && lokale_formatted_parts_count(parts) == 1);
+    lokale_formatted_parts_free(parts);
+    CHECK(lokale_bundle_format_named_to_parts(NULL, b, &m, args, 3) == LOKALE_EINVAL);
+    CHECK(lokale_bundle_format_named_to_parts(&parts, b, &m, NULL, 3) == LOKALE_EINVAL && parts == NULL);
     /* Hostile calls are errors, never a crash. */
     lokale_named_arg nameless = {NULL, -1, lokale_arg_int(1), NULL};
     CHECK(lokale_bundle_format_named(out, sizeof out, &needed, b, &m, &nameless, 1) == LOKALE_EINVAL);

@@ -94,5 +94,11 @@ struct CatalogMessageFormatTests {
         let e = de.explain("files", ["count": 2])
         #expect(e.servedLocalization == "de" && e.result == "2 Dateien")
         #expect(e.selection?.keys == ["*"] && e.selection?.selectors.first?.matches == [])
+        // Parts: the value with its source, for rich text; a message that is not MF2 is one part.
+        let parts = de.parts("files", ["count": 12_345])
+        #expect(parts.map(\.text).joined() == "12.345 Dateien")
+        guard case .value(let count)? = parts.first else { Issue.record("no value part: \(parts)"); return }
+        #expect(count.source == "$count" && count.type == "number")
+        #expect(de.parts(Message("missing", defaultValue: "plain"), [:]) == [.text("plain")])
     }
 }

@@ -68,6 +68,18 @@ public struct LokaleBundle: Sendable {
         }
     }
 
+    /// `string(_:_:)` as parts, for rich text: an MF2 message's text, markup (with its options) and
+    /// values (with their source); any other message is one text part.
+    public func parts(_ message: Message, _ arguments: [String: MessageFormat.Argument]) -> [MessageFormat.Part] {
+        guard let core, !message.isVerbatim else { return [.text(string(message))] }
+        do {
+            return try core.format(message.key, default: message.defaultValue, table: message.table, arguments: [], named: arguments,
+                                   languages: LokaleRuntime.requestLanguages).parts
+        } catch {
+            return [.text(Self.unresolved(message))]
+        }
+    }
+
     /// The trace of a MessageFormat 2 message formatted with `arguments`: which translation, and
     /// which variant its `.match` chose and why.
     public func explain(_ message: Message, _ arguments: [String: MessageFormat.Argument]) -> Explanation {

@@ -12,6 +12,7 @@ public import LokaleCore
 public struct MessageFormat: Sendable {
     public typealias Argument = MF2.Argument
     public typealias Formatted = MF2.Formatted
+    public typealias Part = MF2.Part
 
     public let source: String
     /// The locale numbers, dates and plural selection follow (a BCP 47 tag).

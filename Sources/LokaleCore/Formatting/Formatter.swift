@@ -10,6 +10,8 @@ public struct FormatOutput: Sendable {
     public var problems: [String] = []
     /// How a MessageFormat 2 message chose its variant, for `explain`.
     public var selection: MF2.Selection? = nil
+    /// A MessageFormat 2 message's result as parts (text, markup, values), for rich text.
+    public var parts: [MF2.Part]? = nil
     public init() {}
 }
 

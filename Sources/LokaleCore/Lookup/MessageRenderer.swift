@@ -93,6 +93,7 @@ struct MessageRenderer {
             out.bytes.append(contentsOf: formatted.text.utf8)
             out.problems += formatted.errors.map(\.description)
             out.selection = formatted.selection
+            out.parts = formatted.parts
             rules.map { $0.contents.publishMessageFormat(localization: $0.localization) }
         case LK_NODE_MESSAGE:
             var inner = self

@@ -244,13 +244,14 @@ public final class Bundle: Sendable {
                 out.bytes.append(contentsOf: f.text.utf8)
                 out.problems += f.errors.map(\.description)
                 out.selection = f.selection
+                out.parts = f.parts
             } else {
                 let symbols = locale.map(NumberSymbols.forLocale)
                     ?? writer.map { c.numberSymbols(localization: $0.localization, numbering: $0.numberingSystem) } ?? .posix
                 Formatter.render(formatBytes: unresolved.text, arguments: arguments, symbols: symbols, into: &out)
             }
         }
-        return FormattedMessage(bytes: out.bytes, problems: out.problems, resolution: r, selection: out.selection)
+        return FormattedMessage(bytes: out.bytes, problems: out.problems, resolution: r, selection: out.selection, messageParts: out.parts)
     }
 
     /// A found message: its text as is, or its tree rendered with the served localization's
@@ -338,5 +339,9 @@ public struct FormattedMessage: Sendable {
     public var resolution: Resolution
     /// How a MessageFormat 2 message chose its variant.
     public var selection: MF2.Selection? = nil
+    var messageParts: [MF2.Part]? = nil
     public var text: String { String(decoding: bytes, as: UTF8.self) }
+    /// The result as parts for rich text: a MessageFormat 2 message's (markup, values with their
+    /// source), else the whole text as one text part.
+    public var parts: [MF2.Part] { messageParts ?? (bytes.isEmpty ? [] : [.text(text)]) }
 }

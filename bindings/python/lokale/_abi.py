@@ -251,6 +251,9 @@ SIGNATURES: dict[str, tuple[Any, list[Any]]] = {
     "lokale_message_format_format": (c_int, [c_char_p, c_size_t, _size_p, c_void_p, POINTER(lokale_named_arg), c_size_t]),
     "lokale_message_format_problems": (c_int, [c_char_p, c_size_t, _size_p, c_void_p, POINTER(lokale_named_arg), c_size_t]),
     "lokale_message_format_format_to_parts": (c_int, [POINTER(c_void_p), c_void_p, POINTER(lokale_named_arg), c_size_t]),
+    "lokale_bundle_format_named_to_parts": (
+        c_int, [POINTER(c_void_p), c_void_p, POINTER(lokale_message), POINTER(lokale_named_arg), c_size_t]
+    ),
     "lokale_formatted_parts_count": (c_size_t, [c_void_p]),
     "lokale_formatted_parts_get": (c_int, [POINTER(POINTER(lokale_part)), c_void_p, c_size_t]),
     "lokale_formatted_parts_text": (c_int, [POINTER(c_void_p), _size_p, c_void_p]),

@@ -422,8 +422,8 @@ class Bundle:
         those of :class:`MessageFormat` (int, float, str, bool, Decimal, datetime, date). An argument
         whose name is one of this method's options goes in ``arguments`` (a mapping), which the
         keywords extend. A key the table lacks formats ``default`` (else the key) as MF2."""
-        return self._call_named(self._lib.lokale_bundle_format_named, key, arguments, named, default, table, comment, locale,
-                                languages).decode("utf-8", "replace")
+        return self._call_named(self._filled(self._lib.lokale_bundle_format_named), key, arguments, named, default, table,
+                                comment, locale, languages).decode("utf-8", "replace")
 
     def format_named_problems(
         self,
@@ -440,9 +440,34 @@ class Bundle:
     ) -> list[str]:
         """The errors :meth:`format_named` meets with the same arguments, as ``"type: explanation"``
         (``unresolved-variable``, ``bad-operand``, …); ``[]`` when there are none."""
-        raw = self._call_named(self._lib.lokale_bundle_format_named_problems, key, arguments, named, default, table, comment,
-                               locale, languages)
+        raw = self._call_named(self._filled(self._lib.lokale_bundle_format_named_problems), key, arguments, named, default,
+                               table, comment, locale, languages)
         return raw.decode("utf-8", "replace").splitlines()
+
+    def format_named_to_parts(
+        self,
+        key: str,
+        arguments: typing.Mapping[str, typing.Any] | None = None,
+        /,
+        *,
+        default: str | None = None,
+        table: str | None = None,
+        comment: str | None = None,
+        locale: str | None = None,
+        languages: Languages | Iterable[str] | None = None,
+        **named: typing.Any,
+    ) -> list[lokale.Part]:
+        """:meth:`format_named` as parts (:class:`lokale.TextPart`, :class:`lokale.ExpressionPart`,
+        :class:`lokale.MarkupPart`, …), for a UI that renders an MF2 catalog message's markup or
+        styles its values; a message that is not MF2 is one text part."""
+        from ._parts import taken
+
+        def to_parts(*call: Any) -> list[lokale.Part]:
+            parts = c_void_p()
+            check(self._lib.lokale_bundle_format_named_to_parts(byref(parts), *call))
+            return taken(self._lib, parts)
+
+        return self._call_named(to_parts, key, arguments, named, default, table, comment, locale, languages)
 
     def explain_named(
         self,
@@ -460,17 +485,23 @@ class Bundle:
         """:meth:`explain` for :meth:`format_named`: the JSON also has ``selection`` for a message
         with ``.match`` (per selector the keys its value matched, best first; the variant chosen and
         its keys)."""
-        raw = self._call_named(self._lib.lokale_bundle_explain_named, key, arguments, named, default, table, comment, locale,
-                               languages)
+        raw = self._call_named(self._filled(self._lib.lokale_bundle_explain_named), key, arguments, named, default, table,
+                               comment, locale, languages)
         import json
 
         result: dict[str, Any] = json.loads(raw.decode("utf-8", "replace"))
         return result
 
-    def _call_named(self, function: Callable[..., int], key: str, arguments: typing.Mapping[str, typing.Any] | None,
+    @staticmethod
+    def _filled(function: Callable[..., int]) -> Callable[..., bytes]:
+        """A (dst, capacity, needed, bundle, message, args, count) function as one of the last four."""
+        return lambda *call: fill(function, *call)
+
+    def _call_named(self, call: Callable[..., Any], key: str, arguments: typing.Mapping[str, typing.Any] | None,
                     named: typing.Dict[str, typing.Any], default: Optional[str], table: Optional[str],
                     comment: Optional[str], locale: Optional[str],
-                    languages: Languages | Iterable[str] | None) -> bytes:
+                    languages: Languages | Iterable[str] | None) -> Any:
+        """``call(bundle, message, args, count)`` for a message and its named arguments."""
         from ._message_format import _named
 
         values = dict(arguments or {})
@@ -481,7 +512,7 @@ class Bundle:
         fields.fill(key, default, table, comment, locale, None if request is None else request._handle)
         memo, handle = self._enter()
         try:
-            return fill(function, handle, byref(fields.message), array, count)
+            return call(handle, byref(fields.message), array, count)
         finally:
             memo.leave()
 

@@ -73,21 +73,11 @@ class MessageFormat:
         :class:`lokale.ExpressionPart`, :class:`lokale.MarkupPart`, :class:`lokale.FallbackPart`,
         :class:`lokale.BidiIsolationPart`): a UI renders markup and styles values from them,
         without parsing the text. Their ``value``\\ s concatenate to :meth:`format`'s text."""
-        from ._abi import lokale_part
-        from ._parts import from_c
+        from ._parts import taken
 
-        lib = self._lib
         parts = c_void_p()
-        check(lib.lokale_message_format_format_to_parts(byref(parts), self._live(), *_named(arguments)))
-        try:
-            p = ctypes.POINTER(lokale_part)()
-            result = []
-            for i in range(lib.lokale_formatted_parts_count(parts)):
-                check(lib.lokale_formatted_parts_get(byref(p), parts, i))
-                result.append(from_c(p.contents))
-            return result
-        finally:
-            lib.lokale_formatted_parts_free(parts)
+        check(self._lib.lokale_message_format_format_to_parts(byref(parts), self._live(), *_named(arguments)))
+        return taken(self._lib, parts)
 
     def close(self) -> None:
         """Frees the library's handle now; the object is unusable after."""

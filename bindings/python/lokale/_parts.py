@@ -114,3 +114,18 @@ def from_c(p: lokale_part) -> Part:
         return ExpressionPart(value, _text(p.source, p.source_len), _text(p.name, p.name_len), _text(p.locale, p.locale_len),
                               _DIRS.get(p.dir), ident, tuple(_pairs(p.fields, p.field_count)))
     return TextPart(value)  # a kind newer than this binding: its text still counts
+
+
+def taken(lib: object, parts: ctypes.c_void_p) -> List[Part]:
+    """Every part of a ``lokale_formatted_parts`` object, which is freed after (it is the caller's)."""
+    from ._library import check
+
+    try:
+        p = ctypes.POINTER(lokale_part)()
+        result = []
+        for i in range(lib.lokale_formatted_parts_count(parts)):  # type: ignore[attr-defined]
+            check(lib.lokale_formatted_parts_get(ctypes.byref(p), parts, i))  # type: ignore[attr-defined]
+            result.append(from_c(p.contents))
+        return result
+    finally:
+        lib.lokale_formatted_parts_free(parts)  # type: ignore[attr-defined]

@@ -64,3 +64,12 @@ def test_problems_and_explain(mf2_path: Path, runtime_factory: Callable[..., lok
     assert trace["selection"]["variant"] == 1 and trace["selection"]["keys"] == ["female", "*"]
     with pytest.raises(TypeError):
         fr.format_named("invite", count=object())
+
+
+def test_parts_of_a_catalog_message(mf2_path: Path, runtime_factory: Callable[..., lokale.Runtime]) -> None:
+    en = runtime_factory(["en"]).open(mf2_path, main=True)
+    parts = en.format_named_to_parts("invite", host="Ana", gender="female", count=3)
+    assert "".join(p.value for p in parts) == en.format_named("invite", host="Ana", gender="female", count=3)
+    count = next(p for p in parts if isinstance(p, lokale.ExpressionPart) and p.source == "$count")
+    assert (count.value, count.type) == ("3", "number")
+    assert en.format_named_to_parts("missing", default="plain") == [lokale.TextPart("plain")]
