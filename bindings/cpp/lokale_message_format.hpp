@@ -164,11 +164,23 @@ private:
     std::string format(const named_arg *args, std::size_t n) const { return detail::fill_or_throw(call(lokale_message_format_format, args, n)); }
 
     std::vector<part> format_to_parts(const named_arg *args, std::size_t n) const {
+        std::vector<lokale_named_arg> c = named_args(args, n);
+        lokale_formatted_parts *raw = nullptr;
+        detail::check(lokale_message_format_format_to_parts(&raw, handle_, c.data(), c.size()));
+        return parts_of(raw);
+    }
+
+public:
+    // named_arg holds a lokale_named_arg and a string: the C array the calls take.
+    static std::vector<lokale_named_arg> named_args(const named_arg *args, std::size_t n) {
         std::vector<lokale_named_arg> c;
         c.reserve(n);
         for (std::size_t i = 0; i < n; i++) c.push_back(args[i].c());
-        lokale_formatted_parts *raw = nullptr;
-        detail::check(lokale_message_format_format_to_parts(&raw, handle_, c.data(), c.size()));
+        return c;
+    }
+
+    // The parts of a parts object, which is freed (it is the caller's).
+    static std::vector<part> parts_of(lokale_formatted_parts *raw) {
         std::unique_ptr<lokale_formatted_parts, void (*)(lokale_formatted_parts *)> owned(raw, lokale_formatted_parts_free);
         std::vector<part> out;
         std::size_t count = lokale_formatted_parts_count(raw);
@@ -191,6 +203,7 @@ private:
         return out;
     }
 
+private:
     static std::vector<std::string> lines(const std::string &text) {
         std::vector<std::string> out;
         std::size_t start = 0;
@@ -204,7 +217,37 @@ private:
     }
 
     lokale_message_format *handle_ = nullptr;
+    friend std::vector<std::string> format_named_problems(const Bundle &, const message &, std::initializer_list<named_arg>);
 };
+
+// MF2 messages of a bundle's catalogs (.mf2.json, .po entries flagged mf2-format), looked up under
+// the fallback contract and formatted with named arguments (lokale_bundle_format_named):
+// lokale::format_named(bundle, "invite", {{"host", "Ana"}, {"count", 3}}).
+inline std::string format_named(const Bundle &bundle, const message &m, std::initializer_list<named_arg> args = {}) {
+    std::vector<lokale_named_arg> c = MessageFormat::named_args(args.begin(), args.size());
+    lokale_message cm = m.c();
+    return detail::fill_or_throw([&](char *dst, std::size_t capacity, std::size_t *needed) {
+        return lokale_bundle_format_named(dst, capacity, needed, bundle.handle(), &cm, c.data(), c.size());
+    });
+}
+
+// What format_named met, one "type: explanation" each (lokale_bundle_format_named_problems).
+inline std::vector<std::string> format_named_problems(const Bundle &bundle, const message &m, std::initializer_list<named_arg> args = {}) {
+    std::vector<lokale_named_arg> c = MessageFormat::named_args(args.begin(), args.size());
+    lokale_message cm = m.c();
+    return MessageFormat::lines(detail::fill_or_throw([&](char *dst, std::size_t capacity, std::size_t *needed) {
+        return lokale_bundle_format_named_problems(dst, capacity, needed, bundle.handle(), &cm, c.data(), c.size());
+    }));
+}
+
+// format_named as parts, for rich text (lokale_bundle_format_named_to_parts).
+inline std::vector<part> format_named_to_parts(const Bundle &bundle, const message &m, std::initializer_list<named_arg> args = {}) {
+    std::vector<lokale_named_arg> c = MessageFormat::named_args(args.begin(), args.size());
+    lokale_message cm = m.c();
+    lokale_formatted_parts *raw = nullptr;
+    detail::check(lokale_bundle_format_named_to_parts(&raw, bundle.handle(), &cm, c.data(), c.size()));
+    return MessageFormat::parts_of(raw);
+}
 
 } // namespace lokale
 

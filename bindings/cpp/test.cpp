@@ -341,6 +341,24 @@ static void message_format() {
     CHECK_EQ(wrong.load(), 0);
 }
 
+// MF2 messages of a catalog (examples/Party) with named arguments, problems and parts.
+static void catalog_messages(const std::string &dir) {
+    lokale::runtime_options options;
+    options.preferred_languages = std::vector<std::string>{"pl", "en"};
+    options.settings_path = "";
+    lokale::Runtime runtime(options);
+    lokale::Bundle party = runtime.open(dir + "/Party.lokale", lokale::open_main);
+    CHECK_EQ(lokale::format_named(party, "invite", {{"host", "Ola"}, {"gender", "female"}, {"count", 3}}),
+             std::string("\u2068Ola\u2069 zaprosiła 3 gości."));
+    CHECK_EQ(lokale::format_named(party, lokale::message("nope", "{$n :integer} więcej"), {{"n", 4}}), std::string("4 więcej"));
+    std::vector<std::string> problems = lokale::format_named_problems(party, "invite", {{"count", 3}});
+    CHECK(!problems.empty() && problems[0].rfind("unresolved-variable", 0) == 0);
+    std::vector<lokale::part> parts = lokale::format_named_to_parts(party, "invite", {{"host", "Ola"}, {"gender", "female"}, {"count", 3}});
+    bool count = false;
+    for (const lokale::part &p : parts) count = count || (p.kind == lokale::part_kind::expression && p.source == "$count" && p.value == "3");
+    CHECK(count);
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         std::fprintf(stderr, "usage: %s DIR\n", argv[0]);
@@ -356,6 +374,7 @@ int main(int argc, char **argv) {
         language_switch(dir);
         requests(dir);
         message_format();
+        catalog_messages(dir);
     } catch (const std::exception &e) {
         std::cerr << "unexpected exception: " << e.what() << "\n";
         failed++;
