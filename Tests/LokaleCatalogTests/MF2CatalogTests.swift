@@ -243,4 +243,20 @@ struct MF2CatalogTests {
         // Exact keys and `*` only: no plural selection to judge.
         #expect(!problems.contains { $0.localization == "ru" && ($0.kind == .missingPluralCategory || $0.kind == .unusedPluralCategory) })
     }
+
+    /// A table compiled again over the one a program uses: reloaded, its MF2 messages change too,
+    /// on the C path as on the Swift one.
+    @Test func hotReloadServesTheNewMessages() throws {
+        let dir = Fixtures.temporaryDirectory("lokale-mf2")
+        let source = dir + "/Localizable.fr.mf2.json"
+        Fixtures.write(#"{"n": ".input {$n :integer}\n.match $n\none {{{$n} fichier}}\n* {{{$n} fichiers}}"}"#, to: "Localizable.fr.mf2.json", in: dir)
+        let path = try Fixtures.compile([source], to: dir + "/out.lokale") { $0.developmentLocalization = "fr" }
+        let bundle = try Runtime(preferredLanguages: ["fr"]).open(path: path, main: true)
+        #expect(try bundle.format("n", arguments: [], named: ["n": 2]).text == "2 fichiers")
+        Fixtures.write(#"{"n": ".input {$n :integer}\n.match $n\none {{{$n} document}}\n* {{{$n} documents}}"}"#, to: "Localizable.fr.mf2.json", in: dir)
+        _ = try Fixtures.compile([source], to: path) { $0.developmentLocalization = "fr" }
+        #expect(try bundle.reload())
+        #expect(try bundle.format("n", arguments: [], named: ["n": 2]).text == "2 documents")
+        #expect(try bundle.format("n", arguments: [], named: ["n": 1]).text == "1 document")
+    }
 }
