@@ -52,6 +52,23 @@ static inline int small_count(const lk_arg *a) {
     }
 }
 
+/* A count from LK_SMALL_COUNTS below 2^53 (where Swift's double reading of it is exact), as the
+ * integer it is: selected by the localization's integer rules. 0 otherwise. */
+static inline int large_count(const lk_arg *a, uint64_t *n) {
+    const uint64_t exact = UINT64_C(1) << 53;
+    switch (a->type) {
+    case LK_ARG_INT: *n = (uint64_t)a->value.i; return a->value.i >= LK_SMALL_COUNTS && (uint64_t)a->value.i < exact;
+    case LK_ARG_UINT: *n = a->value.u; return a->value.u >= LK_SMALL_COUNTS && a->value.u < exact;
+    case LK_ARG_DOUBLE: {
+        double d = a->value.d;
+        if (!(d >= LK_SMALL_COUNTS && d < (double)exact) || d != (double)(uint64_t)d) return 0;
+        *n = (uint64_t)d;
+        return 1;
+    }
+    default: return 0;
+    }
+}
+
 /* The count a forms node reads (MessageRenderer.formCount): 0 for text, the Swift path's. */
 static inline int form_count(const lk_arg *a, uint64_t *count) {
     switch (a->type) {
@@ -122,11 +139,19 @@ static int render(const lk_plan *p, const lk_localization_info *info, uint32_t d
             return render_text(p, info, &n, args, arg_count, o);
         case LK_NODE_PLURAL: {
             if (n.argument < 1 || n.argument > arg_count) return 0;
+            int ordinal = (n.flags & LK_PLURAL_FLAG_ORDINAL) != 0;
             int count = small_count(&args[n.argument - 1]);
-            if (count < 0) return 0;
-            const uint8_t *rules = lk_info_rules(info, (n.flags & LK_PLURAL_FLAG_ORDINAL) != 0);
-            if (!rules || rules[count] > LK_CATEGORY_OTHER) return 0;
-            node = lk_node_choose(&p->tree, &n, rules[count], count == 0);
+            uint64_t large, category;
+            if (count >= 0) {
+                const uint8_t *rules = lk_info_rules(info, ordinal);
+                if (!rules || rules[count] > LK_CATEGORY_OTHER) return 0;
+                node = lk_node_choose(&p->tree, &n, rules[count], count == 0);
+            } else if (!ordinal && large_count(&args[n.argument - 1], &large) && lk_info_integer_rules(info) &&
+                       lk_rule_run(lk_info_integer_rules(info), 0, large, &category, NULL) == LK_NODE_OK && category <= LK_CATEGORY_OTHER) {
+                node = lk_node_choose(&p->tree, &n, (uint32_t)category, 0);
+            } else {
+                return 0;
+            }
             break;
         }
         case LK_NODE_DEVICE:

@@ -102,8 +102,21 @@ final class BundleContents: Sendable {
             if let kept = cache[slot] { return kept }
             cache[slot] = .some(found)
             if let found { lk_info_set_rules(infos + localization, ordinal ? 1 : 0, found.small) }
+            if let found, !ordinal { publishIntegerRules(localization: localization, found) }
             return found
         }
+    }
+
+    /// Lends C the cardinal rules compiled for integers (counts from 1000 on), kept by this table
+    /// version for as long as C may read them; the first kept is the one lent.
+    private func publishIntegerRules(localization: Int, _ rules: PluralRules) {
+        guard let integer = IntegerPluralRules.forRules(rules, ordinal: false) else { return }
+        let kept = integerRules.withLock { list in
+            if let first = list.first(where: { $0.localization == localization }) { return first.rules }
+            list.append((localization, integer))
+            return integer
+        }
+        lk_info_set_integer_rules(infos + localization, kept.tree)
     }
 
     /// Number symbols of a localization in the numbering system the user asked for (`latn` for
@@ -125,17 +138,8 @@ final class BundleContents: Sendable {
     /// messages: never for Base, whose messages take the development localization's locale.
     func publishMessageFormat(localization: Int) {
         guard lk_info_flags(infos + localization) == 0, table.localizations[localization] != "Base" else { return }
-        let rules = pluralRules(localization: localization, ordinal: false)
+        _ = pluralRules(localization: localization, ordinal: false) // with its integer rules
         _ = numberSymbols(localization: localization)
-        if let integer = rules.flatMap({ IntegerPluralRules.forRules($0, ordinal: false) }) {
-            // Kept by this table version for as long as C may read it; the first kept is the one lent.
-            let kept = integerRules.withLock { list in
-                if let first = list.first(where: { $0.localization == localization }) { return first.rules }
-                list.append((localization, integer))
-                return integer
-            }
-            lk_info_set_integer_rules(infos + localization, kept.tree)
-        }
         let rtl = MF2ICU.isRightToLeft(table.localizations[localization])
         lk_info_set_flags(infos + localization, LK_INFO_MF2 | (rtl ? LK_INFO_RTL : 0))
     }
