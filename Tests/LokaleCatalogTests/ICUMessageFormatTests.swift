@@ -38,6 +38,7 @@ struct ICUMessageFormatTests {
         #expect(Self.syntaxError("{a, select, x{y}}")?.expected.contains("other") == true)
         #expect(Self.syntaxError("hello\n{a, plural, one{x} other{y}")?.position.line == 2)
         #expect(Self.syntaxError("{a, plural, other{x}")?.expected.contains("}") == true)
+        #expect(Self.syntaxError("a\u{0}b")?.position.column == 2)
     }
 
     @Test func pluralOffsetAndExactKeys() throws {
@@ -79,6 +80,23 @@ struct ICUMessageFormatTests {
         #expect(Self.syntaxError("{n, choice, 0#a|1#b}") != nil)
         #expect(Self.syntaxError("{n, spellout}") != nil)
         #expect(Self.syntaxError("{n, plural, offset:1.5 other{x}}") != nil)
+    }
+
+    /// The differences docs/MESSAGEFORMAT.md lists, pinned so that a change is seen.
+    @Test func documentedDifferences() throws {
+        let m = try ICUMessageFormat.parse("{0} and {1, number}")
+        let isolated = MF2.format(m, locale: "en", arguments: ["_0": .string("a"), "_1": .int(2)])
+        #expect(isolated.text == "\u{2068}a\u{2069} and 2")  // a string's direction is unknown; a number's is the locale's
+        // A bare placeholder of a number is MF2's default :number (Polish min2 grouping); `number` is ICU's.
+        let pl = MF2.format(m, locale: "pl", arguments: ["_0": .int(1000), "_1": .int(1000)], bidiIsolation: .none)
+        #expect(pl.text == "1000 and 1\u{A0}000")
+        let missing = MF2.format(m, locale: "en", arguments: ["_1": .int(2)], bidiIsolation: .none)
+        #expect(missing.text == "{$_0} and 2" && missing.errors.map(\.kind) == [.unresolvedVariable])
+        let plural = try ICUMessageFormat.parse("{n, plural, one{one} other{#}}")
+        let s = MF2.format(plural, locale: "en", arguments: ["n": .string("x")], bidiIsolation: .none)
+        #expect(s.errors.contains { $0.kind == .badOperand })
+        let select = try ICUMessageFormat.parse("{g, select, 3{three} other{other}}")
+        #expect(MF2.format(select, locale: "en", arguments: ["g": .int(3)], bidiIsolation: .none).text == "three")
     }
 
     // MARK: Differential test against ICU4C

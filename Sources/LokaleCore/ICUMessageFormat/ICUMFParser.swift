@@ -13,17 +13,23 @@ struct ICUMFParser {
 
     // MARK: Errors and positions
 
-    func position(_ at: Int? = nil) -> MF2.Position {
+    /// The last position computed: positions are asked for mostly in order, so each is found
+    /// from the one before (linear over the pattern, not quadratic).
+    var known = (index: 0, position: MF2.Position(offset: 0, line: 1, column: 1))
+
+    mutating func position(_ at: Int? = nil) -> MF2.Position {
         let end = min(at ?? i, s.count)
-        var line = 1, column = 1, offset = 0
-        for k in 0..<end {
-            offset += String(s[k]).utf8.count
-            if s[k] == "\n" { line += 1; column = 1 } else { column += 1 }
+        if end < known.index { known = (0, MF2.Position(offset: 0, line: 1, column: 1)) }
+        var p = known.position
+        for k in known.index..<end {
+            p.offset += String(s[k]).utf8.count
+            if s[k] == "\n" { p.line += 1; p.column = 1 } else { p.column += 1 }
         }
-        return MF2.Position(offset: offset, line: line, column: column)
+        known = (end, p)
+        return p
     }
 
-    func error(_ expected: String, at: Int? = nil, found: String? = nil) -> ICUMessageFormat.SyntaxError {
+    mutating func error(_ expected: String, at: Int? = nil, found: String? = nil) -> ICUMessageFormat.SyntaxError {
         let k = at ?? i
         let what = found ?? (k < s.count ? "`\(s[k].escaped(asASCII: false))`" : "the end of the pattern")
         return ICUMessageFormat.SyntaxError(position: position(k), expected: expected, found: what)

@@ -28,6 +28,8 @@ public enum ICUMessageFormat {
                               expected: "at most \(MF2.maxMessageBytes) bytes", found: "\(pattern.utf8.count) bytes")
         }
         var parser = ICUMFParser(pattern)
+        // ICU takes U+0000; MF2 text and literals cannot hold it, and neither can a catalog's message.
+        if let nul = parser.s.firstIndex(of: "\u{0}") { throw parser.error("any character but U+0000 (MF2 has no place for it)", at: nul) }
         let nodes = try parser.message(depth: 0, parent: nil)
         var lowering = ICUMFLowering()
         return try lowering.message(nodes)
