@@ -66,6 +66,11 @@ struct ICUMessageFormatTests {
         // The flattened message is ordinary MF2: it serializes and parses back to itself.
         let message = try ICUMessageFormat.parse(p)
         #expect(try MF2.parse(MF2.serialize(message)) == message)
+        // Text before and inside a variant joins; a key MF2 must quote is recorded as quoted.
+        for p in ["It''s '{0}' and {0, plural, other{'#' is #}}", "{g, select, a€{x} b\u{3000}c{y} other{z}}"] {
+            let m = try ICUMessageFormat.parse(p)
+            #expect(try MF2.parse(MF2.serialize(m)) == m, "\(MF2.serialize(m))")
+        }
     }
 
     @Test func numbersAndRefusals() throws {

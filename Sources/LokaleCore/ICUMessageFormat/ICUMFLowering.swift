@@ -73,7 +73,9 @@ struct ICUMFLowering {
                 var product: [Row] = []
                 for row in rows {
                     for r in inner {
-                        product.append(Row(keys: row.keys.merging(r.keys) { a, _ in a }, pattern: row.pattern + r.pattern))
+                        var joined = Row(keys: row.keys.merging(r.keys) { a, _ in a }, pattern: row.pattern)
+                        for part in r.pattern { Self.append(part, to: &joined.pattern) }
+                        product.append(joined)
                         try bound(product.count, Limits.mf2Variants, "variants")
                     }
                 }
@@ -146,7 +148,7 @@ struct ICUMFLowering {
             switch v.key {
             case .exact(let n): keys[exactIndex ?? keywordIndex] = .literal(MF2.Literal(n))
             case .keyword("other"): break
-            case .keyword(let k): keys[keywordIndex] = .literal(MF2.Literal(k))
+            case .keyword(let k): keys[keywordIndex] = .literal(Self.key(k))
             }
             for var r in try expand(v.nodes) {
                 r.keys.merge(keys) { a, _ in a }
@@ -155,6 +157,11 @@ struct ICUMFLowering {
             }
         }
         return rows
+    }
+
+    /// A select key as MF2 writes it: unquoted when it can be (the data model records which).
+    static func key(_ k: String) -> MF2.Literal {
+        MF2.Literal(k, quoted: !k.unicodeScalars.allSatisfy { MF2Scanner.isNameChar($0.value) })
     }
 
     func declare(_ name: String, _ expression: MF2.Expression) -> MF2.Declaration {
