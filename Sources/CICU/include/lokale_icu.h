@@ -16,6 +16,8 @@
  * is the folder (an umbrella), and a build made before a header was added keeps its cached module
  * until one it already knew changes. */
 #include "lokale_icu_mf2.h"
+/* ICU4C's MessageFormat, for the ICU MessageFormat differential tests only. */
+#include "lokale_icu_umsg.h"
 
 #ifdef __cplusplus
 extern "C" {

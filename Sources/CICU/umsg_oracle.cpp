@@ -1,0 +1,69 @@
+// ICU4C's umsg_format with a run-time list of arguments, for differential tests (lokale_icu_umsg.h).
+// umsg_format is variadic and reads each argument with the C type the pattern gives it, so the call
+// is built with a template that appends one typed argument per kind.
+#include "lokale_icu_umsg.h"
+
+#include <unicode/ucal.h>
+#include <unicode/umsg.h>
+#include <unicode/ustring.h>
+
+#include <vector>
+
+namespace {
+
+struct Call {
+    UMessageFormat *format;
+    UChar *out;
+    int32_t cap;
+    UErrorCode *err;
+    const char *kinds;
+    const double *numbers;
+    const UChar *const *strings;
+};
+
+template <int N, typename... A>
+int32_t dispatch(const Call &c, A... args) {
+    if constexpr (N < LK_UMSG_MAX_ARGS) {
+        switch (c.kinds[N]) {
+        case 'd':
+        case 't': return dispatch<N + 1>(c, args..., c.numbers[N]);
+        case 'i': return dispatch<N + 1>(c, args..., static_cast<int32_t>(c.numbers[N]));
+        case 's': return dispatch<N + 1>(c, args..., c.strings[N]);
+        default: break;
+        }
+    }
+    return umsg_format(c.format, c.out, c.cap, c.err, args...);
+}
+
+}  // namespace
+
+int32_t lk_umsg_format(const char *pattern, const char *locale, const char *kinds, const double *numbers,
+                       const char *const *strings, char *out, int32_t cap) {
+    UErrorCode err = U_ZERO_ERROR;
+    static const UChar utc[] = {'U', 'T', 'C', 0};
+    ucal_setDefaultTimeZone(utc, &err);
+    std::vector<UChar> upattern(4096);
+    int32_t n = 0;
+    u_strFromUTF8(upattern.data(), 4096, &n, pattern, -1, &err);
+    if (U_FAILURE(err) || n >= 4096) return -1;
+    UChar ustrings[LK_UMSG_MAX_ARGS][256] = {};
+    const UChar *sp[LK_UMSG_MAX_ARGS] = {};
+    for (int k = 0; kinds[k] && k < LK_UMSG_MAX_ARGS; k++) {
+        if (kinds[k] != 's') continue;
+        u_strFromUTF8(ustrings[k], 255, nullptr, strings[k], -1, &err);
+        sp[k] = ustrings[k];
+    }
+    if (U_FAILURE(err)) return -2;
+    UParseError parse;
+    UMessageFormat *format = umsg_open(upattern.data(), n, locale, &parse, &err);
+    if (U_FAILURE(err)) return -1;
+    std::vector<UChar> result(4096);
+    Call call{format, result.data(), 4096, &err, kinds, numbers, sp};
+    int32_t len = dispatch<0>(call);
+    umsg_close(format);
+    if (U_FAILURE(err) || len >= 4096) return -2;
+    int32_t written = 0;
+    u_strToUTF8(out, cap, &written, result.data(), len, &err);
+    if (U_FAILURE(err) || written >= cap) return -3;
+    return written;
+}

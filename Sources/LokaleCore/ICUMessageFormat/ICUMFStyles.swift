@@ -1,0 +1,127 @@
+/// ICU MessageFormat's simple arguments (`{n, number, …}`, `{d, date, …}`) as MF2 expressions whose
+/// output is ICU's: the options below reproduce the formatter ICU's MessageFormat creates.
+enum ICUMFStyles {
+    /// ICU's default NumberFormat (`#,##0.###`): half-even and the pattern's grouping, which ignores
+    /// the locale's minimum grouping digits (pl `1 000`), hence `always` rather than MF2's `auto`.
+    static let decimalDefaults: [(String, String)] = [("roundingMode", "halfEven"), ("useGrouping", "always")]
+
+    static func error(_ at: MF2.Position, _ expected: String, _ found: String) -> ICUMessageFormat.SyntaxError {
+        ICUMessageFormat.SyntaxError(position: at, expected: expected, found: found)
+    }
+
+    static func expression(_ a: ICUMFSimple) throws(ICUMessageFormat.SyntaxError) -> MF2.Expression {
+        let operand = MF2.Value.variable(MF2.Variable(ICUMessageFormat.variableName(a.name), position: ICUMFLowering.origin))
+        func call(_ name: String, _ options: [(String, String)]) -> MF2.Expression {
+            MF2.Expression(operand: operand, function: ICUMFLowering.function(name, options))
+        }
+        guard let type = a.type else { return MF2.Expression(operand: operand) }
+        let style = a.style ?? ""
+        switch type {
+        case "number":
+            if style.hasPrefix("::") {
+                let (name, options) = try skeleton(String(style.dropFirst(2)), at: a.stylePosition)
+                return call(name, options)
+            }
+            switch style.lowercased() {
+            case "": return call("number", decimalDefaults)
+            // ICU's integer format is the default one with no fraction digits: it rounds half-even (MF2's :integer truncates).
+            case "integer": return call("number", [("maximumFractionDigits", "0")] + decimalDefaults)
+            case "percent": return call("percent", decimalDefaults)
+            case "currency":
+                throw error(a.stylePosition, "a currency Lokale can name: `::currency/XXX` (ICU takes the locale's own currency, which a parsed message cannot know)", "`currency`")
+            default:
+                throw error(a.stylePosition, "`integer`, `percent` or a `::` skeleton (DecimalFormat patterns are not supported)", "`\(style)`")
+            }
+        case "date", "time":
+            let styles = ["short", "medium", "long", "full"]
+            let s = style.isEmpty ? "medium" : style.lowercased()
+            guard styles.contains(s) else {
+                throw error(a.stylePosition, "`short`, `medium`, `long` or `full` (date patterns and skeletons are not supported)", "`\(style)`")
+            }
+            return call(type, [("style", s)])
+        case "spellout", "ordinal", "duration", "choice":
+            throw error(a.typePosition, "`number`, `date`, `time`, `plural`, `selectordinal` or `select` (Lokale does not support `\(type)`)", "`\(type)`")
+        default:
+            throw error(a.typePosition, "an argument type (`number`, `date`, `time`, `plural`, `selectordinal`, `select`)", "`\(type)`")
+        }
+    }
+
+    /// An ICU number skeleton as an MF2 function and options, for the stems MF2's options can say
+    /// exactly; anything else is refused. A skeleton's own defaults differ from MessageFormat's:
+    /// at most six fraction digits, the locale's grouping (`auto`), half-even.
+    static func skeleton(_ text: String, at: MF2.Position) throws(ICUMessageFormat.SyntaxError) -> (String, [(String, String)]) {
+        let stems = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
+        var function = "number"
+        var options: [(String, String)] = []
+        var precision: (min: Int, max: Int)?
+        var percent = false, scaled = false, rounding = "halfEven"
+        func refuse(_ stem: String) -> ICUMessageFormat.SyntaxError {
+            error(at, "a skeleton of stems MF2 options express (percent scale/100, currency/XXX, precision-integer, .00#, @@#, group-*, sign-*, rounding-mode-*, integer-width/+00, unit-width-*)", "`\(stem)`")
+        }
+        let groups = ["group-off": "never", "group-min2": "min2", "group-on-aligned": "always", "group-auto": "auto"]
+        let signs = ["sign-auto": "auto", "sign-always": "always", "sign-never": "never", "sign-except-zero": "exceptZero", "sign-negative": "negative"]
+        let widths = ["unit-width-iso-code": "code", "unit-width-narrow": "narrowSymbol", "unit-width-full-name": "name", "unit-width-short": "symbol"]
+        let modes = ["ceiling": "ceil", "floor": "floor", "up": "expand", "down": "trunc", "half-ceiling": "halfCeil",
+                     "half-floor": "halfFloor", "half-up": "halfExpand", "half-down": "halfTrunc", "half-even": "halfEven"]
+        for stem in stems {
+            if stem == "percent" { percent = true }
+            else if stem == "scale/100" { scaled = true }
+            else if stem.hasPrefix("currency/"), stem.utf8.count == 12,
+                    stem.utf8.suffix(3).allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) {
+                function = "currency"
+                options.append(("currency", String(stem.suffix(3))))
+            } else if stem == "precision-integer" { precision = (0, 0) }
+            else if stem.hasPrefix("."), let p = fraction(stem.dropFirst()) { precision = p }
+            else if let g = groups[stem] { options.append(("useGrouping", g)) }
+            else if let s = signs[stem] { options.append(("signDisplay", s)) }
+            else if let w = widths[stem] { options.append(("currencyDisplay", w)) }
+            else if stem.hasPrefix("rounding-mode-"), let m = modes[String(stem.dropFirst("rounding-mode-".count))] { rounding = m }
+            else if stem.hasPrefix("integer-width/+"), let zeros = Optional(stem.dropFirst("integer-width/+".count)),
+                    !zeros.isEmpty, zeros.count < 100, zeros.allSatisfy({ $0 == "0" }) {
+                options.append(("minimumIntegerDigits", String(zeros.count)))
+            } else if stem.hasPrefix("@"), let (lo, hi) = significant(Substring(stem)) {
+                options.append(("minimumSignificantDigits", String(lo)))
+                if let hi { options.append(("maximumSignificantDigits", String(hi))) }
+            } else { throw refuse(stem) }
+        }
+        // `percent` alone shows 0.5 as 0.5%; MF2's :percent always multiplies by 100.
+        guard percent == scaled else { throw refuse(percent ? "percent without scale/100" : "scale/100 without percent") }
+        if percent {
+            guard function == "number" else { throw refuse("percent with currency") }
+            function = "percent"
+        }
+        if options.contains(where: { $0.0 == "currencyDisplay" }), function != "currency" { throw refuse("unit-width-* without currency") }
+        let significantGiven = options.contains { $0.0 == "minimumSignificantDigits" }
+        if function == "currency" {
+            if let p = precision {
+                guard p.min == p.max, !significantGiven else { throw refuse("currency with a variable fraction") }
+                options.append(("fractionDigits", String(p.max)))
+            }
+        } else if let p = precision {
+            guard !significantGiven else { throw refuse("fraction and significant digits together") }
+            options += [("minimumFractionDigits", String(p.min)), ("maximumFractionDigits", String(p.max))]
+        } else if !significantGiven {
+            options.append(("maximumFractionDigits", "6"))
+        }
+        options.append(("roundingMode", rounding))
+        return (function, options)
+    }
+
+    /// `0…0#…#` after `.`: (minimum, maximum) fraction digits, below 100.
+    static func fraction(_ s: Substring) -> (min: Int, max: Int)? {
+        let zeros = s.prefix { $0 == "0" }.count
+        let rest = s.dropFirst(zeros)
+        guard rest.allSatisfy({ $0 == "#" }), s.count < 100 else { return nil }
+        return (zeros, s.count)
+    }
+
+    /// `@…@#…#` or `@…@+`: (minimum, maximum or nil for unbounded) significant digits.
+    static func significant(_ s: Substring) -> (Int, Int?)? {
+        let at = s.prefix { $0 == "@" }.count
+        let rest = s.dropFirst(at)
+        guard at > 0, s.count < 100 else { return nil }
+        if rest == "+" { return (at, nil) }
+        guard rest.allSatisfy({ $0 == "#" }) else { return nil }
+        return (at, s.count)
+    }
+}

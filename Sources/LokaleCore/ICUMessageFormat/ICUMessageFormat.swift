@@ -1,0 +1,85 @@
+/// ICU MessageFormat (the syntax of ARB files, FormatJS, Android's ICU messages and ICU4C's `umsg`),
+/// read into the MessageFormat 2 data model so that one formatter serves both. Nothing here formats:
+/// `parse` gives an `MF2.Message` whose `MF2.format` output is what ICU4C 72's `umsg_format` writes
+/// (docs/MESSAGEFORMAT.md, "ICU MessageFormat": the mapping, refusals and deliberate differences).
+public enum ICUMessageFormat {
+    /// The pattern is not ICU MessageFormat, or uses what Lokale declines to represent (a locale's
+    /// own currency, `choice`, `spellout`, DecimalFormat patterns, …): where, what was expected
+    /// there, and what was found.
+    public struct SyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+        public var position: MF2.Position
+        public var expected: String
+        public var found: String
+
+        public init(position: MF2.Position, expected: String, found: String) {
+            self.position = position
+            self.expected = expected
+            self.found = found
+        }
+
+        public var description: String { "\(position): ICU MessageFormat syntax error: expected \(expected), found \(found)" }
+    }
+
+    /// `pattern` (apostrophes in ICU's default mode, DOUBLE_OPTIONAL) as an MF2 data model that
+    /// passes MF2's data model checks.
+    public static func parse(_ pattern: String) throws(SyntaxError) -> MF2.Message {
+        guard pattern.utf8.count <= MF2.maxMessageBytes else {
+            throw SyntaxError(position: MF2.Position(offset: 0, line: 1, column: 1),
+                              expected: "at most \(MF2.maxMessageBytes) bytes", found: "\(pattern.utf8.count) bytes")
+        }
+        var parser = ICUMFParser(pattern)
+        // ICU takes U+0000; MF2 text and literals cannot hold it, and neither can a catalog's message.
+        if let nul = parser.s.firstIndex(of: "\u{0}") { throw parser.error("any character but U+0000 (MF2 has no place for it)", at: nul) }
+        let nodes = try parser.message(depth: 0, parent: nil)
+        var lowering = ICUMFLowering()
+        return try lowering.message(nodes)
+    }
+
+    /// The MF2 variable name an ICU argument name becomes: itself, or with `_` before a leading
+    /// digit (`{0}` → `$_0`, `{1a}` → `$_1a`), because an MF2 name cannot start with a digit.
+    public static func variableName(_ argument: String) -> String {
+        guard let first = argument.unicodeScalars.first, ("0"..."9").contains(first) else { return argument }
+        return "_" + argument
+    }
+}
+
+/// ICU MessageFormat's syntax tree, as the parser reads it (before lowering to MF2).
+enum ICUMFNode {
+    case text(String)
+    /// `#` in a plural or selectordinal variant: the innermost such argument's number.
+    case pound
+    /// `{name}` or `{name, type[, style]}`.
+    case simple(ICUMFSimple)
+    /// plural, selectordinal or select.
+    case complex(ICUMFComplex)
+}
+
+struct ICUMFSimple {
+    var name: String
+    var position: MF2.Position
+    /// Lowercased (ICU reads types and style keywords case-insensitively); nil for `{name}`.
+    var type: String?
+    var typePosition: MF2.Position
+    /// The style with surrounding white space trimmed; nil when there is none.
+    var style: String?
+    var stylePosition: MF2.Position
+}
+
+struct ICUMFComplex {
+    enum Kind { case plural, selectordinal, select }
+    enum Key: Equatable {
+        /// `=N`: the number's canonical text (MF2's exact key).
+        case exact(String)
+        case keyword(String)
+    }
+    struct Variant {
+        var key: Key
+        var nodes: [ICUMFNode]
+        var position: MF2.Position
+    }
+    var kind: Kind
+    var name: String
+    var position: MF2.Position
+    var offset: Int
+    var variants: [Variant]
+}
