@@ -44,8 +44,9 @@ public struct CatalogLoader {
         case "plist" where clean.hasSuffix("Info.plist"): try addInfoPlist(clean)
         case "po", "mo": try addGettext(clean)
         case "json" where clean.hasSuffix(MessageFormatJSON.suffix): try addMessageFormatJSON(clean)
+        case "arb": try addMessageFormatJSON(clean)
         default:
-            throw CatalogError(file: clean, "unknown source type (expected .xcstrings, .strings, .stringsdict, .po, .mo, .mf2.json, Info.plist, a .lproj folder or a bundle folder)")
+            throw CatalogError(file: clean, "unknown source type (expected .xcstrings, .strings, .stringsdict, .po, .mo, .mf2.json, .arb, Info.plist, a .lproj folder or a bundle folder)")
         }
     }
 

@@ -14,6 +14,12 @@ import LokaleCore
 /// ```
 public enum MessageFormatJSON {
     public static let suffix = ".mf2.json"
+    /// Flutter's Application Resource Bundle: the same shape, messages in ICU MessageFormat, the
+    /// locale in `@@locale` or the file's name after its first `_` (`app_pt_BR.arb`), the default table.
+    public static let arbSuffix = ".arb"
+
+    /// The message syntax of a resource.
+    enum Syntax { case mf2, icu }
 
     /// What one file gives the catalog.
     public struct File {
@@ -55,6 +61,7 @@ public enum MessageFormatJSON {
     }
 
     static func read(bytes: [UInt8], path: String) throws(CatalogError) -> File {
+        let syntax: Syntax = path.hasSuffix(arbSuffix) ? .icu : .mf2
         if let f = JSONLocator.firstError(bytes) {
             throw CatalogError(file: path, line: f.line, column: f.column, "invalid JSON: \(f.message)")
         }
@@ -70,22 +77,30 @@ public enum MessageFormatJSON {
             case .metadata?: throw CatalogError(file: path, line: line(name), "\(name) must be a string")
             }
         }
-        let name = (path.split(separator: "/").last.map(String.init) ?? path).dropLast(suffix.count)
+        let base = path.split(separator: "/").last.map(String.init) ?? path
+        let name = base.dropLast(syntax == .icu ? arbSuffix.count : suffix.count)
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        guard let localization = try special("@@locale") ?? enclosingLproj(path) ?? (parts.count == 2 ? String(parts[1]) : nil) else {
-            throw CatalogError(file: path, "no locale: add \"@@locale\", name the file TABLE.LOCALE\(suffix) or put it in a LOCALE.lproj folder")
+        // ARB: app_en.arb, app_pt_BR.arb (Flutter's gen-l10n names); BCP 47 with `-`.
+        func tag(_ s: Substring) -> String { String(s.map { $0 == "_" ? "-" : $0 }) }
+        let arbLocale = syntax == .icu ? name.firstIndex(of: "_").map { tag(name[name.index(after: $0)...]) } : nil
+        guard let localization = try special("@@locale").map({ syntax == .icu ? tag(Substring($0)) : $0 }) ?? enclosingLproj(path)
+                ?? arbLocale ?? (syntax == .mf2 && parts.count == 2 ? String(parts[1]) : nil) else {
+            throw CatalogError(file: path, syntax == .icu ? "no locale: add \"@@locale\" or name the file NAME_LOCALE.arb"
+                                                          : "no locale: add \"@@locale\", name the file TABLE.LOCALE\(suffix) or put it in a LOCALE.lproj folder")
         }
         if let problem = LocalizationName.problem(localization) {
             throw CatalogError(file: path, line: line("@@locale"), "\"\(localization)\" does not name a localization: \(problem)")
         }
-        let table = try special("@@table") ?? String(parts.first ?? "Localizable")
+        let table = try special("@@table") ?? (syntax == .icu ? "Localizable" : String(parts.first ?? "Localizable"))
         guard !table.isEmpty else { throw CatalogError(file: path, line: line("@@table"), "the table has no name") }
         var file = File(table: table, localization: localization)
+        // Keys starting with `@@` are the file's (@@locale, @@table, ARB's @@last_modified, …).
         for (key, entry) in entries where !key.hasPrefix("@") {
             guard case .text(let source) = entry else {
                 throw CatalogError(file: path, line: line(key), "message '\(key)' must be a string (its metadata goes in \"@\(key)\")")
             }
-            file.messages[key] = CatalogMessage(try MessageFormatSource.variation(source, file: path, line: line(key), key: key))
+            file.messages[key] = CatalogMessage(syntax == .icu ? try MessageFormatSource.icuVariation(source, file: path, line: line(key), key: key)
+                                                               : try MessageFormatSource.variation(source, file: path, line: line(key), key: key))
             file.lines[key] = line(key)
         }
         for (key, entry) in entries where key.hasPrefix("@") && !key.hasPrefix("@@") {
