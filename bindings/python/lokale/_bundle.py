@@ -20,6 +20,7 @@ from ._errors import ClosedError
 from ._guard import Finalizer, Release, raise_closed
 from . import _languages
 from ._languages import Languages
+from ._named import NamedMessages
 from ._library import Library, borrowed, check, fill, fill_text, split
 from . import _runtime
 from ._runtime import Runtime
@@ -103,7 +104,7 @@ def _free_bundle(lib: Library, handle: int, generation: Optional[Any]) -> None:
         generation.bump()
 
 
-class Bundle:
+class Bundle(NamedMessages):
     """A compiled bundle (``.lokale``), opened with :meth:`Runtime.open`.
 
     Lookups are thread-safe and never take a Python-side lock. ``close()`` (or leaving a ``with``
@@ -401,118 +402,15 @@ class Bundle:
                                    locale, languages)
         return raw.decode("utf-8", "replace").splitlines()
 
-    # -- MessageFormat 2 messages of the catalogs: named arguments ----------------------------------
-
-    def format_named(
-        self,
-        key: str,
-        arguments: typing.Mapping[str, typing.Any] | None = None,
-        /,
-        *,
-        default: str | None = None,
-        table: str | None = None,
-        comment: str | None = None,
-        locale: str | None = None,
-        languages: Languages | Iterable[str] | None = None,
-        **named: typing.Any,
-    ) -> str:
-        """Looks ``key`` up under the same contract as :meth:`format` and formats the MessageFormat 2
-        message found (an ``.mf2.json`` resource, a ``.po`` entry flagged ``mf2-format``) with
-        named arguments: ``bundle.format_named("invite", host="Ana", count=3)``. Values are
-        those of :class:`MessageFormat` (int, float, str, bool, Decimal, datetime, date). An argument
-        whose name is one of this method's options goes in ``arguments`` (a mapping), which the
-        keywords extend. A key the table lacks formats ``default`` (else the key) as MF2."""
-        return self._call_named(self._filled(self._lib.lokale_bundle_format_named), key, arguments, named, default, table,
-                                comment, locale, languages).decode("utf-8", "replace")
-
-    def format_named_problems(
-        self,
-        key: str,
-        arguments: typing.Mapping[str, typing.Any] | None = None,
-        /,
-        *,
-        default: str | None = None,
-        table: str | None = None,
-        comment: str | None = None,
-        locale: str | None = None,
-        languages: Languages | Iterable[str] | None = None,
-        **named: typing.Any,
-    ) -> list[str]:
-        """The errors :meth:`format_named` meets with the same arguments, as ``"type: explanation"``
-        (``unresolved-variable``, ``bad-operand``, …); ``[]`` when there are none."""
-        raw = self._call_named(self._filled(self._lib.lokale_bundle_format_named_problems), key, arguments, named, default,
-                               table, comment, locale, languages)
-        return raw.decode("utf-8", "replace").splitlines()
-
-    def format_named_to_parts(
-        self,
-        key: str,
-        arguments: typing.Mapping[str, typing.Any] | None = None,
-        /,
-        *,
-        default: str | None = None,
-        table: str | None = None,
-        comment: str | None = None,
-        locale: str | None = None,
-        languages: Languages | Iterable[str] | None = None,
-        **named: typing.Any,
-    ) -> list[lokale.Part]:
-        """:meth:`format_named` as parts (:class:`lokale.TextPart`, :class:`lokale.ExpressionPart`,
-        :class:`lokale.MarkupPart`, …), for a UI that renders an MF2 catalog message's markup or
-        styles its values; a message that is not MF2 is one text part."""
-        from ._parts import taken
-
-        def to_parts(*call: Any) -> list[lokale.Part]:
-            parts = c_void_p()
-            check(self._lib.lokale_bundle_format_named_to_parts(byref(parts), *call))
-            return taken(self._lib, parts)
-
-        return self._call_named(to_parts, key, arguments, named, default, table, comment, locale, languages)
-
-    def explain_named(
-        self,
-        key: str,
-        arguments: typing.Mapping[str, typing.Any] | None = None,
-        /,
-        *,
-        default: str | None = None,
-        table: str | None = None,
-        comment: str | None = None,
-        locale: str | None = None,
-        languages: Languages | Iterable[str] | None = None,
-        **named: typing.Any,
-    ) -> dict[str, typing.Any]:
-        """:meth:`explain` for :meth:`format_named`: the JSON also has ``selection`` for a message
-        with ``.match`` (per selector the keys its value matched, best first; the variant chosen and
-        its keys)."""
-        raw = self._call_named(self._filled(self._lib.lokale_bundle_explain_named), key, arguments, named, default, table,
-                               comment, locale, languages)
-        import json
-
-        result: dict[str, Any] = json.loads(raw.decode("utf-8", "replace"))
-        return result
-
-    @staticmethod
-    def _filled(function: Callable[..., int]) -> Callable[..., bytes]:
-        """A (dst, capacity, needed, bundle, message, args, count) function as one of the last four."""
-        return lambda *call: fill(function, *call)
-
-    def _call_named(self, call: Callable[..., Any], key: str, arguments: typing.Mapping[str, typing.Any] | None,
-                    named: typing.Dict[str, typing.Any], default: Optional[str], table: Optional[str],
-                    comment: Optional[str], locale: Optional[str],
-                    languages: Languages | Iterable[str] | None) -> Any:
-        """``call(bundle, message, args, count)`` for a message and its named arguments."""
-        from ._message_format import _named
-
-        values = dict(arguments or {})
-        values.update(named)
-        array, count = _named(values)
+    def _with_message(self, call: Callable[[int, Any], Any], key: str, default: Optional[str], table: Optional[str],
+                      comment: Optional[str], locale: Optional[str], languages: Languages | Iterable[str] | None) -> Any:
+        """``call(bundle, message)`` with the C message of these fields, inside the bundle's guard."""
         fields = MessageFields()
         request = self._languages(languages)  # referenced until the call returns
         fields.fill(key, default, table, comment, locale, None if request is None else request._handle)
         memo, handle = self._enter()
         try:
-            return call(handle, byref(fields.message), array, count)
+            return call(handle, byref(fields.message))
         finally:
             memo.leave()
 
@@ -521,15 +419,10 @@ class Bundle:
                         locale: Optional[str] = None,
                         languages: Languages | Iterable[str] | None = None) -> bytes:
         """The bytes of a (dst, capacity, needed) function of a message and its arguments."""
-        fields = MessageFields()
-        request = self._languages(languages)  # referenced until the call returns
-        fields.fill(key, default, table, comment, locale, None if request is None else request._handle)
         packed = pack_args(args)
-        memo, handle = self._enter()
-        try:
-            return fill(function, handle, byref(fields.message), packed.array if packed is not None else None, len(args))
-        finally:
-            memo.leave()
+        array = packed.array if packed is not None else None
+        return self._with_message(lambda handle, message: fill(function, handle, message, array, len(args)),
+                                  key, default, table, comment, locale, languages)
 
     def _variant_text(self, key: str, args: Tuple[lokale.Arg, ...], table: Optional[str]) -> Tuple[str, int]:
         """The unformatted text of the variant :meth:`format` would choose for ``args``, and the

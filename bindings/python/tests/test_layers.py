@@ -20,7 +20,7 @@ EXTENSIONS = ("_speedups", "_build_info")  # modules without a source here: buil
 LAYERS: Dict[str, int] = {
     **dict.fromkeys(("_version", "_abi", "_errors", "_enums", "_args", "_guard", "_hints", "_parts", "_library",
                      *EXTENSIONS, "_backend_ctypes", "_backend_speedups", "_backend"), 0),
-    **dict.fromkeys(("_languages", "_runtime", "_message_format"), 1),
+    **dict.fromkeys(("_languages", "_runtime", "_message_format", "_named"), 1),
     "_bundle": 2,
     **dict.fromkeys(("_gettext", "_message"), 3),
     "": 4,  # the package itself (__init__), which imports every layer
