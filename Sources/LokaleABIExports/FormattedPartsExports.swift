@@ -39,24 +39,24 @@ public func lokale_formatted_parts_get(_ out: UnsafeMutablePointer<UnsafePointer
 @c @implementation
 public func lokale_formatted_parts_text(_ out: UnsafeMutablePointer<UnsafePointer<CChar>?>!, _ outLength: UnsafeMutablePointer<Int>!,
                                         _ parts: OpaquePointer!) -> Int32 {
-    status { () throws(LokaleError) in
-        guard let out else { throw invalid("out is NULL") }
-        out.pointee = nil
-        let handle = try formattedPartsHandle(parts)
-        out.pointee = handle.text.pointer
-        outLength?.pointee = handle.text.length
-    }
+    lend(out, outLength, parts, \.text)
 }
 
 @c @implementation
 public func lokale_formatted_parts_problems(_ out: UnsafeMutablePointer<UnsafePointer<CChar>?>!, _ outLength: UnsafeMutablePointer<Int>!,
                                             _ parts: OpaquePointer!) -> Int32 {
+    lend(out, outLength, parts, \.problems)
+}
+
+/// A string the parts object owns, lent through (out, outLength) until its free.
+private func lend(_ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?, _ outLength: UnsafeMutablePointer<Int>?, _ parts: OpaquePointer?,
+                  _ string: KeyPath<FormattedPartsHandle, (pointer: UnsafePointer<CChar>, length: Int)>) -> Int32 {
     status { () throws(LokaleError) in
         guard let out else { throw invalid("out is NULL") }
         out.pointee = nil
-        let handle = try formattedPartsHandle(parts)
-        out.pointee = handle.problems.pointer
-        outLength?.pointee = handle.problems.length
+        let lent = try formattedPartsHandle(parts)[keyPath: string]
+        out.pointee = lent.pointer
+        outLength?.pointee = lent.length
     }
 }
 
