@@ -89,7 +89,9 @@ struct MessageRenderer {
             try render(n.next, into: &out, depth: depth + 1)
         case LK_NODE_MF2:
             // MF2 selects and formats in one pass: "choosing only" has no unformatted text to give.
-            let formatted = MF2.format(try table.messageFormat(node, in: &tree), locale: messageLocale ?? locale, arguments: named)
+            let message: MF2.Message
+            if let rules { message = try rules.contents.messageFormat(at: node, in: &tree) } else { message = try table.messageFormat(node, in: &tree) }
+            let formatted = MF2.format(message, locale: messageLocale ?? locale, arguments: named)
             out.bytes.append(contentsOf: formatted.text.utf8)
             out.problems += formatted.errors.map(\.description)
             out.selection = formatted.selection

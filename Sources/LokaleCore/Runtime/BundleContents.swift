@@ -21,6 +21,8 @@ final class BundleContents: Sendable {
     /// replaced, so the rules published there live as long as this version (the bundle keeps every
     /// version), whatever the bounded process-wide cache evicts.
     private let rulesCache = Locked<[PluralRules??]>([])
+    /// MF2 messages read back from their nodes, by node: the general path decodes each once.
+    private let messageFormats = SharedCache<UInt32, MF2.Message>(limit: 1024)
     /// The integer rules lent to C (`lk_localization_info.integer_rules`), per localization.
     private let integerRules = Locked<[(localization: Int, rules: IntegerPluralRules)]>([])
 
@@ -124,6 +126,14 @@ final class BundleContents: Sendable {
     func numberSymbols(localization: Int, numbering: String?) -> NumberSymbols {
         guard let numbering else { return numberSymbols(localization: localization) }
         return NumberSymbols.forLocale(table.localizations[localization] + "-u-nu-" + numbering)
+    }
+
+    /// The MF2 message at node `at` of this table version, decoded once (a corrupt one throws every time).
+    func messageFormat(at node: UInt32, in tree: inout lk_tree) throws(LokaleError) -> MF2.Message {
+        if let kept = messageFormats.lookup(node) { return kept }
+        let message = try table.messageFormat(node, in: &tree)
+        messageFormats.store(node, message)
+        return message
     }
 
     /// The locale a MessageFormat 2 message of a localization formats and selects in: its name, or
