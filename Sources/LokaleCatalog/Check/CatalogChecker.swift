@@ -140,6 +140,11 @@ private struct Checker {
                 for gap in PluralCoverage.gaps(in: m, rulesLocale: l == "Base" ? development : l, shownAs: l) {
                     add(gap.severity, gap.kind, t, key: k, localization: l, gap.message)
                 }
+                if t.info[k]?.checksFormat ?? true, !m.isImplicit {
+                    for w in MixedNumbering.findings(in: m, syntax: t.info[k]?.formatSyntax ?? .apple) {
+                        add(.warning, .mixedNumbering, t, key: k, localization: l, w)
+                    }
+                }
             }
         }
     }

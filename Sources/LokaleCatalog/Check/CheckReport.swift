@@ -46,6 +46,9 @@ public struct CheckFinding: Sendable, Codable, Equatable {
         /// A MessageFormat 2 message given as source in code (`--code`) that is not well-formed
         /// or not valid: the call that parses it fails at run time.
         case messageFormat = "message-format"
+        /// A format that mixes numbered and unnumbered specifiers (`%1$lld %lld`): formatted as
+        /// CFString and Java do, which is rarely what the translator meant.
+        case mixedNumbering = "mixed-numbering"
     }
 
     public var severity: Severity

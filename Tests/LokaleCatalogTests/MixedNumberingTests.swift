@@ -1,0 +1,61 @@
+import Foundation
+import LokaleCatalog
+import LokaleCore
+import Testing
+import TestSupport
+
+/// `check` warns where a format mixes numbered and unnumbered specifiers, in every source format,
+/// at the message's file and line; compiling and formatting are unchanged (CFString's reading).
+@Suite struct MixedNumberingTests {
+    func mixed(_ r: CheckReport) -> [CheckFinding] { r.problems.filter { $0.kind == .mixedNumbering } }
+
+    @Test func stringCatalogStringsAndGettextAreWarnedAtTheirLine() throws {
+        let dir = Fixtures.temporaryDirectory("lokale-mixed")
+        let catalog = Fixtures.write("""
+            {"sourceLanguage":"en","version":"1.0","strings":{
+              "photos":{"localizations":{
+                "en":{"stringUnit":{"state":"translated","value":"%1$@ added %2$lld photos"}},
+                "fr":{"stringUnit":{"state":"translated","value":"%1$@ a ajouté %lld photos"}}}},
+              "fine":{"localizations":{"en":{"stringUnit":{"state":"translated","value":"%2$lld by %1$@"}}}}
+            }}
+            """, to: "Localizable.xcstrings", in: dir)
+        let r1 = try CatalogChecker.check(CatalogLoader.load([catalog]))
+        let f1 = mixed(r1)
+        #expect(f1.count == 1)
+        #expect(f1.first?.key == "photos" && f1.first?.localization == "fr" && f1.first?.severity == .warning)
+        #expect(f1.first?.file == catalog && f1.first?.line == 4)
+        #expect(f1.first?.message.contains("%lld reads argument 1") == true)
+
+        try FileManager.default.createDirectory(atPath: dir + "/de.lproj", withIntermediateDirectories: true)
+        let strings = Fixtures.write("\"a\" = \"A\";\n\"photos\" = \"%lld Fotos von %1$@\";\n", to: "de.lproj/Other.strings", in: dir)
+        let f2 = mixed(try CatalogChecker.check(CatalogLoader.load([dir + "/de.lproj"])))
+        #expect(f2.map(\.file) == [strings] && f2.map(\.line) == [2])
+
+        let po = Fixtures.write("""
+            msgid ""
+            msgstr "Content-Type: text/plain; charset=UTF-8\\nLanguage: pl\\n"
+
+            #, c-format
+            msgid "%1$s has %2$d files"
+            msgstr "%1$s ma %d plików"
+            """, to: "pl.po", in: dir)
+        let f3 = mixed(try CatalogChecker.check(CatalogLoader.load([po])))
+        #expect(f3.count == 1 && f3.first?.file == po && f3.first?.message.contains("%d reads argument 1") == true)
+    }
+
+    @Test func formattingIsUnchangedAndWellNumberedFormatsAreQuiet() throws {
+        let dir = Fixtures.temporaryDirectory("lokale-mixed")
+        let catalog = Fixtures.write("""
+            {"sourceLanguage":"en","version":"1.0","strings":{
+              "%1$lld of %lld":{"localizations":{"en":{"stringUnit":{"state":"translated","value":"%1$lld of %lld"}}}},
+              "50% off":{"localizations":{"en":{"stringUnit":{"state":"translated","value":"50% off"}}}}
+            }}
+            """, to: "Localizable.xcstrings", in: dir)
+        let findings = mixed(try CatalogChecker.check(CatalogLoader.load([catalog])))
+        #expect(findings.map(\.key) == ["%1$lld of %lld"])
+        let path = try Fixtures.compile([catalog], to: dir + "/out.lokale")
+        let bundle = try Runtime(preferredLanguages: ["en"]).open(path: path, main: true)
+        // The unnumbered %lld reads argument 1 again, as CFString prints it.
+        #expect(try bundle.format("%1$lld of %lld", arguments: [.int(5), .int(7)]).text == "5 of 5")
+    }
+}
