@@ -332,6 +332,13 @@ bench-threads:
 bench-mf2:
 	QUICK="$(QUICK)" PYTHON="$(PYTHON)" bash benchmarks/mf2.sh
 
+# One app (10,000 strings, 20 locales) as Android resources, ARB files, a String Catalog and .po
+# files: compile against msgfmt, lookups/formats/plurals against gettext; writes
+# benchmarks/results/sources.{md,json}. Also run at the end of `make bench`.
+.PHONY: bench-sources
+bench-sources:
+	QUICK="$(QUICK)" PYTHON="$(PYTHON)" bash benchmarks/sources.sh
+
 # Compile time and peak memory: `lokale compile` of a .po and a String Catalog against
 # msgfmt, N = 1k, 100k, 1M; writes benchmarks/results/compile.{md,json}.
 .PHONY: bench-compile

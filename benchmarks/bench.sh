@@ -167,6 +167,13 @@ if [ -z "${BENCH_SKIP_MF2:-}" ]; then
   BENCH_SKIP_BUILD=1 QUICK="$QUICK" PYTHON="$PYTHON" bash "$B/mf2.sh" || log "mf2.sh failed: benchmarks/results/mf2.* not updated"
 fi
 
+# --- one app in every source format: sources.sh (compile against msgfmt, lookups against gettext) ----
+# BENCH_SKIP_SOURCES=1 leaves it out; a failure there does not fail the suite's results above.
+if [ -z "${BENCH_SKIP_SOURCES:-}" ]; then
+  log "Android, ARB, String Catalog and .po side by side: benchmarks/sources.sh"
+  BENCH_SKIP_BUILD=1 QUICK="$QUICK" PYTHON="$PYTHON" bash "$B/sources.sh" || log "sources.sh failed: benchmarks/results/sources.* not updated"
+fi
+
 # --- cold start: coldstart.sh, whole processes with the self-contained build ----------
 # BENCH_SKIP_COLDSTART=1 leaves it out; a failure there does not fail the suite's results above.
 if [ -z "${BENCH_SKIP_COLDSTART:-}" ]; then
