@@ -156,7 +156,9 @@ static int choose(const message *m, const uint8_t *rules, const lk_tree *integer
     return 1;
 }
 
-static int put_pattern(const message *m, uint32_t at, uint64_t grouping, int rtl, out *o) {
+/* isolates: MF2's Default Bidi Strategy (0 for an ICU message: ICU isolates nothing); rtl: the
+ * locale's direction, in which a number is written. */
+static int put_pattern(const message *m, uint32_t at, uint64_t grouping, int isolates, int rtl, out *o) {
     lk_node p;
     if (at == LK_NONE) return 1;
     if (lk_node_read(m->tree, at, &p) != LK_NODE_OK || p.kind != LK_NODE_PATTERN) return 0;
@@ -177,6 +179,10 @@ static int put_pattern(const message *m, uint32_t at, uint64_t grouping, int rtl
         value v;
         if (e.count != 0 || fn == FN_OTHER || (e.flags & LK_VALUE_KIND) != LK_VALUE_VARIABLE) return 0;
         if (!variable(m, e.text, e.length, fn, 0, &v)) return 0;
+        if (!v.is_number && !isolates) {
+            put(o, v.text, v.length);
+            continue;
+        }
         if (!v.is_number) { /* direction unknown: first strong isolate */
             put(o, "\xE2\x81\xA8", 3);
             put(o, v.text, v.length);
@@ -208,7 +214,8 @@ int lk_plan_format_named(const lk_plan *plan, int64_t t, const void *key, size_t
         if (lk_node_read(&plan->tree, e.node, &m.node) != LK_NODE_OK || m.node.kind != LK_NODE_MF2) return LK_DECLINED;
         uint32_t pattern = lk_tree_word(&plan->tree, lk_mf2_variant(&m.node, 0) + LK_VARIANT_PATTERN);
         if (m.node.flags > 0 && !choose(&m, lk_info_rules(info, 0), lk_info_integer_rules(info), &pattern)) return LK_DECLINED;
-        if (!put_pattern(&m, pattern, lk_info_grouping(info), (flags & LK_INFO_RTL) != 0, &o)) return LK_DECLINED;
+        int isolates = !(m.node.format & LK_MF2_FLAG_ICU);
+        if (!put_pattern(&m, pattern, lk_info_grouping(info), isolates, isolates && (flags & LK_INFO_RTL) != 0, &o)) return LK_DECLINED;
     }
     return out_finish(&o, length);
 }

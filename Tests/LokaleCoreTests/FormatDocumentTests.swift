@@ -134,7 +134,8 @@ import Testing
         #expect(Self.document.contains("s up to \(LK_SMALL_COUNTS)"))
         // MessageFormat 2: fixed words, then items of the sizes the schema gives.
         #expect(byKind[LK_NODE_MF2]?.name == "mf2" && byKind[LK_NODE_PATTERN]?.name == "pattern" && byKind[LK_NODE_EXPRESSION]?.name == "expression")
-        #expect(byKind[LK_NODE_MF2]?.words.prefix(Int(LK_MF2_WORDS)).map { $0 } == ["\(LK_NODE_MF2)", "declaration count d", "selector count s", "variant count v"])
+        #expect(byKind[LK_NODE_MF2]?.words.prefix(Int(LK_MF2_WORDS)).map { $0 } == ["\(LK_NODE_MF2)", "declaration count d (+ flags)", "selector count s", "variant count v"])
+        #expect(Self.document.contains("0x" + String(LK_MF2_FLAG_ICU, radix: 16, uppercase: true) + " (`LK_MF2_FLAG_ICU`)") && LK_MF2_COUNT_MASK == 0xFFFF)
         #expect(LK_DECLARATION_WORDS == 4 && LK_SELECTOR_WORDS == 2 && LK_VARIANT_WORDS == 1 && LK_PART_WORDS == 3 && LK_OPTION_WORDS == 5)
         #expect(byKind[LK_NODE_PATTERN]?.words.prefix(Int(LK_PATTERN_WORDS)).map { $0 } == ["\(LK_NODE_PATTERN)", "part count n"])
         #expect(byKind[LK_NODE_EXPRESSION]?.words.prefix(Int(LK_EXPRESSION_WORDS)).map { $0 } == [

@@ -34,8 +34,9 @@ typedef struct lk_tree {
  *   forms     argument (1-based), next (the rule); children, count (nplurals; lk_node_form)
  *   rule      children, count (its instruction words; lk_rule_run); next, length (the word
  *             position and number of its precomputed results)
- *   mf2       argument, flags, count (declarations, selectors, variants); children, next (where the
- *             declarations and the variants start; lk_mf2_declaration, _selector, _variant, _key)
+ *   mf2       argument, flags, count (declarations, selectors, variants); format (LK_MF2_FLAG_*);
+ *             children, next (where the declarations and the variants start; lk_mf2_declaration,
+ *             _selector, _variant, _key)
  *   pattern   count parts, children (lk_pattern_part)
  *   expression flags (LK_VALUE_* of the operand | LK_MARKUP_*); text, length (the operand, if
  *             any); name, name_length (the function or markup, if any: name NULL otherwise);
@@ -148,7 +149,10 @@ static inline __attribute__((always_inline)) int lk_node_read(const lk_tree *t, 
         return LK_NODE_OK;
     case LK_NODE_MF2: {
         if (room < LK_MF2_WORDS) return LK_NODE_OUT_OF_BOUNDS;
-        n->argument = lk_tree_word(t, at + LK_MF2_DECLARATIONS);
+        uint32_t declarations = lk_tree_word(t, at + LK_MF2_DECLARATIONS);
+        n->argument = declarations & LK_MF2_COUNT_MASK;
+        n->format = declarations & ~LK_MF2_COUNT_MASK;
+        if (n->format & ~LK_MF2_FLAG_ICU) return LK_NODE_BAD_KIND;
         n->flags = lk_tree_word(t, at + LK_MF2_SELECTORS);
         n->count = lk_tree_word(t, at + LK_MF2_VARIANTS);
         if (n->argument > LK_LIMIT_MF2_DECLARATIONS || n->flags > LK_LIMIT_MF2_SELECTORS || n->count > LK_LIMIT_MF2_VARIANTS)

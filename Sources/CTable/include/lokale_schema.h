@@ -15,7 +15,8 @@
 /* The file header (64 bytes; byte offsets of its fields). */
 #define LK_MAGIC 0x1A00454C414B4F4CULL /* "LOKALE\0\x1A", read as a little-endian u64 */
 #define LK_FORMAT_MAJOR 2u
-#define LK_FORMAT_MINOR 2u /* 1: FORMS and RULE nodes; 2: MessageFormat 2 nodes (MF2, PATTERN, EXPRESSION) */
+#define LK_FORMAT_MINOR 3u /* 1: FORMS and RULE nodes; 2: MessageFormat 2 nodes (MF2, PATTERN, EXPRESSION);
+                            * 3: LK_MF2_FLAG_ICU */
 #define LK_BYTE_ORDER_MARK 0x01020304u /* read as 0x04030201: the other byte order */
 #define LK_HEADER_SIZE 64u
 #define LK_HEADER_MAGIC 0u          /* u8[8] */
@@ -132,10 +133,13 @@
 #define LK_RULE_WORDS 3u     /* + LK_RULE_LENGTH + (LK_RULE_SMALL + 3) / 4 */
 
 #define LK_NODE_MF2 8u       /* a MessageFormat 2 message: declarations, selectors, variants */
-#define LK_MF2_DECLARATIONS 1u /* their counts */
+#define LK_MF2_DECLARATIONS 1u /* their counts (this word's low 16 bits; its high 16 are LK_MF2_FLAG_*) */
 #define LK_MF2_SELECTORS 2u    /* 0: a pattern message, whose one variant has no keys */
 #define LK_MF2_VARIANTS 3u
 #define LK_MF2_WORDS 4u        /* + the declarations, the selectors, then the variants */
+#define LK_MF2_COUNT_MASK 0xFFFFu
+#define LK_MF2_FLAG_ICU 0x80000000u /* read from ICU MessageFormat (ARB): formatted as ICU formats,
+                                     * without MF2's bidi isolation of placeholders */
 #define LK_DECLARATION_FLAGS 0u      /* LK_DECLARATION_LOCAL for .local, 0 for .input */
 #define LK_DECLARATION_NAME 1u       /* the variable's name: string offset, then length */
 #define LK_DECLARATION_EXPRESSION 3u /* an LK_NODE_EXPRESSION */

@@ -3,7 +3,8 @@ import LokaleCore
 /// A MessageFormat 2 message's data model as nodes: an `mf2` node over `pattern` nodes over
 /// `expression` nodes, children written before their parent (as every node of the writer).
 extension TableWriter {
-    mutating func node(messageFormat message: MF2.Message) -> UInt32 {
+    /// `icu`: read from ICU MessageFormat, so formatted as ICU formats it (LK_MF2_FLAG_ICU).
+    mutating func node(messageFormat message: MF2.Message, icu: Bool = false) -> UInt32 {
         let declarations = message.declarations.map { d in
             NodeWords.Declaration(local: d.kind == .local, name: string(d.variable.name), expression: expression(d.expression))
         }
@@ -23,7 +24,7 @@ extension TableWriter {
                 return NodeWords.Variant(pattern: pattern(v.pattern), keys: keys)
             }
         }
-        return append(.mf2(declarations: declarations, selectors: selectors, variants: variants))
+        return append(.mf2(declarations: declarations, selectors: selectors, variants: variants, icu: icu))
     }
 
     private mutating func pattern(_ parts: MF2.Pattern) -> UInt32 {

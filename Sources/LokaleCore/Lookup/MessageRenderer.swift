@@ -91,7 +91,9 @@ struct MessageRenderer {
             // MF2 selects and formats in one pass: "choosing only" has no unformatted text to give.
             let message: MF2.Message
             if let rules { message = try rules.contents.messageFormat(at: node, in: &tree) } else { message = try table.messageFormat(node, in: &tree) }
-            let formatted = MF2.format(message, locale: messageLocale ?? locale, arguments: named)
+            // A message read from ICU MessageFormat formats as ICU does: no bidi isolation.
+            let formatted = MF2.format(message, locale: messageLocale ?? locale, arguments: named,
+                                       bidiIsolation: n.format & LK_MF2_FLAG_ICU != 0 ? .none : .default)
             out.bytes.append(contentsOf: formatted.text.utf8)
             out.problems += formatted.errors.map(\.description)
             out.selection = formatted.selection

@@ -33,11 +33,12 @@ extension NodeWords {
         public init(name: StringRef, flags: UInt32, value: StringRef) { (self.name, self.flags, self.value) = (name, flags, value) }
     }
 
-    public static func mf2(declarations: [Declaration], selectors: [StringRef], variants: [Variant]) -> NodeWords {
+    /// `icu`: a message read from ICU MessageFormat (`LK_MF2_FLAG_ICU`), formatted without bidi isolation.
+    public static func mf2(declarations: [Declaration], selectors: [StringRef], variants: [Variant], icu: Bool = false) -> NodeWords {
         let variantWords = Int(LK_VARIANT_WORDS) + 2 * selectors.count
         var n = NodeWords(.mf2, variable: declarations.count * Int(LK_DECLARATION_WORDS) + selectors.count * Int(LK_SELECTOR_WORDS)
                                     + variants.count * variantWords)
-        n[LK_MF2_DECLARATIONS] = UInt32(declarations.count)
+        n[LK_MF2_DECLARATIONS] = UInt32(declarations.count) | (icu ? LK_MF2_FLAG_ICU : 0)
         n[LK_MF2_SELECTORS] = UInt32(selectors.count)
         n[LK_MF2_VARIANTS] = UInt32(variants.count)
         var at = LK_MF2_WORDS
