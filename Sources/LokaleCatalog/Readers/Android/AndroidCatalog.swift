@@ -82,10 +82,12 @@ enum AndroidCatalog {
                 warnings.append(CatalogWarning(file: c.file, line: c.entry.position.line, table: table.name, localization: l, key: c.entry.name,
                                                message: "no value without a product (or product=\"default\"): the one for product \"\(c.entry.product!)\" is read"))
             }
-            for (id, c) in chosen {
+            // In file order, so that a clash is reported at the later of the two.
+            let order = Dictionary(uniqueKeysWithValues: folder.files.enumerated().map { ($0.element.path, $0.offset) })
+            for (id, c) in chosen.sorted(by: { (order[$0.value.file]!, $0.value.entry.position.line, $0.key) < (order[$1.value.file]!, $1.value.entry.position.line, $1.key) }) {
                 // A string and a plurals resource may share a name in Android (R.string.x, R.plurals.x): not one key.
                 let twin = (c.entry.kindName == "string" ? "plurals/" : c.entry.kindName == "plurals" ? "string/" : "-/") + c.entry.name
-                if let t = chosen[twin] ?? group.resources[twin] {
+                if let t = group.resources[twin] {
                     throw CatalogError(file: c.file, line: c.entry.position.line, column: c.entry.position.column,
                                        "<\(c.entry.kindName) name=\"\(c.entry.name)\"> and <\(t.entry.kindName) name=\"\(t.entry.name)\"> (\(t.file):\(t.entry.position.line)) would be one key '\(c.entry.name)'")
                 }

@@ -4,8 +4,8 @@
 /// the mobile country and network codes (`mcc310`, `mnc004`) before the language; any other (night
 /// mode, screen size, API level, orientation…) selects resources for a device configuration, not a
 /// language, which a catalog has no place for.
-enum AndroidQualifiers {
-    enum Folder: Equatable {
+public enum AndroidQualifiers {
+    public enum Folder: Equatable, Sendable {
         /// `values`: the default resources, the development localization's.
         case defaults
         /// `values-fr-rCA`: a language, as a BCP 47 tag (`fr-CA`).
@@ -18,13 +18,13 @@ enum AndroidQualifiers {
 
     /// Android's old ISO 639 codes, which folders still use (Java's `Locale` kept them): the tags
     /// BCP 47 has for them.
-    static let legacyLanguages = ["in": "id", "iw": "he", "ji": "yi"]
+    public static let legacyLanguages = ["in": "id", "iw": "he", "ji": "yi"]
 
     /// Whether `name` (a folder's last path component) is a `values` folder at all.
-    static func isValues(_ name: String) -> Bool { name == "values" || name.hasPrefix("values-") }
+    public static func isValues(_ name: String) -> Bool { name == "values" || name.hasPrefix("values-") }
 
     /// `name` of a `values*` folder; nil when it is not one.
-    static func folder(_ name: String) -> Folder? {
+    public static func folder(_ name: String) -> Folder? {
         guard isValues(name) else { return nil }
         let all = name.split(separator: "-", omittingEmptySubsequences: false).dropFirst().map(String.init)
         if all.isEmpty { return .defaults }
@@ -68,7 +68,7 @@ enum AndroidQualifiers {
     /// The folder Android reads `localization` from: `fr-CA` → `values-fr-rCA`, `sr-Latn` →
     /// `values-b+sr+Latn`, `es-419` → `values-b+es+419`; Hebrew, Indonesian and Yiddish under the
     /// codes Android Studio still writes (`values-iw`, `values-in`, `values-ji`).
-    static func folderName(for localization: String) -> String {
+    public static func folderName(for localization: String) -> String {
         let subtags = localization.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
         guard let first = subtags.first else { return "values" }
         let legacy = legacyLanguages.first { $0.value == first.lowercased() }?.key ?? first.lowercased()
