@@ -41,7 +41,8 @@ struct AndroidResourcesTests {
 
         let expected: [String: [Int: String]] = [
             "en": [0: "0 files", 1: "1 file", 2: "2 files", 5: "5 files"],
-            // Arabic writes its own digits.
+            // Arabic writes its own digits. (These format `%d`: written before Java's Formatter
+            // formats `.java` keys; run again once it does. Java's `%d` localizes digits too.)
             "ar": [0: "no file", 1: "١ file", 2: "٢ files (two)", 3: "٣ files (few)", 11: "١١ files (many)", 100: "١٠٠ files"],
             "lv": [0: "no file", 1: "1 file", 10: "no file", 11: "no file", 21: "21 file", 5: "5 files"],
             "pl": [0: "0 files (many)", 1: "1 file", 2: "2 files (few)", 5: "5 files (many)", 22: "22 files (few)"],

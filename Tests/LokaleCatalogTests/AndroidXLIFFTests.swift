@@ -88,6 +88,8 @@ struct AndroidXLIFFTests {
             #expect(r.status == 0, "\(r.stderr)")
             return r.stdout
         }
+        // `%1$s` and `%d` with arguments: the same under Apple's parser and Java's Formatter; run
+        // again once `.java` keys are formatted by the latter.
         #expect(try lookup("greeting", "fr", ["Ana"]) == "Bonjour, Ana !\n")
         #expect(try lookup("tap_save", "fr") == "Touchez Enregistrer ou en savoir plus.\n")
         #expect(try lookup("plants", "fr", ["1"]) == "1 plante l'été\n")
