@@ -165,7 +165,7 @@ struct AndroidResourceFile {
     mutating func value(_ e: AndroidXMLDocument.Element, name key: String, bindings: [String: String],
                         fail: (String, Position) -> CatalogError) throws(CatalogError) -> Value {
         let built: AndroidStringBuilder.Result
-        do { built = try AndroidStringBuilder.build(e, bindings: bindings) }
+        do { built = try AndroidStringBuilder.build(e) }
         catch { throw fail(error.message, error.position) }
         for ignored in built.ignored {
             warnings.append(("<\(ignored.name)> belongs to an unknown namespace: aapt2 drops the tag and keeps its text", ignored.position, key))

@@ -52,7 +52,7 @@ struct AndroidStringBuilder {
         case transparent([Node])
     }
 
-    static func build(_ element: AndroidXMLDocument.Element, bindings: [String: String]) throws(Failure) -> Result {
+    static func build(_ element: AndroidXMLDocument.Element) throws(Failure) -> Result {
         var result = Result()
         var sawSpan = false
         var insideG = false
@@ -197,7 +197,7 @@ struct AndroidStringBuilder {
             Failure(message: "\\u\(String(h.value, radix: 16, uppercase: true)) is half of a UTF-16 surrogate pair without its other half", position: h.at)
         }
 
-        mutating func emit(_ u: Unicode.Scalar, at p: AndroidXMLDocument.Position) throws(Failure) {
+        mutating func emit(_ u: Unicode.Scalar) throws(Failure) {
             if let h = highSurrogate { throw lone(h) }
             text.unicodeScalars.append(u)
             pending.unicodeScalars.append(u)
@@ -217,7 +217,7 @@ struct AndroidStringBuilder {
                 i += 1
                 if !quoted, u.value < 0x80, isSpace(u) {
                     if !lastWasSpace {
-                        try emit(" ", at: at)
+                        try emit(" ")
                         lastWasSpace = true
                     }
                     continue
@@ -229,8 +229,8 @@ struct AndroidStringBuilder {
                     step(e)
                     i += 1
                     switch e {
-                    case "t": try emit("\t", at: at)
-                    case "n": try emit("\n", at: at)
+                    case "t": try emit("\t")
+                    case "n": try emit("\n")
                     case "u":
                         var code: UInt32 = 0
                         var digits = 0
@@ -245,14 +245,14 @@ struct AndroidStringBuilder {
                             digits += 1
                         }
                         try unicode(code, at: at)
-                    default: try emit(e, at: at)
+                    default: try emit(e)
                     }
                 } else if u == "\"" {
                     quoted.toggle()
                 } else if !quoted, u == "'" {
                     throw Failure(message: "unescaped apostrophe: write \\' or put the text in double quotes (aapt2 refuses it)", position: at)
                 } else {
-                    try emit(u, at: at)
+                    try emit(u)
                 }
             }
         }
@@ -277,10 +277,10 @@ struct AndroidStringBuilder {
                 guard let h = highSurrogate else { throw lone((code, p)) }
                 highSurrogate = nil
                 let scalar = 0x10000 + ((h.value - 0xD800) << 10) + (code - 0xDC00)
-                try emit(Unicode.Scalar(scalar)!, at: h.at)
+                try emit(Unicode.Scalar(scalar)!)
                 return
             }
-            try emit(Unicode.Scalar(code)!, at: p)
+            try emit(Unicode.Scalar(code)!)
         }
     }
 }
