@@ -59,6 +59,7 @@ examples: build
 	$(LOKALE) compile examples/DesktopApp --allow-mixed-localizations -o $(OUT)/examples/DesktopAppMixed.lokale
 	$(LOKALE) compile examples/PanelKit -o $(OUT)/examples/PanelKit.lokale
 	$(LOKALE) compile examples/Party -o $(OUT)/examples/Party.lokale
+	$(LOKALE) compile examples/AndroidApp/res -o $(OUT)/examples/AndroidApp.lokale
 	$(STAGED_PC) $(MAKE) --no-print-directory -C bindings/c OUT=$(OUT)/examples CC="$(CC)" CFLAGS="$(CFLAGS)"
 
 demo: examples
@@ -67,6 +68,11 @@ demo: examples
 	@echo "MessageFormat 2 messages from catalogs (examples/Party: .mf2.json resources), in three languages:"
 	@for l in en fr pl; do $(LOKALE) lookup $(OUT)/examples/Party.lokale invite --prefer $$l host=Ana gender=female count=3; done
 	@$(LOKALE) lookup $(OUT)/examples/Party.lokale starts --prefer fr when=2026-06-21T18:30:00Z
+	@echo
+	@echo "Android string resources (examples/AndroidApp/res: values, values-fr, values-pl, values-b+sr+Latn) as"
+	@echo "getString() shows them: a styled string, a plural for 5, a string values-fr lacks (values/ shows), an array item:"
+	@for l in en fr pl sr-Latn; do for k in tap_save plants offline 'seasons[2]'; do \
+	  printf '  %-8s %-11s ' $$l "$$k"; $(LOKALE) lookup $(OUT)/examples/AndroidApp.lokale "$$k" --prefer $$l 5; done; done
 	@echo
 	@echo "The same window from Swift (examples/SummaryLabel, LokaleCompilerPlugin), then switched to French:"
 	$(SWIFT) build -j $(JOBS) --package-path examples/SummaryLabel

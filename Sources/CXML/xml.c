@@ -97,6 +97,23 @@ static void on_characters(void *ctx, const xmlChar *text, int length) {
         stop(r);
 }
 
+static void on_cdata(void *ctx, const xmlChar *text, int length) {
+    reader *r = ctx;
+    if (r->handler->cdata == NULL) {
+        on_characters(ctx, text, length);
+        return;
+    }
+    if (over(r) || length <= 0) return;
+    if (r->handler->cdata(r->handler->context, (const char *)text, (size_t)length, line(r), column(r))) stop(r);
+}
+
+static void on_comment(void *ctx, const xmlChar *text) {
+    reader *r = ctx;
+    if (over(r) || r->handler->comment == NULL || text == NULL) return;
+    if (r->handler->comment(r->handler->context, (const char *)text, strlen((const char *)text), line(r), column(r)))
+        stop(r);
+}
+
 /* Only XML's five predefined entities exist: nothing declared in the document is ever expanded,
    and nothing is loaded. */
 static xmlEntityPtr on_get_entity(void *ctx, const xmlChar *name) {
@@ -162,7 +179,8 @@ int lk_xml_parse(const char *bytes, size_t length, const lk_xml_handler *handler
     sax.endElementNs = on_end;
     sax.characters = on_characters;
     sax.ignorableWhitespace = on_characters;
-    sax.cdataBlock = on_characters;
+    sax.cdataBlock = on_cdata;
+    sax.comment = on_comment;
     sax.getEntity = on_get_entity;
     sax.getParameterEntity = on_get_parameter_entity;
     sax.resolveEntity = on_resolve_entity;

@@ -2,7 +2,7 @@ import FoundationEssentials
 import LokaleCatalog
 import LokaleCore
 
-/// `lokale export-xliff CATALOG.xcstrings --language L -o FILE.xliff`
+/// `lokale export-xliff CATALOG.xcstrings --language L -o FILE.xliff` (or an `.mf2.json` resource, or Android's `res/`)
 func exportXLIFFCommand(_ a: Arguments) throws -> Int32 {
     guard a.positionals.count == 1 else { throw Arguments.UsageError(message: "export-xliff needs one CATALOG.xcstrings") }
     guard let language = a.options["language"], !language.isEmpty else { throw Arguments.UsageError(message: "export-xliff needs --language L") }
@@ -19,7 +19,8 @@ func exportXLIFFCommand(_ a: Arguments) throws -> Int32 {
 }
 
 /// `lokale import-xliff FILE.xliff CATALOG.xcstrings`: the XLIFF's target language is updated;
-/// the catalog is rewritten atomically. Unknown unit ids are reported.
+/// the catalog is rewritten atomically (for Android's `res/`, the language's `values-…/strings.xml`).
+/// Unknown unit ids are reported.
 func importXLIFFCommand(_ a: Arguments) throws -> Int32 {
     guard a.positionals.count == 2 else { throw Arguments.UsageError(message: "import-xliff needs FILE.xliff and CATALOG.xcstrings") }
     let (xliff, catalog) = (a.positionals[0], a.positionals[1])
@@ -36,7 +37,10 @@ func importXLIFFCommand(_ a: Arguments) throws -> Int32 {
     for u in summary.unknown { printError("\(xliff):\(u.line): warning: unit '\(u.id)' was not imported: \(u.reason)") }
     var written = catalog
     if summary.changed > 0 {
-        if catalog.hasSuffix(MessageFormatJSON.suffix) {
+        if let res = AndroidXLIFF.resourceFolder(of: catalog) {
+            // The language's values folder gets its strings.xml; the default resources stay as they are.
+            written = try AndroidResourceWriter.write(table, localization: language, development: table.sourceLanguage ?? "en", res: res)
+        } else if catalog.hasSuffix(MessageFormatJSON.suffix) {
             // The development resource stays as it is; the language's own resource is (re)written.
             written = MessageFormatJSON.sibling(of: catalog, table: table.name, localization: language)
             try MessageFormatJSON.write(table, localization: language, to: written)
@@ -49,9 +53,10 @@ func importXLIFFCommand(_ a: Arguments) throws -> Int32 {
     return 0
 }
 
-/// The table an XLIFF is made from or read into: a String Catalog, or a development `.mf2.json`
-/// resource with `language`'s resource beside it, when there is one.
+/// The table an XLIFF is made from or read into: a String Catalog, a development `.mf2.json`
+/// resource with `language`'s resource beside it, when there is one, or Android's `res/` folder.
 private func xliffTable(_ catalog: String, language: String) throws -> CatalogTable {
+    if let res = AndroidXLIFF.resourceFolder(of: catalog) { return try AndroidXLIFF.table(res: res) }
     guard catalog.hasSuffix(MessageFormatJSON.suffix) else { return try StringCatalogReader.read(path: catalog).table }
     let development = try MessageFormatJSON.read(path: catalog)
     let translation = MessageFormatJSON.sibling(of: catalog, table: development.table, localization: language)

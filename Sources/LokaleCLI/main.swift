@@ -60,7 +60,8 @@ let commands: [Command] = [
         summary: "Compiles catalogs into one table (.lokale) that the runtime maps.",
         details: """
           SOURCE      .xcstrings, .strings, .stringsdict, gettext .po/.mo files, .lproj folders,
-                      bundle folders (an Info.plist and .lproj folders); each catalog is a table
+                      bundle folders (an Info.plist and .lproj folders), Android res/ and values*/
+                      folders and their .xml files (one table, Localizable); each catalog is a table
           -o, --output OUT.lokale  the table to write (atomically: a failed compile writes nothing)
           --strict    warnings are errors: nothing is written when there is one (exit 1)
           --development-region L   the development localization (default: the catalogs' source
@@ -167,12 +168,14 @@ let commands: [Command] = [
         name: "export-xliff",
         synopsis: "CATALOG.xcstrings --language L -o FILE.xliff",
         summary: "Writes one language of a catalog as XLIFF 1.2 for translators.",
+        details: "  CATALOG     a .xcstrings catalog, a development .mf2.json resource, or an Android res/ folder",
         spec: .init(valued: ["output", "language"], short: ["o": "output"]),
         run: exportXLIFFCommand),
     Command(
         name: "import-xliff",
         synopsis: "FILE.xliff CATALOG.xcstrings",
         summary: "Reads translations back from XLIFF 1.2 (as Xcode exports it); only its language changes.",
+        details: "  CATALOG     as for export-xliff; for an Android res/ folder, the language's values-…/strings.xml is written",
         run: importXLIFFCommand),
     Command(
         name: "help",

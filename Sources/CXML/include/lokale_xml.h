@@ -5,7 +5,8 @@
 // entities substituted (in text and in attribute values) and nothing else: no DTD is loaded, no
 // external entity is resolved, an entity declared in an internal subset is never expanded (a
 // reference to any entity beyond the five is reported to undefined_entity and stops the parse),
-// and nothing touches the network. Text is delivered as UTF-8, CDATA sections as text.
+// and nothing touches the network. Text is delivered as UTF-8; CDATA sections as text, unless the
+// handler has a `cdata` callback.
 #ifndef LOKALE_XML_H
 #define LOKALE_XML_H
 
@@ -25,7 +26,8 @@ typedef struct lk_xml_attribute {
 } lk_xml_attribute;
 
 /* The reader's callbacks. Each gets `context`, and the parser's line and column (1-based) at the
-   moment it is called (after the start tag, end tag or reference that caused it); each returns 0 to
+   moment it is called: at the `>` of a start or end tag, after a run of text or a reference that
+   caused it (a reference to one of the five entities is a call of its own); each returns 0 to
    go on, nonzero to stop the parse (lk_xml_parse then returns LK_XML_STOPPED). Strings are UTF-8,
    valid during the callback only. Any callback may be NULL. */
 typedef struct lk_xml_handler {
@@ -36,6 +38,11 @@ typedef struct lk_xml_handler {
     int (*characters)(void *context, const char *text, size_t length, int line, int column);
     /* A reference to an entity other than amp, lt, gt, quot and apos; the parse stops after it. */
     int (*undefined_entity)(void *context, const char *name, int line, int column);
+    /* A CDATA section's content. When NULL, it goes to `characters`. Unlike the other callbacks, line
+       and column are where the content begins (after `<![CDATA[`), as libxml2 reports them. */
+    int (*cdata)(void *context, const char *text, size_t length, int line, int column);
+    /* A comment's text (between `<!--` and `-->`), with the position after it. */
+    int (*comment)(void *context, const char *text, size_t length, int line, int column);
 } lk_xml_handler;
 
 /* lk_xml_parse's outcome. */

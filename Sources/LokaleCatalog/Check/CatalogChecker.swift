@@ -5,7 +5,8 @@ import LokaleCore
 /// reports exactly what compiling would report and replace.
 ///
 /// Decisions:
-/// - A key is untranslated in a localization when it has no message there or its state is `new`.
+/// - A key is untranslated in a localization when it has no message there, its state is `new`, or
+///   its message was filled in from the development localization (`isImplicit`).
 ///   `needs_review` counts as translated (the runtime shows it) and is reported separately.
 /// - Totals are the development localization's translatable keys (`shouldTranslate: false` excluded);
 ///   `Base` is the development text by definition and gets no statistics.
@@ -112,7 +113,8 @@ private struct Checker {
                 case "stale": stale.append(k)
                 default: break
                 }
-                if l == development || (m != nil && m?.state != "new") { s.translated += 1 } else { untranslated.append(k) }
+                // A message the loader filled in (Android's per-key fallback) shows the development text: untranslated.
+                if l == development || (m != nil && m?.state != "new" && m?.isImplicit != true) { s.translated += 1 } else { untranslated.append(k) }
             }
             s.total += translatable.count
             s.needsReview += review.count
@@ -135,8 +137,9 @@ private struct Checker {
         // Plural coverage, for every localization that has messages (Base follows the development rules).
         for l in t.messages.keys.sorted() {
             for (k, m) in t.messages[l]!.sorted(by: { $0.key < $1.key }) {
-                // shouldTranslate false shows the source text everywhere, on purpose.
-                if l != development, t.info[k]?.shouldTranslate == false { continue }
+                // shouldTranslate false shows the source text everywhere, on purpose; a filled-in
+                // message is the development language's, judged there.
+                if l != development, t.info[k]?.shouldTranslate == false || m.isImplicit { continue }
                 for gap in PluralCoverage.gaps(in: m, rulesLocale: l == "Base" ? development : l, shownAs: l) {
                     add(gap.severity, gap.kind, t, key: k, localization: l, gap.message)
                 }

@@ -2,7 +2,8 @@ import FoundationEssentials
 import LokaleCore
 
 /// Gathers sources into one `CatalogBundle`: `.xcstrings`, `.strings`, `.stringsdict` files, `.lproj`
-/// folders (Base.lproj included), bundle folders with an `Info.plist`, and gettext `.po`/`.mo` files.
+/// folders (Base.lproj included), bundle folders with an `Info.plist`, gettext `.po`/`.mo` files,
+/// MessageFormat 2 and ARB resources, and Android string resources (`res/`, `values*/`).
 public struct CatalogLoader {
     public private(set) var bundle = CatalogBundle()
     /// Loose `.strings`/`.stringsdict` files outside any `.lproj`: they belong to the development
@@ -20,6 +21,8 @@ public struct CatalogLoader {
     private var gettextOwner: [[String]: String] = [:]
     /// Which `.mf2.json` gave each (localization, table).
     private var resourceOwner: [[String]: String] = [:]
+    /// Android resources, made into their table once the development localization is known.
+    private var android = AndroidSources()
 
     public init() {}
 
@@ -33,6 +36,8 @@ public struct CatalogLoader {
         let clean = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         if isDirectory(clean) {
             if clean.hasSuffix(".lproj") { return try addLproj(clean) }
+            if AndroidQualifiers.isValues(AndroidSources.lastComponent(clean)) { return try android.addValuesFolder(clean) }
+            if AndroidSources.isResourceFolder(clean) { return try android.addResourceFolder(clean) }
             return try addBundleFolder(clean)
         }
         guard FileManager.default.fileExists(atPath: clean) else { throw CatalogError(file: clean, "no such file or folder") }
@@ -45,12 +50,15 @@ public struct CatalogLoader {
         case "po", "mo": try addGettext(clean)
         case "json" where clean.hasSuffix(MessageFormatJSON.suffix): try addMessageFormatJSON(clean)
         case "arb": try addMessageFormatJSON(clean)
+        case "xml" where AndroidSources.isResourceFile(clean): try android.addFile(clean)
         default:
-            throw CatalogError(file: clean, "unknown source type (expected .xcstrings, .strings, .stringsdict, .po, .mo, .mf2.json, .arb, Info.plist, a .lproj folder or a bundle folder)")
+            throw CatalogError(file: clean, "unknown source type (expected .xcstrings, .strings, .stringsdict, .po, .mo, .mf2.json, .arb, Info.plist, "
+                               + "a .lproj folder, a bundle folder, an Android res/ or values*/ folder, or an .xml file in a values*/ folder)")
         }
     }
 
     public mutating func finish() throws(CatalogError) -> CatalogBundle {
+        if let l = android.toolsLocale { sourceLanguages["(Android tools:locale)"] = l }
         if bundle.developmentLocalization == nil {
             let languages = Set(sourceLanguages.values)
             bundle.developmentLocalization = languages.count == 1 ? languages.first! : "en"
@@ -80,6 +88,10 @@ public struct CatalogLoader {
             bundle.tables[name] = table
         }
         gettextSources = [:]
+        if !android.isEmpty { try addAndroid(development: dev) }
+        for name in bundle.tables.keys.sorted() where bundle.tables[name]!.fallsBackPerKey {
+            bundle.tables[name]!.fillFromDevelopment(dev)
+        }
         guard !bundle.tables.isEmpty || !bundle.declaredLocalizations.isEmpty else {
             throw CatalogError(file: "(sources)", "no catalogs found")
         }
@@ -199,6 +211,18 @@ public struct CatalogLoader {
         table.info.merge(file.info) { own, new in own.comment == nil ? new : own }
         bundle.tables[name] = table
         if !bundle.declaredLocalizations.contains(l) { bundle.declaredLocalizations.append(l) }
+    }
+
+    /// Android's resources are one table, of the default name, which no other source may define.
+    mutating func addAndroid(development: String) throws(CatalogError) {
+        let (table, warnings) = try AndroidCatalog.table(android, development: development)
+        android = AndroidSources()
+        if let owner = tableOwner[table.name] {
+            throw CatalogError(file: table.sources.first ?? table.name, "table '\(table.name)' (Android's string resources) is already defined by \(owner)")
+        }
+        tableOwner[table.name] = table.sources.first
+        bundle.tables[table.name] = table
+        bundle.warnings += warnings
     }
 
     mutating func addLproj(_ dir: String) throws(CatalogError) {

@@ -83,7 +83,9 @@ struct InstanceRecords: Sendable {
             }
             // A message whose development text takes no arguments is plain text everywhere.
             let developmentMessage = c.isDevelopment ? m : sourceMessage
-            let plain = developmentMessage.map { FormatCheck.isPlain(source: $0, key: k) } == true && FormatCheck.needsNoArguments(m)
+            // An Android string marked formatted="false" is no format string: its `%` is a percent sign.
+            let literal = c.info[k].map { $0.formatSyntax == .java && !$0.checksFormat } == true
+            let plain = (literal || developmentMessage.map { FormatCheck.isPlain(source: $0, key: k) } == true) && FormatCheck.needsNoArguments(m)
             let checked = !plain && (c.info[k]?.checksFormat ?? true) && !m.variation.isMessageFormat
             if m.variation.isMessageFormat, let s = sourceMessage,
                let problem = MessageFormatCheck.problem(source: s.variation, translation: m.variation) {

@@ -145,7 +145,10 @@ public enum XLIFFReader {
                     (c.line, c.column) = (Int(line), Int(column))
                     c.fail("undefined entity &\(entity.map { String(cString: $0) } ?? "");")
                     return 1
-                }
+                },
+                // CDATA reads as text (through `characters`); comments are not needed.
+                cdata: nil,
+                comment: nil
             )
         }
 
