@@ -111,16 +111,16 @@ public enum Formatter {
     }
 
     /// Parses `text` (a caller's default value or an uncompiled string) and renders it.
-    public static func render(format text: String, arguments: [FormatArgument], symbols: NumberSymbols = .posix,
-                              into out: inout FormatOutput) {
+    public static func render(format text: String, syntax: FormatSyntax = .apple, arguments: [FormatArgument],
+                              symbols: NumberSymbols = .posix, into out: inout FormatOutput) {
         var copy = text
-        copy.withUTF8 { render(formatBytes: UnsafeRawBufferPointer($0), arguments: arguments, symbols: symbols, into: &out) }
+        copy.withUTF8 { render(formatBytes: UnsafeRawBufferPointer($0), syntax: syntax, arguments: arguments, symbols: symbols, into: &out) }
     }
 
     /// Parses `raw` (a caller's default value, uncompiled) and renders it.
-    public static func render(formatBytes raw: UnsafeRawBufferPointer, arguments: [FormatArgument], symbols: NumberSymbols = .posix,
-                              into out: inout FormatOutput) {
-        let parsed = FormatParser.parse(raw)
+    public static func render(formatBytes raw: UnsafeRawBufferPointer, syntax: FormatSyntax = .apple, arguments: [FormatArgument],
+                              symbols: NumberSymbols = .posix, into out: inout FormatOutput) {
+        let parsed = FormatParser.parse(raw, syntax: syntax)
         out.problems.append(contentsOf: parsed.problems)
         render(text: raw, segments: parsed.segments, arguments: arguments, symbols: symbols, into: &out)
     }

@@ -151,8 +151,9 @@ enum JavaFormatParser {
             return refuse(Flag.alternate)
         case UInt8(ascii: "o"), UInt8(ascii: "x"):
             if seg.precision != .none { return "a precision does not apply to integers" }
-            // Java refuses +, ' ' and ( for a long argument (only a BigInteger takes them).
-            return refuse(Flag.grouping, Flag.plus, Flag.space, Flag.parentheses)
+            if let bad = refuse(Flag.grouping) { return bad }
+            // Java takes them for a BigInteger only, and throws for a long.
+            return refuse(Flag.plus, Flag.space, Flag.parentheses).map { $0 + " of a 64-bit integer: not supported by Lokale (Java throws for a long)" }
         case UInt8(ascii: "e"): return refuse(Flag.grouping)
         case UInt8(ascii: "g"): return refuse(Flag.alternate)
         case UInt8(ascii: "a"): return refuse(Flag.parentheses, Flag.grouping)
