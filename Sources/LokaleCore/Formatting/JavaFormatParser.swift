@@ -88,7 +88,13 @@ enum JavaFormatParser {
             seg.argument = s.position(explicit)
         }
         s.previous = seg.argument
-        s.use(seg.argument, type, start)
+        // Java's %s prints any argument, so it never conflicts with another use of it; the
+        // argument's type is what the other use needs.
+        if let old = s.result.signature[seg.argument], old == .object || type == .object {
+            if old == .object { s.result.signature[seg.argument] = type }
+        } else {
+            s.use(seg.argument, type, start)
+        }
         seg.length = j + 1 - start
         s.add(seg, end: j + 1)
         return j + 1
