@@ -58,7 +58,7 @@ import TestSupport
     static let integers: [Arg] = [0, 1, -1, 42, -42, 999, 1000, -1234, 1_234_567, -1_234_567, 9_876_543_210, .max, .min].map { .long($0) } + [.big(UInt64.max)]
     static let doubles: [Arg] = [0.0, -0.0, 1.0, -1.5, 0.15, 0.125, 1.005, 2.675, 0.5, 2.5, 999_999.5, 9.9999, 1_234_567.891, -1234.5,
                                  0.0001, 0.00001234, 1e7, 1e20, 1e-10, 123_456_789.0, 1e300, 5e-324, 2.2250738585072014e-308,
-                                 3.141592653589793, 1e23, .nan, .infinity, -.infinity].map { .double($0) }
+                                 3.141592653589793, 1e23, 1e-323, 2.5e-322, .nan, .infinity, -.infinity].map { .double($0) }
     static let texts: [Arg] = ["abc", "straße", "istanbul", "😀x", ""].map { .text($0) } + [.long(42), .long(-7), .big(UInt64.max)]
         + [1.0, 1e7, 0.001, 1e-4, 1_234_567.0, -0.0, .nan, 1e23, 0.1, 100.0].map { .double($0) }
 
@@ -79,7 +79,7 @@ import TestSupport
         ("%ld", [.long(1)]), ("%lld", [.long(1)]), ("%@", [.text("x")]), ("%#@x@", [.long(1)]), ("%b", [.long(0)]),
         ("%h", [.text("hello")]), ("%tY", [.long(0)]), ("%0$s", [.text("x")]), ("%<s", [.text("x")]), ("%5%", []),
         ("%q", [.long(1)]), ("%F", [.double(1)]), ("%i", [.long(1)]), ("%u", [.long(1)]), ("%00d", [.long(1)]),
-        ("%-%", []), ("%", []), ("%1$", []), ("%.f", [.double(1)]), ("%n%s", [.text("x")]), ("%3$s %1$s", [.text("a"), .text("b"), .text("c")]),
+        ("%-%", []), ("%", []), ("%1$.2f = %1$s", [.double(2.675)]), ("%1$s = %1$,d", [.long(-1_234_567)]), ("%1$", []), ("%.f", [.double(1)]), ("%n%s", [.text("x")]), ("%3$s %1$s", [.text("a"), .text("b"), .text("c")]),
     ]
 
     static let fullLocales = ["en", "fr", "de", "ar", "hi", "es"]

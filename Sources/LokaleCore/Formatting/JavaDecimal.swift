@@ -1,9 +1,11 @@
+internal import CICU
+
 /// A finite, non-negative double as Java's Formatter sees it: the shortest decimal that reads
 /// back as the same double (`f` × 10^`e`, `f` of `n` digits), rounded half up to what `%f %e %g`
 /// ask for. Java rounds these digits, not the binary value as C's printf does: `%.2f` of 1.005
 /// is "1.01" in Java and "1.00" in C, `%.20f` of 0.1 is "0.10000000000000000000".
 /// (JDK 19 and later take the shortest digits, `FormattedFPDecimal`; JDK 17 and Android take
-/// `FloatingDecimal`'s, which are one digit longer for a few doubles: docs/SOURCES.md.)
+/// `FloatingDecimal`'s, which are longer for a few doubles, 1.0E23 among them: docs/SOURCES.md.)
 struct JavaDecimal {
     var f: UInt64 = 0
     var e = 0
@@ -30,6 +32,23 @@ struct JavaDecimal {
         }
         e = exponent
         while n > 1, f % 10 == 0 { f /= 10; n -= 1; e += 1 }
+        // Java takes two digits when one would do and two are closer (Double.MIN_VALUE is
+        // 4.9E-324, not 5E-324). Only a subnormal can have such a two-digit neighbour: a normal
+        // double's one-digit decimal is within half a unit in its last place.
+        if n == 1, v < Double.leastNormalMagnitude { closerTwoDigits(v) }
+    }
+
+    /// The two-digit decimal nearest `v` (printf's "%.1e" of the exact value), when it reads back as `v`.
+    private mutating func closerTwoDigits(_ v: Double) {
+        var buffer = [CChar](repeating: 0, count: 32)
+        let count = lk_format_double(&buffer, buffer.count, "%.1e", v)
+        guard count > 0, count < 32 else { return }
+        let text = String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let parts = text.split(separator: "e")
+        guard Double(text) == v, parts.count == 2, let exponent = Int(parts[1]) else { return }
+        let digits = parts[0].filter { $0 != "." }
+        guard let two = UInt64(digits), two % 10 != 0 else { return }
+        (f, n, e) = (two, 2, exponent - 1)
     }
 
     static func pow10(_ k: Int) -> UInt64 { (0..<k).reduce(UInt64(1)) { p, _ in p * 10 } }
