@@ -73,6 +73,31 @@ import Testing
         #expect(FormatParser.parse("%ld %@").problems.isEmpty)
     }
 
+    /// Whatever a corrupt table puts in a Java segment, formatting reads only the arguments passed
+    /// and stays within its bounds; `%n` writes a line break and reads nothing, Java or not.
+    @Test func anySegmentWordsStaySafe() {
+        let text = Array("%x".utf8)
+        let args: [FormatArgument] = [.int(.min), .uint(.max), .double(-.infinity), .string("ß😀")]
+        for conversion in UInt8.min...UInt8.max {
+            for flags in [Flag.java, 0x1FF, Flag.java | Flag.uppercase | Flag.parentheses | Flag.zeroPad] {
+                for (width, precision) in [(FormatSegment.Amount.none, FormatSegment.Amount.none), (.fixed(4096), .fixed(4096)), (.argument(999), .argument(1))] {
+                    for argument in [0, 1, 2, 3, 4, 5] {
+                        var seg = FormatSegment(kind: .specifier, start: 0, length: 2)
+                        seg.conversion = conversion
+                        seg.flags = flags
+                        seg.width = width
+                        seg.precision = precision
+                        seg.argument = argument
+                        var out = FormatOutput()
+                        text.withUnsafeBytes { Formatter.render(text: $0, segments: [seg], arguments: args, into: &out) }
+                        #expect(out.bytes.count <= 2 * 4096 + 64)
+                        if conversion == FormatSegment.lineSeparator { #expect(out.bytes == [10] && out.problems.isEmpty) }
+                    }
+                }
+            }
+        }
+    }
+
     // MARK: A compiled table
 
     static let locales = ["en", "fr", "de", "ar", "hi"]

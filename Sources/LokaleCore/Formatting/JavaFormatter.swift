@@ -218,13 +218,16 @@ extension Formatter {
     /// `s` in upper case by `locale`'s rules (ICU's full case mapping, as Java's toUpperCase).
     static func uppercased(_ s: String, _ locale: String) -> String {
         var source = Array(s.utf8)
-        let n = Int(source.count)
-        var buffer = [CChar](repeating: 0, count: 3 * n + 16)
-        let needed = source.withUnsafeMutableBufferPointer { src in
-            src.withMemoryRebound(to: CChar.self) { lk_to_upper(locale, $0.baseAddress, Int32(n), &buffer, Int32(buffer.count)) }
+        var capacity = 3 * source.count + 16
+        for _ in 0..<2 {
+            var buffer = [CChar](repeating: 0, count: capacity)
+            let needed = source.withUnsafeMutableBufferPointer { src in
+                src.withMemoryRebound(to: CChar.self) { lk_to_upper(locale, $0.baseAddress, Int32($0.count), &buffer, Int32(buffer.count)) }
+            }
+            if needed < 0 { break }
+            if Int(needed) <= buffer.count { return String(decoding: buffer.prefix(Int(needed)).map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+            capacity = Int(needed) // a mapping that grew more than threefold: once more, with the room it asked for
         }
-        guard needed >= 0, Int(needed) <= buffer.count else { return s.uppercased() }
-        source = buffer.prefix(Int(needed)).map { UInt8(bitPattern: $0) }
-        return String(decoding: source, as: UTF8.self)
+        return s.uppercased() // ICU failed: Unicode's mapping without the locale's
     }
 }
