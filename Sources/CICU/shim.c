@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include <unicode/ucasemap.h>
 #include <unicode/uchar.h>
 #include <unicode/ucol.h>
 #include <unicode/uenum.h>
@@ -313,3 +314,12 @@ int lk_key_collator_compare(const void *collator, const char *a, int32_t alen, c
 }
 
 int32_t lk_icu_version(void) { return U_ICU_VERSION_MAJOR_NUM; }
+
+int32_t lk_to_upper(const char *locale, const char *src, int32_t n, char *dst, int32_t cap) {
+    UErrorCode err = U_ZERO_ERROR;
+    UCaseMap *map = ucasemap_open(locale, 0, &err);
+    if (U_FAILURE(err)) return -1;
+    int32_t needed = ucasemap_utf8ToUpper(map, dst, cap, src, n, &err);
+    ucasemap_close(map);
+    return U_FAILURE(err) && err != U_BUFFER_OVERFLOW_ERROR ? -1 : needed;
+}

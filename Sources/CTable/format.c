@@ -106,7 +106,15 @@ static int render_text(const lk_plan *p, const lk_localization_info *info, const
         uint32_t spec = SEGMENT_WORD(LK_SEGMENT_CONVERSION);
 #undef SEGMENT_WORD
         uint8_t conversion = (uint8_t)spec, modifier = (uint8_t)(spec >> 8);
-        if (flags != 0 || width != LK_NONE || precision != LK_NONE) return 0;
+        /* Java's %n reads no argument, as Formatter.renderSpecifier: whatever else the words say. */
+        if (conversion == LK_CONVERSION_LINE_SEPARATOR) {
+            put(o, "\n", 1);
+            continue;
+        }
+        /* A Java %s or %d without flags, width or precision: Java's %s of an integer or text is
+         * Apple's %@ of it; its %d is never grouped. */
+        int java = (flags & LK_FLAG_JAVA) != 0;
+        if ((flags & ~LK_FLAG_JAVA) != 0 || width != LK_NONE || precision != LK_NONE) return 0;
         if (argument < 1 || argument > arg_count) return 0;
         if (conversion == '@' || conversion == 's') {
             if (!put_text_argument(o, &args[argument - 1])) return 0;
@@ -117,6 +125,13 @@ static int render_text(const lk_plan *p, const lk_localization_info *info, const
         int64_t v;
         if (!integer_value(&args[argument - 1], &v) || (conversion == 'u' && v < 0)) return 0;
         if (lk_info_digits(info) != LK_DIGITS_ASCII) return 0;
+        if (java) {
+            if (conversion != 'd') return 0; /* not written by the Java parser: Swift's business */
+            /* Java prints an unsigned argument beyond INT64_MAX whole, as a BigInteger. */
+            if (args[argument - 1].type == LK_ARG_UINT) put_unsigned(o, args[argument - 1].value.u);
+            else put_decimal(o, v);
+            continue;
+        }
         /* Stored before the digits: published, since the digits are. */
         if (!put_grouped(o, v, lk_info_grouping(info))) return 0;
     }

@@ -43,6 +43,19 @@ import TestSupport
         #expect(f3.count == 1 && f3.first?.file == po && f3.first?.message.contains("%d reads argument 1") == true)
     }
 
+    @Test func androidJavaSpecifiersAreWarnedWithJavasCounter() throws {
+        let dir = Fixtures.temporaryDirectory("lokale-mixed")
+        try FileManager.default.createDirectory(atPath: dir + "/res/values-de", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir + "/res/values", withIntermediateDirectories: true)
+        _ = Fixtures.write("<resources>\n  <string name=\"shared\">%1$s shared %2$d photos</string>\n</resources>\n",
+                           to: "res/values/strings.xml", in: dir)
+        let de = Fixtures.write("<resources>\n\n  <string name=\"shared\">%1$s hat %d Fotos geteilt</string>\n</resources>\n",
+                                to: "res/values-de/strings.xml", in: dir)
+        let f = mixed(try CatalogChecker.check(CatalogLoader.load([dir + "/res"])))
+        #expect(f.count == 1 && f.first?.file == de && f.first?.line == 3 && f.first?.localization == "de")
+        #expect(f.first?.message.contains("Java's Formatter counts unnumbered ones on their own from 1, so %d reads argument 1") == true)
+    }
+
     @Test func formattingIsUnchangedAndWellNumberedFormatsAreQuiet() throws {
         let dir = Fixtures.temporaryDirectory("lokale-mixed")
         let catalog = Fixtures.write("""

@@ -185,6 +185,8 @@ import Testing
         #expect(words[Int(LK_SEGMENT_ARGUMENT)]?.hasPrefix("argument") == true)
         #expect(words[Int(LK_SEGMENT_WIDTH)]?.contains("0x\(String(LK_AMOUNT_FROM_ARGUMENT, radix: 16))") == true)
         #expect(words[Int(LK_SEGMENT_CONVERSION)]?.hasPrefix("conversion") == true)
+        #expect(words[Int(LK_SEGMENT_FLAGS)]?.contains("\(LK_FLAG_JAVA) Java, \(LK_FLAG_UPPERCASE) upper case, \(LK_FLAG_PARENTHESES) `(`") == true)
+        #expect(Self.document.contains("conversion `\(Character(Unicode.Scalar(UInt8(LK_CONVERSION_LINE_SEPARATOR))))`: it writes"))
     }
 
     @Test func noneAndCRC() {

@@ -79,6 +79,10 @@ void lk_key_collator_close(void *collator);
 /* <0, 0, >0 as a sorts before, with or after b (UTF-8). */
 int lk_key_collator_compare(const void *collator, const char *a, int32_t alen, const char *b, int32_t blen);
 
+/* src (UTF-8, n bytes) in upper case by locale's rules (full case mapping: "ß" is "SS", Turkish
+ * "i" is "İ"), into dst: the length needed, or -1 on an error. */
+int32_t lk_to_upper(const char *locale, const char *src, int32_t n, char *dst, int32_t cap);
+
 /* ICU's major version. */
 int32_t lk_icu_version(void);
 

@@ -243,6 +243,15 @@
 #define LK_SEGMENT_SPECIFIER 1u
 #define LK_SEGMENT_SUBSTITUTION 2u
 #define LK_AMOUNT_FROM_ARGUMENT 0x80000000u
+/* Segment flags: 1 '-', 2 '+', 4 ' ', 8 '#', 16 '0', 32 grouping (Apple's '\'', Java's ','), then
+ * what Java's specifiers (java.util.Formatter, Android's String.format) add. A specifier with
+ * LK_FLAG_JAVA is formatted by Java's rules (its number localization, rounding and spellings). */
+#define LK_FLAG_JAVA 64u
+#define LK_FLAG_UPPERCASE 128u   /* %S %C: upper case by the locale's rules */
+#define LK_FLAG_PARENTHESES 256u /* Java's '(': a negative number in parentheses */
+/* Java's %n: a specifier of argument 0 whose conversion writes a line break ("\n", Android's).
+ * It reads no argument, whatever its flags, so a table carrying it elsewhere stays safe. */
+#define LK_CONVERSION_LINE_SEPARATOR 0x6Eu /* 'n' */
 /* Length modifiers, in the order FormatSegment.LengthModifier keeps them. */
 #define LK_MODIFIER_NONE 0u
 #define LK_MODIFIER_H 1u

@@ -13,7 +13,7 @@ enum MixedNumbering {
         var out: [String] = []
         var seen = Set<String>()
         for text in m.variation.texts + m.substitutions.flatMap(\.variation.texts) where text.hasPercent && seen.insert(text).inserted {
-            let parsed = FormatParser.parse(text)
+            let parsed = FormatParser.parse(text, syntax: syntax)
             guard parsed.mixesNumbering else { continue }
             let bytes = Array(text.utf8)
             let specifiers = parsed.segments.filter { $0.kind != .literal }

@@ -1,13 +1,14 @@
 import LokaleCore
 
 /// Compile-time checks of format specifiers: every text on its own, and every translation against
-/// the development localization's message, as the runtime formatter will meet them.
+/// the development localization's message, as the runtime formatter will meet them. Each key's
+/// texts are read in its `MessageInfo.formatSyntax` (Apple's or Java's specifiers).
 enum FormatCheck {
     /// All the texts of a message parsed as one argument list (body and substitution variants).
-    static func parsed(_ m: CatalogMessage) -> ParsedFormat {
+    static func parsed(_ m: CatalogMessage, syntax: FormatSyntax = .apple) -> ParsedFormat {
         var merged = ParsedFormat()
         for text in m.variation.texts + m.substitutions.flatMap(\.variation.texts) {
-            let p = FormatParser.parse(text)
+            let p = FormatParser.parse(text, syntax: syntax)
             merged.segments += p.segments
             merged.problems += p.problems.map { "'\(text)': \($0)" }
             merged.signature.merge(p.signature) { a, _ in a }
@@ -24,14 +25,15 @@ enum FormatCheck {
     /// translations is a percent sign ("50% Rabatt" for "50% off"), and the texts are shown as they
     /// are. A `%` followed by a space ("50% off", "100% sure") reads as prose, not as the space
     /// flag of a specifier, which neither Xcode nor a translator writes.
-    static func isPlain(source: CatalogMessage, key: String) -> Bool {
-        isPlain(source) && takesNoArguments(key)
+    /// (An Android key is a resource name, never a format: only its texts count.)
+    static func isPlain(source: CatalogMessage, key: String, syntax: FormatSyntax = .apple) -> Bool {
+        isPlain(source, syntax: syntax) && (syntax == .java || takesNoArguments(key))
     }
 
     /// A message without substitutions or plural variants whose texts take no arguments.
-    static func isPlain(_ m: CatalogMessage) -> Bool {
-        if m.substitutions.isEmpty, case .text(let s) = m.variation { return takesNoArguments(s) }
-        return needsNoArguments(m) && m.variation.texts.allSatisfy(takesNoArguments)
+    static func isPlain(_ m: CatalogMessage, syntax: FormatSyntax = .apple) -> Bool {
+        if m.substitutions.isEmpty, case .text(let s) = m.variation { return takesNoArguments(s, syntax: syntax) }
+        return needsNoArguments(m) && m.variation.texts.allSatisfy { takesNoArguments($0, syntax: syntax) }
     }
 
     /// A message that varies by nothing needing an argument (no substitutions, no plural): a
@@ -40,10 +42,11 @@ enum FormatCheck {
         m.substitutions.isEmpty && !m.variation.hasPlural
     }
 
-    static func takesNoArguments(_ text: String) -> Bool {
+    /// (Java's `%n` is a specifier here: a text with one is formatted, so that it shows a line break.)
+    static func takesNoArguments(_ text: String, syntax: FormatSyntax = .apple) -> Bool {
         guard text.hasPercent else { return true }
         if text.contains("%%") { return false }
-        return !FormatParser.parse(text).segments.contains {
+        return !FormatParser.parse(text, syntax: syntax).segments.contains {
             $0.kind == .substitution || ($0.kind == .specifier && $0.flags & FormatSegment.Flag.space == 0)
         }
     }
@@ -51,10 +54,11 @@ enum FormatCheck {
     /// Why `translation` cannot be formatted with the arguments its call site passes; empty when
     /// it can. Those arguments are the development text's, completed by the key's specifiers when
     /// the key is a format string (`FormatCompatibility.callSite`).
-    static func problems(source: CatalogMessage, translation: CatalogMessage, key: String? = nil) -> [String] {
-        let t = parsed(translation)
-        var reference = parsed(source)
-        if let key, key.hasPercent {
+    /// An Android key is a resource name, so only Apple keys can state arguments.
+    static func problems(source: CatalogMessage, translation: CatalogMessage, key: String? = nil, syntax: FormatSyntax = .apple) -> [String] {
+        let t = parsed(translation, syntax: syntax)
+        var reference = parsed(source, syntax: syntax)
+        if let key, key.hasPercent, syntax == .apple {
             reference = FormatCompatibility.callSite(source: reference, key: FormatParser.parse(key))
         }
         var result = FormatCompatibility.problems(source: reference, translation: t)
@@ -62,7 +66,7 @@ enum FormatCheck {
         let names = Set(translation.substitutions.map(\.name))
         for text in translation.variation.texts {
             let bytes = Array(text.utf8)
-            for seg in FormatParser.parse(text).segments where seg.kind == .substitution {
+            for seg in FormatParser.parse(text, syntax: syntax).segments where seg.kind == .substitution {
                 let name = String(decoding: bytes[seg.start..<(seg.start + seg.length)], as: UTF8.self)
                 if !names.contains(name) { result.append("%#@\(name)@ has no substitution") }
             }

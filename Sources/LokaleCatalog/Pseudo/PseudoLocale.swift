@@ -41,8 +41,9 @@ public enum PseudoLocale: String, CaseIterable, Sendable {
     /// which are shown inside another text (brackets and padding go with the whole message only).
     /// A text with malformed specifiers is returned unchanged: its bytes after a stray `%` must
     /// not change meaning.
-    public func transform(_ text: String, outermost: Bool = true) -> String {
-        let parsed = FormatParser.parse(text)
+    /// `syntax`: the key's specifiers (Java's `%n` and `%,d` stay as they are in a `.java` key).
+    public func transform(_ text: String, outermost: Bool = true, syntax: FormatSyntax = .apple) -> String {
+        let parsed = FormatParser.parse(text, syntax: syntax)
         guard parsed.problems.isEmpty, !text.isEmpty else { return text }
         let bytes = Array(text.utf8)
         var out: [UInt8] = []

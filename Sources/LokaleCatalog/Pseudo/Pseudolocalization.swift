@@ -5,7 +5,8 @@ import LokaleCore
 public enum Pseudolocalization {
     /// `m` in `kind`: every text of its variations and substitutions transformed; structure
     /// (plural categories, device variants, substitution names and arguments) unchanged.
-    public static func message(_ m: CatalogMessage, _ kind: PseudoLocale) -> CatalogMessage {
+    /// `syntax`: the key's specifiers, which stay as they are.
+    public static func message(_ m: CatalogMessage, _ kind: PseudoLocale, syntax: FormatSyntax = .apple) -> CatalogMessage {
         var out = m
         if case .messageFormat(_, let message) = m.variation {
             // Only pattern text changes: syntax, names, options, keys and markup stay as written.
@@ -14,10 +15,10 @@ public enum Pseudolocalization {
             out.state = nil
             return out
         }
-        out.variation = m.variation.mapTexts { kind.transform($0) }
+        out.variation = m.variation.mapTexts { kind.transform($0, syntax: syntax) }
         out.substitutions = m.substitutions.map { s in
             var s = s
-            s.variation = s.variation.mapTexts { kind.transform($0, outermost: false) }
+            s.variation = s.variation.mapTexts { kind.transform($0, outermost: false, syntax: syntax) }
             return s
         }
         out.state = nil
@@ -37,7 +38,7 @@ public enum Pseudolocalization {
                     throw CatalogError(file: table.sources.first ?? name, "localization \(kind.tag) already exists; cannot add the \(kind.rawValue) pseudo-localization")
                 }
                 table.messages[kind.tag] = source.mapValuesWithKeys { key, m in
-                    table.info[key]?.shouldTranslate == false ? m : message(m, kind)
+                    table.info[key]?.shouldTranslate == false ? m : message(m, kind, syntax: table.info[key]?.formatSyntax ?? .apple)
                 }
             }
             bundle.tables[name] = table

@@ -25,6 +25,7 @@ struct InstanceRecords: Sendable {
         var message: CatalogMessage
         var reason: String?
         var literal: Bool
+        var syntax: FormatSyntax
     }
 
     /// A warning, and whether its line is still to be found (String Catalogs: `SourceLines`).
@@ -81,11 +82,13 @@ struct InstanceRecords: Sendable {
                 while s < sources.count, sources.key(at: s) < k { s += 1 }
                 if s < sources.count, sources.key(at: s) == k { sourceMessage = sources[s].value }
             }
+            let syntax = c.info[k]?.formatSyntax ?? .apple
             // A message whose development text takes no arguments is plain text everywhere.
             let developmentMessage = c.isDevelopment ? m : sourceMessage
             // An Android string marked formatted="false" is no format string: its `%` is a percent sign.
             let literal = c.info[k].map { $0.formatSyntax == .java && !$0.checksFormat } == true
-            let plain = (literal || developmentMessage.map { FormatCheck.isPlain(source: $0, key: k) } == true) && FormatCheck.needsNoArguments(m)
+            let plain = (literal || developmentMessage.map { FormatCheck.isPlain(source: $0, key: k, syntax: syntax) } == true)
+                && FormatCheck.needsNoArguments(m)
             let checked = !plain && (c.info[k]?.checksFormat ?? true) && !m.variation.isMessageFormat
             if m.variation.isMessageFormat, let s = sourceMessage,
                let problem = MessageFormatCheck.problem(source: s.variation, translation: m.variation) {
@@ -109,11 +112,11 @@ struct InstanceRecords: Sendable {
                                             needsLine: place.line == nil))
                 }
                 if c.isDevelopment || sourceMessage == nil {
-                    let parsed = FormatCheck.parsed(m)
+                    let parsed = FormatCheck.parsed(m, syntax: syntax)
                     for p in parsed.problems + parsed.gaps.map({ "argument \($0) is never used although a later one is" }) { warn(p) }
                 }
                 if let s = sourceMessage {
-                    let problems = FormatCheck.problems(source: s, translation: m, key: k)
+                    let problems = FormatCheck.problems(source: s, translation: m, key: k, syntax: syntax)
                     if !problems.isEmpty {
                         reason = problems.joined(separator: "; ")
                         for p in problems { warn(p + " (the development localization's text is used instead)") }
@@ -126,7 +129,7 @@ struct InstanceRecords: Sendable {
             slots.append(UInt64(h) | UInt64(records.count / 4 + 1) << 32)
             let node = reason != nil || Self.needsNode(m, literal: plain)
             let at = append(key: k, value: m.representativeText, hasNode: node)
-            if node { pending.append(PendingNode(offset: at, message: m, reason: reason, literal: plain)) }
+            if node { pending.append(PendingNode(offset: at, message: m, reason: reason, literal: plain, syntax: syntax)) }
         }
     }
 

@@ -67,10 +67,11 @@ public struct TableWriter {
         return (o, UInt32(s.utf8.count))
     }
 
-    /// Precompiled segments of `text`, or `none` when it has no '%' and is shown as is.
-    mutating func format(_ text: String) -> UInt32 {
+    /// Precompiled segments of `text` in its key's syntax, or `none` when it has no '%' and is
+    /// shown as is.
+    mutating func format(_ text: String, syntax: FormatSyntax) -> UInt32 {
         guard text.hasPercent else { return TableLayout.none }
-        let parsed = FormatParser.parse(text)
+        let parsed = FormatParser.parse(text, syntax: syntax)
         let index = UInt32(truncatingIfNeeded: formats.count)
         formats.append(UInt32(parsed.segments.count))
         for s in parsed.segments { formats += s.words }
@@ -78,28 +79,28 @@ public struct TableWriter {
     }
 
     /// `literal`: the texts are plain text, shown as they are (`FormatCheck.isPlain`).
-    mutating func node(_ v: Variation, literal: Bool = false) -> UInt32 {
+    mutating func node(_ v: Variation, literal: Bool = false, syntax: FormatSyntax = .apple) -> UInt32 {
         switch v {
         case .text(let s):
             let (o, l) = string(s)
-            let f = literal ? TableLayout.none : format(s)
+            let f = literal ? TableLayout.none : format(s, syntax: syntax)
             let at = UInt32(truncatingIfNeeded: nodes.count)
             nodes += NodeWords.text(string: (o, l), format: f).words
             return at
         case .plural(let argument, let ordinal, let cases):
-            let children = PluralCategory.allCases.map { c in cases[c].map { node($0, literal: literal) } ?? TableLayout.none }
+            let children = PluralCategory.allCases.map { c in cases[c].map { node($0, literal: literal, syntax: syntax) } ?? TableLayout.none }
             let at = UInt32(truncatingIfNeeded: nodes.count)
             nodes += NodeWords.plural(argument: argument, ordinal: ordinal, children: children).words
             return at
         case .device(let cases):
-            let children = DeviceClass.allCases.map { c in cases[c].map { node($0, literal: literal) } ?? TableLayout.none }
+            let children = DeviceClass.allCases.map { c in cases[c].map { node($0, literal: literal, syntax: syntax) } ?? TableLayout.none }
             let at = UInt32(truncatingIfNeeded: nodes.count)
             nodes += NodeWords.device(children: children).words
             return at
         case .messageFormat(_, let message):
             return node(messageFormat: message)
         case .forms(let argument, let rule, let forms):
-            let children = forms.map { node($0, literal: literal) }
+            let children = forms.map { node($0, literal: literal, syntax: syntax) }
             let program = rules[rule.expression.text] ?? {
                 let at = UInt32(truncatingIfNeeded: nodes.count)
                 nodes += RuleProgram(code: rule.expression.code).node().words
@@ -114,25 +115,25 @@ public struct TableWriter {
 
     /// A translation the compiler will not let the runtime format: its reason, then the
     /// development localization's message in its place.
-    mutating func replacement(_ reason: String, _ m: CatalogMessage) -> UInt32 {
-        var inner = node(m)
-        if inner == TableLayout.none { inner = node(m.variation) }
+    mutating func replacement(_ reason: String, _ m: CatalogMessage, syntax: FormatSyntax = .apple) -> UInt32 {
+        var inner = node(m, syntax: syntax)
+        if inner == TableLayout.none { inner = node(m.variation, syntax: syntax) }
         let (ro, rl) = string(reason)
         let at = UInt32(truncatingIfNeeded: nodes.count)
         nodes += NodeWords.replaced(reason: (ro, rl), node: inner).words
         return at
     }
 
-    mutating func node(_ m: CatalogMessage, literal: Bool = false) -> UInt32 {
+    mutating func node(_ m: CatalogMessage, literal: Bool = false, syntax: FormatSyntax = .apple) -> UInt32 {
         if m.substitutions.isEmpty {
             if case .text(let s) = m.variation, literal || !s.hasPercent { return TableLayout.none }
-            return node(m.variation, literal: literal)
+            return node(m.variation, literal: literal, syntax: syntax)
         }
-        let body = node(m.variation)
+        let body = node(m.variation, syntax: syntax)
         var substitutions: [NodeWords.Substitution] = []
         for s in m.substitutions {
             let name = string(s.name), specifier = string(s.formatSpecifier)
-            substitutions.append(.init(name: name, argument: s.argument, specifier: specifier, node: node(s.variation)))
+            substitutions.append(.init(name: name, argument: s.argument, specifier: specifier, node: node(s.variation, syntax: syntax)))
         }
         let at = UInt32(truncatingIfNeeded: nodes.count)
         nodes += NodeWords.message(body: body, substitutions: substitutions).words
@@ -219,7 +220,7 @@ public struct TableWriter {
             while r < runs.count, runs[r].instance == i {
                 let c = instances[i].context
                 for p in compiled[r].pending {
-                    let n = p.reason.map { replacement($0, p.message) } ?? node(p.message, literal: p.literal)
+                    let n = p.reason.map { replacement($0, p.message, syntax: p.syntax) } ?? node(p.message, literal: p.literal, syntax: p.syntax)
                     withUnsafeBytes(of: n.littleEndian) { compiled[r].records.replaceSubrange(p.offset ..< (p.offset + 4), with: $0) }
                 }
                 for f in compiled[r].findings {

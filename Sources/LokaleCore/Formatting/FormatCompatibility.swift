@@ -60,13 +60,18 @@ public enum FormatCompatibility {
     }
 
     /// Argument position → type name, at the given strictness. Conflicting uses inside one text are
-    /// already reported by the parser.
+    /// already reported by the parser; the one use that may follow text is Java's (`%1$s` then
+    /// `%1$d`: `%s` prints any argument), and then the number decides.
     static func types(_ p: ParsedFormat, _ strictness: Strictness) -> [Int: String] {
         var out: [Int: String] = [:]
+        var text = Set<Int>()
         for seg in p.segments {
             if case .argument(let n) = seg.width { out[n] = strictness == .c ? "int" : "integer" }
             if case .argument(let n) = seg.precision { out[n] = strictness == .c ? "int" : "integer" }
-            guard seg.kind != .literal, seg.argument > 0, out[seg.argument] == nil else { continue }
+            guard seg.kind != .literal, seg.argument > 0 else { continue }
+            let isText = seg.kind == .specifier && (seg.argumentType == .object || seg.argumentType == .cString)
+            guard out[seg.argument] == nil || (text.contains(seg.argument) && !isText) else { continue }
+            if isText { text.insert(seg.argument) } else { text.remove(seg.argument) }
             out[seg.argument] = strictness == .c ? cType(seg) : family(seg)
         }
         return out

@@ -69,8 +69,18 @@ public struct FormatSegment: Sendable, Equatable {
 
     public enum Flag {
         public static let leftAlign: UInt32 = 1, plus: UInt32 = 2, space: UInt32 = 4
+        /// `'` (Apple's, which CFString does not read) and Java's `,`.
         public static let alternate: UInt32 = 8, zeroPad: UInt32 = 16, grouping: UInt32 = 32
+        /// A Java specifier: formatted by java.util.Formatter's rules (`Formatter.renderJava`).
+        public static let java: UInt32 = LK_FLAG_JAVA
+        /// Java's `%S` and `%C`: the text in upper case, by the formatting locale's rules.
+        public static let uppercase: UInt32 = LK_FLAG_UPPERCASE
+        /// Java's `(`: a negative number in parentheses.
+        public static let parentheses: UInt32 = LK_FLAG_PARENTHESES
     }
+
+    /// The conversion of Java's `%n` (argument 0): a line break, "\n" as on Android.
+    public static let lineSeparator = UInt8(LK_CONVERSION_LINE_SEPARATOR)
 
     public enum LengthModifier: UInt8, Sendable {
         case none = 0, h, hh, l, ll, q, z, t, j, L

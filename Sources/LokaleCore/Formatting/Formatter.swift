@@ -111,16 +111,16 @@ public enum Formatter {
     }
 
     /// Parses `text` (a caller's default value or an uncompiled string) and renders it.
-    public static func render(format text: String, arguments: [FormatArgument], symbols: NumberSymbols = .posix,
-                              into out: inout FormatOutput) {
+    public static func render(format text: String, syntax: FormatSyntax = .apple, arguments: [FormatArgument],
+                              symbols: NumberSymbols = .posix, into out: inout FormatOutput) {
         var copy = text
-        copy.withUTF8 { render(formatBytes: UnsafeRawBufferPointer($0), arguments: arguments, symbols: symbols, into: &out) }
+        copy.withUTF8 { render(formatBytes: UnsafeRawBufferPointer($0), syntax: syntax, arguments: arguments, symbols: symbols, into: &out) }
     }
 
     /// Parses `raw` (a caller's default value, uncompiled) and renders it.
-    public static func render(formatBytes raw: UnsafeRawBufferPointer, arguments: [FormatArgument], symbols: NumberSymbols = .posix,
-                              into out: inout FormatOutput) {
-        let parsed = FormatParser.parse(raw)
+    public static func render(formatBytes raw: UnsafeRawBufferPointer, syntax: FormatSyntax = .apple, arguments: [FormatArgument],
+                              symbols: NumberSymbols = .posix, into out: inout FormatOutput) {
+        let parsed = FormatParser.parse(raw, syntax: syntax)
         out.problems.append(contentsOf: parsed.problems)
         render(text: raw, segments: parsed.segments, arguments: arguments, symbols: symbols, into: &out)
     }
@@ -145,6 +145,8 @@ public enum Formatter {
 
     static func renderSpecifier(_ seg: FormatSegment, piece: UnsafeRawBufferPointer, arguments: [FormatArgument],
                                 symbols: NumberSymbols, into out: inout FormatOutput) {
+        // Java's %n reads no argument, whichever table carries it.
+        if seg.conversion == FormatSegment.lineSeparator { return out.bytes.append(UInt8(ascii: "\n")) }
         guard let arg = argument(seg.argument, arguments, &out) else {
             out.bytes.append(contentsOf: piece)
             return
@@ -153,6 +155,9 @@ public enum Formatter {
         var flags = seg.flags
         if let w = width, w < 0 { flags |= FormatSegment.Flag.leftAlign; width = -w }
         let precision = resolve(seg.precision, arguments, &out).flatMap { $0 < 0 ? nil : $0 }
+        if seg.flags & FormatSegment.Flag.java != 0 {
+            return renderJava(seg, arg, piece: piece, flags: flags, width: width, precision: precision, symbols: symbols, into: &out)
+        }
 
         switch seg.argumentType {
         case .object, .cString:

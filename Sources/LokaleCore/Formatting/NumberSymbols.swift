@@ -19,6 +19,9 @@ public struct NumberSymbols: Sendable, Equatable {
     /// Whether numbers follow CFString's localized rules (a locale was given): grouping on, the
     /// `0` flag as minimum integer digits, no space flag. POSIX is printf's, as Apple's without one.
     public var localized = false
+    /// The locale whose rules put letters in upper case (Java's `%S`), as ICU names it; "" (root)
+    /// when none was given.
+    public var caseLocale = ""
 
     public static let posix = NumberSymbols(decimal: ".", grouping: ",", zero: "0")
 
@@ -65,6 +68,7 @@ public struct NumberSymbols: Sendable, Equatable {
             s.secondaryGroup = sizes.1 > 0 ? Int(min(sizes.1, 9)) : s.primaryGroup
             s.minimumGrouping = Int(max(1, min(sizes.2, 9)))
             s.localized = true
+            s.caseLocale = l.id
         }
         return s
     }
