@@ -136,6 +136,15 @@ struct ICUMessageFormatTests {
         ("{1, select, a{A} x{X {0, number, integer}} other{O}}!", [.int, .string]),
         ("{0, date, short} {0, date} {0, date, long} / {0, date, full}", [.date]),
         ("{0, time, short} {0, time} {0, time, long}", [.date]),
+        // Notations (MF2's `notation`, `compactDisplay`), date skeletons and patterns (Lokale's
+        // private `lokale:skeleton` and `lokale:pattern` of :datetime).
+        ("{0, number, ::compact-short}", [.double]), ("{0, number, ::compact-long}", [.double]),
+        ("{0, number, ::scientific}", [.double]), ("{0, number, ::engineering .00}", [.double]),
+        ("{0, number, ::compact-short currency/EUR}", [.double]), ("{0, number, ::K .0 group-off}", [.double]),
+        ("{0, plural, one{# {0, number, ::compact-short} item} other{{0, number, ::compact-long} items}}", [.double]),
+        ("{0, date, ::yMMMd} {0, date, ::jmv} {0, time, ::Hms} {0, date, ::QQQQ y}", [.date]),
+        ("{0, date, ::yMMMMEEEEd} | {0, date, ::LLLL} | {0, time, ::jmz}", [.date]),
+        ("{0, date,yyyy-MM-dd 'at' HH:mm} {0, time, EEEE, h:mm a } {0, date, ''d''MMM}", [.date]),
     ]
 
     /// Generated: plural and selectordinal × offsets × key sets (exact keys, categories), each
