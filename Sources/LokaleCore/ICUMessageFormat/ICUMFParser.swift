@@ -12,6 +12,18 @@ struct ICUMFParser {
         self.quoting = quoting
     }
 
+    /// Where text runs and messages are, in scalars of `s`, when a caller rewrites a pattern's
+    /// text as written (`ICUMessageFormat.rewritingText`); nil otherwise.
+    var trace: Trace? = nil
+
+    struct Trace {
+        /// Each message (the pattern, each variant), its parent's index (-1 for the pattern).
+        var messages: [(range: Range<Int>, parent: Int)] = []
+        /// Each run of literal text as written, with what it shows and its message's index.
+        var runs: [(range: Range<Int>, text: String, message: Int)] = []
+        var current = -1
+    }
+
     /// Nesting deeper than this is refused (the lowering's recursion stays bounded).
     static let maxDepth = 32
 
@@ -82,11 +94,20 @@ struct ICUMFParser {
     mutating func message(depth: Int, parent: ICUMFComplex.Kind?) throws(ICUMessageFormat.SyntaxError) -> [ICUMFNode] {
         var nodes: [ICUMFNode] = []
         var text = ""
+        var runStart: Int? = nil
+        let id = trace?.messages.count ?? 0, outer = trace?.current ?? -1
+        if trace != nil {
+            trace!.messages.append((i..<i, outer))
+            trace!.current = id
+        }
         func flush() {
+            if let start = runStart, start < i, trace != nil { trace!.runs.append((start..<i, text, id)) }
+            runStart = nil
             if !text.isEmpty { nodes.append(.text(text)); text = "" }
         }
         let pound = parent == .plural || parent == .selectordinal
         while i < s.count {
+            if runStart == nil { runStart = i }
             let c = s[i]
             if c == "'", quoting == .icu {
                 if i + 1 < s.count, s[i + 1] == "'" {
@@ -126,6 +147,10 @@ struct ICUMFParser {
         }
         if depth > 0, i >= s.count { throw error("`}` closing the variant") }
         flush()
+        if trace != nil {
+            trace!.messages[id].range = trace!.messages[id].range.lowerBound..<i
+            trace!.current = outer
+        }
         return nodes
     }
 

@@ -42,6 +42,12 @@ public enum ICUMessageFormat {
 
     /// The parser's tree of `pattern`, bounded as `parse` is.
     static func tree(_ pattern: String, quoting: Quoting) throws(SyntaxError) -> [ICUMFNode] {
+        var p = try parser(pattern, quoting: quoting)
+        return try p.message(depth: 0, parent: nil)
+    }
+
+    /// A parser of `pattern`, once its size and characters are known to be ones MF2 can hold.
+    static func parser(_ pattern: String, quoting: Quoting) throws(SyntaxError) -> ICUMFParser {
         guard pattern.utf8.count <= MF2.maxMessageBytes else {
             throw SyntaxError(position: MF2.Position(offset: 0, line: 1, column: 1),
                               expected: "at most \(MF2.maxMessageBytes) bytes", found: "\(pattern.utf8.count) bytes")
@@ -49,7 +55,7 @@ public enum ICUMessageFormat {
         var parser = ICUMFParser(pattern, quoting: quoting)
         // ICU takes U+0000; MF2 text and literals cannot hold it, and neither can a catalog's message.
         if let nul = parser.s.firstIndex(of: "\u{0}") { throw parser.error("any character but U+0000 (MF2 has no place for it)", at: nul) }
-        return try parser.message(depth: 0, parent: nil)
+        return parser
     }
 
     /// One use of an argument in a pattern: its ICU name (`count`, `0`) and where its `{` is.
