@@ -58,9 +58,12 @@ public enum ICUMessageFormat {
         return parser
     }
 
-    /// One use of an argument in a pattern: its ICU name (`count`, `0`) and where its `{` is.
+    /// One use of an argument in a pattern: its ICU name (`count`, `0`), its type as written
+    /// (lowercased: `number`, `date`, `plural`, `select`, …; nil for a bare `{name}`) and where its
+    /// `{` is.
     public struct ArgumentUse: Sendable, Equatable {
         public var name: String
+        public var type: String?
         public var position: MF2.Position
     }
 
@@ -72,15 +75,26 @@ public enum ICUMessageFormat {
             for n in nodes {
                 switch n {
                 case .text, .pound: break
-                case .simple(let a): out.append(ArgumentUse(name: a.name, position: a.open))
+                case .simple(let a): out.append(ArgumentUse(name: a.name, type: a.type, position: a.open))
                 case .complex(let c):
-                    out.append(ArgumentUse(name: c.name, position: c.open))
+                    let type = switch c.kind {
+                    case .plural: "plural"
+                    case .selectordinal: "selectordinal"
+                    case .select: "select"
+                    }
+                    out.append(ArgumentUse(name: c.name, type: type, position: c.open))
                     for v in c.variants { visit(v.nodes) }
                 }
             }
         }
         visit(try tree(pattern, quoting: quoting))
         return out
+    }
+
+    /// `:name option=value …` as the lowering writes functions (a `ns:option` gets its namespace, a
+    /// value MF2 must quote is recorded as quoted), for callers that give `parse` its `formats`.
+    public static func function(_ name: String, _ options: [(String, String)]) -> MF2.Function {
+        ICUMFLowering.function(name, options)
     }
 
     /// The MF2 variable name an ICU argument name becomes: itself, or with `_` before a leading
