@@ -46,6 +46,9 @@ public struct CheckFinding: Sendable, Codable, Equatable {
         /// A MessageFormat 2 message given as source in code (`--code`) that is not well-formed
         /// or not valid: the call that parses it fails at run time.
         case messageFormat = "message-format"
+        /// A MessageFormat translation that leaves out an argument its development message reads
+        /// (a count, a name the translator dropped).
+        case missingArgument = "missing-argument"
     }
 
     public var severity: Severity
@@ -54,7 +57,8 @@ public struct CheckFinding: Sendable, Codable, Equatable {
     public var file: String
     /// 1-based line in `file`, when it is known.
     public var line: Int?
-    /// 1-based byte column in `file`, for findings at one place of a line (code).
+    /// 1-based column in `file`, for findings at one place of a line: bytes in code; characters
+    /// (as JSONLocator counts them) in a JSON resource's message.
     public var column: Int?
     /// Empty for findings in code that belong to no table (`messageFormat`).
     public var table: String

@@ -27,10 +27,13 @@ struct InstanceRecords: Sendable {
         var literal: Bool
     }
 
-    /// A warning, and whether its line is still to be found (String Catalogs: `SourceLines`).
+    /// A warning, and whether its line is still to be found (String Catalogs: `SourceLines`), and
+    /// the UTF-8 offset in the message of what it is about (the column is found from the file's
+    /// JSON when it is one: `SourceLines.column`).
     struct Finding: Sendable {
         var warning: CatalogWarning
         var needsLine: Bool
+        var messageOffset: Int? = nil
     }
 
     /// What one run reads besides the messages: the (localization, table), the table's facts
@@ -86,13 +89,13 @@ struct InstanceRecords: Sendable {
             let plain = developmentMessage.map { FormatCheck.isPlain(source: $0, key: k) } == true && FormatCheck.needsNoArguments(m)
             let checked = !plain && (c.info[k]?.checksFormat ?? true) && !m.variation.isMessageFormat
             if m.variation.isMessageFormat, let s = sourceMessage,
-               let problem = MessageFormatCheck.problem(source: s.variation, translation: m.variation) {
+               let problem = MessageFormatCheck.problem(source: s.variation, translation: m.variation, info: c.info[k]) {
                 // A translation that reads arguments its call site never passes would show `{$x}`.
                 let place = c.location(of: k)
                 findings.append(Finding(warning: CatalogWarning(file: place.file, line: place.line, table: c.table, localization: c.localization,
-                                                                key: k, message: problem + " (the development localization's text is used instead)"),
-                                        needsLine: place.line == nil))
-                reason = problem
+                                                                key: k, message: problem.message + " (the development localization's text is used instead)"),
+                                        needsLine: place.line == nil, messageOffset: problem.offset))
+                reason = problem.message
                 m = s
                 replaced += 1
             }

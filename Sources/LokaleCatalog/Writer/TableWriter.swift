@@ -225,6 +225,9 @@ public struct TableWriter {
                 for f in compiled[r].findings {
                     var w = f.warning
                     if f.needsLine { w.line = lines.line(file: w.file, key: w.key, localization: c.localization) }
+                    if let offset = f.messageOffset, let place = lines.place(file: w.file, key: w.key, messageOffset: offset) {
+                        (w.line, w.column) = (place.line, place.column)
+                    }
                     stats.warnings.append(w)
                 }
                 let words = UInt64(truncatingIfNeeded: recordsSize / 4)
