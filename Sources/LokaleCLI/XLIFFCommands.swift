@@ -36,7 +36,7 @@ func importXLIFFCommand(_ a: Arguments) throws -> Int32 {
     for u in summary.unknown { printError("\(xliff):\(u.line): warning: unit '\(u.id)' was not imported: \(u.reason)") }
     var written = catalog
     if summary.changed > 0 {
-        if catalog.hasSuffix(MessageFormatJSON.suffix) {
+        if catalog.hasSuffix(MessageFormatJSON.suffix) || catalog.hasSuffix(MessageFormatJSON.arbSuffix) {
             // The development resource stays as it is; the language's own resource is (re)written.
             written = MessageFormatJSON.sibling(of: catalog, table: table.name, localization: language)
             try MessageFormatJSON.write(table, localization: language, to: written)
@@ -50,9 +50,11 @@ func importXLIFFCommand(_ a: Arguments) throws -> Int32 {
 }
 
 /// The table an XLIFF is made from or read into: a String Catalog, or a development `.mf2.json`
-/// resource with `language`'s resource beside it, when there is one.
+/// resource or ARB template with `language`'s file beside it, when there is one.
 private func xliffTable(_ catalog: String, language: String) throws -> CatalogTable {
-    guard catalog.hasSuffix(MessageFormatJSON.suffix) else { return try StringCatalogReader.read(path: catalog).table }
+    guard catalog.hasSuffix(MessageFormatJSON.suffix) || catalog.hasSuffix(MessageFormatJSON.arbSuffix) else {
+        return try StringCatalogReader.read(path: catalog).table
+    }
     let development = try MessageFormatJSON.read(path: catalog)
     let translation = MessageFormatJSON.sibling(of: catalog, table: development.table, localization: language)
     var loader = CatalogLoader()
