@@ -47,6 +47,24 @@ enum ARBFormats {
         return nil
     }
 
+    /// The functions of `source`'s bare arguments in `locale`, as compiling gives them (the
+    /// placeholders Lokale cannot honour left out: compiling refused those already), for tools
+    /// that read a message again (XLIFF import, pseudo-localization).
+    static func functions(for source: String, arguments: [DeclaredArgument], locale: String, quoting: ICUMessageFormat.Quoting) -> [String: MF2.Function] {
+        var formats: [String: MF2.Function] = [:]
+        for a in arguments { if let f = try? function(a, locale: locale) { formats[a.name] = f } }
+        inferNumbers(in: (try? ICUMessageFormat.arguments(in: source, quoting: quoting)) ?? [], declared: arguments, into: &formats)
+        return formats
+    }
+
+    /// As gen-l10n infers it, an argument without a declared type that a plural counts is a number.
+    static func inferNumbers(in uses: [ICUMessageFormat.ArgumentUse], declared: [DeclaredArgument], into formats: inout [String: MF2.Function]) {
+        for u in uses where (u.type == "plural" || u.type == "selectordinal") && formats[u.name] == nil
+            && !declared.contains(where: { $0.name == u.name && $0.type != nil }) {
+            formats[u.name] = call("number", decimal)
+        }
+    }
+
     static func call(_ name: String, _ options: [(String, String)]) -> MF2.Function {
         ICUMessageFormat.function(name, options)
     }

@@ -42,11 +42,7 @@ extension MessageFormatJSON.File {
                             + "without a format: give it a \"format\" (yMd, jm, …) or write {\(a.name), date, ::yMd}")
             }
         }
-        // As gen-l10n infers it, an undeclared argument counted by a plural is a number.
-        for u in uses where (u.type == "plural" || u.type == "selectordinal") && formats[u.name] == nil
-            && !declared.contains(where: { $0.name == u.name && $0.type != nil }) {
-            formats[u.name] = ARBFormats.call("number", ARBFormats.decimal)
-        }
+        ARBFormats.inferNumbers(in: uses, declared: declared, into: &formats)
         do {
             return .messageFormat(source: source, message: try ICUMessageFormat.parse(source, formats: formats, quoting: quoting))
         } catch {

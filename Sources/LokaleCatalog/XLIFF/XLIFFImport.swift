@@ -64,9 +64,7 @@ public enum XLIFFImport {
                 } else if rest.isEmpty, s.variation.isMessageFormat, let quoting = table.info[key]?.messageSyntax.quoting {
                     // An ARB message's translation is ICU MessageFormat too, read with the template's
                     // placeholders as compile reads it.
-                    let info = table.info[key] ?? MessageInfo()
-                    var formats: [String: MF2.Function] = [:]
-                    for a in info.arguments { if let f = try? ARBFormats.function(a, locale: language) { formats[a.name] = f } }
+                    let formats = ARBFormats.functions(for: value, arguments: table.info[key]?.arguments ?? [], locale: language, quoting: quoting)
                     do {
                         m.variation = .messageFormat(source: value, message: try ICUMessageFormat.parse(value, formats: formats, quoting: quoting))
                     } catch {
