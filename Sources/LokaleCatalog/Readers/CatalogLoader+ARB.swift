@@ -7,7 +7,21 @@ import LokaleCore
 /// does: a translation without a message shows the template's, formatted in its own locale.
 extension CatalogLoader {
     mutating func addARB(_ path: String, syntax: MessageSyntax) throws(CatalogError) {
-        var file = try MessageFormatJSON.read(path: path)
+        try addARB(file: try MessageFormatJSON.read(path: path), syntax: syntax)
+    }
+
+    /// ARB files already read (`MessageFormatJSON.read(bytes:path:)`) as one bundle, as `load`
+    /// makes it from their paths: lowered with the template of `development`, filled per key.
+    public static func load(arb files: [MessageFormatJSON.File], development: String, syntax: MessageSyntax = .icu) throws(CatalogError) -> CatalogBundle {
+        var loader = CatalogLoader()
+        for f in files { try loader.addARB(file: f, syntax: syntax) }
+        loader.setDevelopmentLocalization(development)
+        return try loader.finish()
+    }
+
+    mutating func addARB(file: MessageFormatJSON.File, syntax: MessageSyntax) throws(CatalogError) {
+        var file = file
+        let path = file.path
         let (name, l) = (file.table, file.localization)
         if let owner = tableOwner[name], owner.hasSuffix(".xcstrings") {
             throw CatalogError(file: path, "table '\(name)' is already defined by \(owner)")
