@@ -122,6 +122,12 @@ struct ARBProjectTests {
         #expect(e.line == 2 && e.column == Self.column(of: "{d}", in: bareText, line: 2) && e.message.contains("without a format"), "\(e)")
         let typed = Fixtures.write(#"{"m": "On {d, date, ::yMMMd}", "@m": {"placeholders": {"d": {"type": "DateTime"}}}}"#, to: "app_de.arb", in: dir)
         _ = try CatalogLoader.load([typed])
+        // A count without a type is a number (gen-l10n infers num), so its format applies.
+        let inferred = Fixtures.write(#"{"m": "{n, plural, one{# item} other{{n} items}}", "@m": {"placeholders": {"n": {"format": "compact"}}}}"#,
+                                      to: "y_en.arb", in: dir)
+        let compiled = try Fixtures.compile([inferred], to: dir + "/inferred.lokale")
+        let en = try Runtime(preferredLanguages: ["en"]).open(path: compiled, main: true)
+        #expect(try en.format("m", arguments: [], named: ["n": .int(2_500_000)]).text == "2.5M items")
         // A plural's count must be a number.
         let plural = Fixtures.write(#"{"m": "{n, plural, other{#}}", "@m": {"placeholders": {"n": {"type": "String"}}}}"#, to: "x_en.arb", in: dir)
         #expect(try #require(catalogError { _ = try CatalogLoader.load([plural]) }).message.contains("plurals take int or num"))

@@ -51,10 +51,21 @@ enum ARBFormats {
     /// placeholders Lokale cannot honour left out: compiling refused those already), for tools
     /// that read a message again (XLIFF import, pseudo-localization).
     static func functions(for source: String, arguments: [DeclaredArgument], locale: String, quoting: ICUMessageFormat.Quoting) -> [String: MF2.Function] {
+        let uses = (try? ICUMessageFormat.arguments(in: source, quoting: quoting)) ?? []
         var formats: [String: MF2.Function] = [:]
-        for a in arguments { if let f = try? function(a, locale: locale) { formats[a.name] = f } }
-        inferNumbers(in: (try? ICUMessageFormat.arguments(in: source, quoting: quoting)) ?? [], declared: arguments, into: &formats)
+        for a in arguments { if let f = try? function(inferred(a, uses: uses), locale: locale) { formats[a.name] = f } }
+        inferNumbers(in: uses, declared: arguments, into: &formats)
         return formats
+    }
+
+    /// `a` with the type gen-l10n infers when it declares none: `num` for what a plural counts,
+    /// `String` for what a select chooses on (so `{"format": "compact"}` on a plural's count applies).
+    static func inferred(_ a: DeclaredArgument, uses: [ICUMessageFormat.ArgumentUse]) -> DeclaredArgument {
+        guard a.type == nil else { return a }
+        var a = a
+        let kinds = Set(uses.filter { $0.name == a.name }.compactMap(\.type))
+        if kinds.contains("plural") || kinds.contains("selectordinal") { a.type = "num" } else if kinds.contains("select") { a.type = "String" }
+        return a
     }
 
     /// As gen-l10n infers it, an argument without a declared type that a plural counts is a number.

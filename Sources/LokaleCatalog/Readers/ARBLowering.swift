@@ -34,7 +34,7 @@ extension MessageFormatJSON.File {
             if kinds.contains("select"), let t = a.type, t != "String" {
                 throw template.placeholderError(key, a.name, "type", "placeholder '\(a.name)' is chosen by a select but its type is '\(t)' (selects take String)")
             }
-            do { formats[a.name] = try ARBFormats.function(a, locale: locale) } catch {
+            do { formats[a.name] = try ARBFormats.function(ARBFormats.inferred(a, uses: uses), locale: locale) } catch {
                 throw template.placeholderError(key, a.name, error.field, error.message)
             }
             if a.type == "DateTime", a.format == nil, let bare = uses.first(where: { $0.name == a.name && $0.type == nil }) {
