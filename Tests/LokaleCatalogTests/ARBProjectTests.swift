@@ -143,5 +143,11 @@ struct ARBProjectTests {
         // (column 30 of the message), which the file spells after `\t`, `\u00e9` and `\"`.
         #expect(e.line == 3 && e.column == Self.column(of: "oops}", in: text, line: 3).map { $0 + 4 }, "\(e)")
         #expect(e.message.contains("at 1:30 of the message") && e.message.contains("message 'bad'"))
+        // A surrogate pair escape is one character, as raw UTF-8 (é, 😀) is: the file's column counts
+        // characters, as JSONLocator's own errors do.
+        let pairs = "{\"x\": \"\\ud83d\\ude00 😀 é {a} {b, plural, other{x} =}\"}\n"
+        let p2 = Fixtures.write(pairs, to: "app_fr.arb", in: dir)
+        let e2 = try #require(catalogError { _ = try CatalogLoader.load([p2]) })
+        #expect(e2.line == 1 && e2.column == Self.column(of: "=}", in: pairs, line: 1).map { $0 + 1 }, "\(e2)")
     }
 }
