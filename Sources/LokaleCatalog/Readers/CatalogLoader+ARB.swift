@@ -72,7 +72,9 @@ extension CatalogLoader {
         arbFiles = []
         var templates: [String: MessageFormatJSON.File] = [:]
         for f in files where f.file.localization == development { templates[f.file.table] = f.file }
-        for (file, syntax) in files.sorted(by: { ($0.file.localization != development ? 1 : 0, $0.file.path) < ($1.file.localization != development ? 1 : 0, $1.file.path) }) {
+        // Templates first: their descriptions and placeholders are the keys' before a translation's.
+        let ordered = files.filter { $0.file.localization == development } + files.filter { $0.file.localization != development }
+        for (file, syntax) in ordered {
             let template = templates[file.table]
             var messages = try file.lowered(template: template, syntax: syntax)
             var table = bundle.tables.removeValue(forKey: file.table) ?? CatalogTable(name: file.table)
