@@ -113,6 +113,8 @@ test-c: examples
 	$(LOKALE) compile Tests/C/fixtures/Tables -o $(OUT)/tests/Tables.lokale
 	$(LOKALE) compile Tests/C/fixtures/gettext/pl.po -o $(OUT)/tests/Gettext.lokale
 	$(LOKALE) compile Tests/C/fixtures/mf2 -o $(OUT)/tests/MF2.lokale
+	$(LOKALE) compile Tests/C/fixtures/android/res -o $(OUT)/tests/Android.lokale 2>/dev/null
+	$(LOKALE) compile Tests/C/fixtures/arb -o $(OUT)/tests/ARB.lokale
 	$(OUT)/tests/test_lokale $(OUT)/examples $(OUT)/tests
 
 # Lokale as a Swift package user gets it: examples/SummaryLabel depending on a tagged clone of this
@@ -298,6 +300,8 @@ test-c-tsan: examples
 	$(LOKALE) compile Tests/C/fixtures/Tables -o $(OUT)/tests/Tables.lokale 2>/dev/null
 	$(LOKALE) compile Tests/C/fixtures/gettext/pl.po -o $(OUT)/tests/Gettext.lokale 2>/dev/null
 	$(LOKALE) compile Tests/C/fixtures/mf2 -o $(OUT)/tests/MF2.lokale 2>/dev/null
+	$(LOKALE) compile Tests/C/fixtures/android/res -o $(OUT)/tests/Android.lokale 2>/dev/null
+	$(LOKALE) compile Tests/C/fixtures/arb -o $(OUT)/tests/ARB.lokale 2>/dev/null
 	$(SWIFT_TOOLCHAIN)clang -std=c11 -g -O1 -fsanitize=thread -fuse-ld=lld -pthread -I$(OUT)/include $(C_TEST_SRC) \
 	  -L$(TSAN_SCRATCH)/debug -l$(LIB_PRODUCT) -L$(SWIFT_TOOLCHAIN)../lib/swift/linux -ldispatch -lBlocksRuntime \
 	  -Wl,-rpath,$(TSAN_SCRATCH)/debug -Wl,-rpath,$(SWIFT_TOOLCHAIN)../lib/swift/linux -o $(OUT)/tests/test_lokale_tsan

@@ -30,6 +30,8 @@ let package = Package(
         .executableTarget(name: "fuzz-mf2", dependencies: ["FuzzDriver", .product(name: "LokaleCatalog", package: "Lokale")]),
         // (k) ICU MessageFormat: the parser into MF2, the data model checks, serialization and formatting.
         .executableTarget(name: "fuzz-icumf", dependencies: ["FuzzDriver", .product(name: "LokaleCatalog", package: "Lokale")]),
+        // (l) Flutter ARB: the reader, placeholder formats, lowering, compile, check, writer, pseudo.
+        .executableTarget(name: "fuzz-arb", dependencies: ["FuzzDriver", .product(name: "LokaleCatalog", package: "Lokale")]),
         // (i) Accept-Language headers, through lokale_parse_accept_language.
         .executableTarget(name: "fuzz-accept", dependencies: [.product(name: "lokale-c", package: "Lokale")],
                           cSettings: [.unsafeFlags(["-I../include"])]),

@@ -10,7 +10,7 @@ static int32_t needed(int32_t n, UErrorCode err) {
 }
 
 int32_t lk_mf2_date_format(const char *locale, int32_t date_style, int32_t time_style,
-                           const uint16_t *skeleton, int32_t skeleton_len,
+                           const uint16_t *skeleton, int32_t skeleton_len, int skeleton_is_pattern,
                            const uint16_t *zone, int32_t zone_len, double millis,
                            uint16_t *out, int32_t cap) {
     static const UChar utc[] = {'U', 'T', 'C'};
@@ -18,15 +18,19 @@ int32_t lk_mf2_date_format(const char *locale, int32_t date_style, int32_t time_
     int32_t zlen = zone_len > 0 ? zone_len : 3;
     UErrorCode err = U_ZERO_ERROR;
     UChar pattern[128];
+    const UChar *p = pattern;
     int32_t plen = -1;
-    if (skeleton_len > 0) {
+    if (skeleton_len > 0 && skeleton_is_pattern) {
+        p = (const UChar *)skeleton;
+        plen = skeleton_len;
+    } else if (skeleton_len > 0) {
         UDateTimePatternGenerator *g = udatpg_open(locale, &err);
         if (U_SUCCESS(err)) plen = udatpg_getBestPattern(g, (const UChar *)skeleton, skeleton_len, pattern, 128, &err);
         if (g) udatpg_close(g);
         if (U_FAILURE(err) || plen < 0 || plen >= 128) return -1;
     }
     UDateFormat *d = plen >= 0
-        ? udat_open(UDAT_PATTERN, UDAT_PATTERN, locale, z, zlen, pattern, plen, &err)
+        ? udat_open(UDAT_PATTERN, UDAT_PATTERN, locale, z, zlen, p, plen, &err)
         : udat_open((UDateFormatStyle)time_style, (UDateFormatStyle)date_style, locale, z, zlen, NULL, 0, &err);
     if (U_FAILURE(err)) {
         if (d) udat_close(d);

@@ -3,7 +3,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unicode/ucurr.h>
 #include <unicode/ufieldpositer.h>
+#include <unicode/uloc.h>
 #include <unicode/unumberformatter.h>
 #include <unicode/upluralrules.h>
 
@@ -209,4 +211,18 @@ int32_t lk_mf2_number_format(const char *locale, const uint16_t *skeleton, int32
                                           field_count, out, cap);
     lk_mf2_formatter_release(f);
     return n;
+}
+
+int32_t lk_currency_for_locale(const char *locale, uint16_t *out, int32_t cap) {
+    UErrorCode err = U_ZERO_ERROR;
+    int32_t n = ucurr_forLocale(locale, (UChar *)out, cap, &err);
+    if (U_SUCCESS(err) && n == 3) return n;
+    /* ICU reads the region only: a language alone takes its likely one (fr -> fr_Latn_FR). */
+    char full[ULOC_FULLNAME_CAPACITY];
+    err = U_ZERO_ERROR;
+    uloc_addLikelySubtags(locale, full, (int32_t)sizeof full, &err);
+    if (U_FAILURE(err) || err == U_STRING_NOT_TERMINATED_WARNING) return -1;
+    err = U_ZERO_ERROR;
+    n = ucurr_forLocale(full, (UChar *)out, cap, &err);
+    return U_SUCCESS(err) && n == 3 ? n : -1;
 }

@@ -4,7 +4,9 @@
 #include "lokale_icu_umsg.h"
 
 #include <unicode/ucal.h>
+#include <unicode/uloc.h>
 #include <unicode/umsg.h>
+#include <unicode/unum.h>
 #include <unicode/ustring.h>
 
 #include <vector>
@@ -66,4 +68,33 @@ int32_t lk_umsg_format(const char *pattern, const char *locale, const char *kind
     u_strToUTF8(out, cap, &written, result.data(), len, &err);
     if (U_FAILURE(err) || written >= cap) return -3;
     return written;
+}
+
+int32_t lk_unum_format(int32_t style, const char *locale, const char *currency, int32_t decimals, double value,
+                       char *out, int32_t cap) {
+    UErrorCode err = U_ZERO_ERROR;
+    char full[ULOC_FULLNAME_CAPACITY];
+    if (currency == nullptr) {
+        uloc_addLikelySubtags(locale, full, (int32_t)sizeof full, &err);
+        if (U_FAILURE(err)) return -1;
+        locale = full;
+    }
+    UNumberFormat *f = unum_open((UNumberFormatStyle)style, nullptr, 0, locale, nullptr, &err);
+    if (U_FAILURE(err)) return -1;
+    if (currency != nullptr && *currency != 0) {
+        UChar code[4] = {};
+        u_charsToUChars(currency, code, 3);
+        unum_setTextAttribute(f, UNUM_CURRENCY_CODE, code, 3, &err);
+    }
+    if (decimals >= 0) {
+        unum_setAttribute(f, UNUM_MIN_FRACTION_DIGITS, decimals);
+        unum_setAttribute(f, UNUM_MAX_FRACTION_DIGITS, decimals);
+    }
+    UChar result[512];
+    int32_t len = unum_formatDouble(f, value, result, 512, nullptr, &err);
+    unum_close(f);
+    if (U_FAILURE(err) || len >= 512) return -1;
+    int32_t written = 0;
+    u_strToUTF8(out, cap, &written, result, len, &err);
+    return U_FAILURE(err) || written >= cap ? -1 : written;
 }

@@ -40,7 +40,7 @@ func importXLIFFCommand(_ a: Arguments) throws -> Int32 {
         if let res = AndroidXLIFF.resourceFolder(of: catalog) {
             // The language's values folder gets its strings.xml; the default resources stay as they are.
             written = try AndroidResourceWriter.write(table, localization: language, development: table.sourceLanguage ?? "en", res: res)
-        } else if catalog.hasSuffix(MessageFormatJSON.suffix) {
+        } else if catalog.hasSuffix(MessageFormatJSON.suffix) || catalog.hasSuffix(MessageFormatJSON.arbSuffix) {
             // The development resource stays as it is; the language's own resource is (re)written.
             written = MessageFormatJSON.sibling(of: catalog, table: table.name, localization: language)
             try MessageFormatJSON.write(table, localization: language, to: written)
@@ -54,10 +54,13 @@ func importXLIFFCommand(_ a: Arguments) throws -> Int32 {
 }
 
 /// The table an XLIFF is made from or read into: a String Catalog, a development `.mf2.json`
-/// resource with `language`'s resource beside it, when there is one, or Android's `res/` folder.
+/// resource or ARB template with `language`'s file beside it, when there is one, or Android's
+/// `res/` folder.
 private func xliffTable(_ catalog: String, language: String) throws -> CatalogTable {
     if let res = AndroidXLIFF.resourceFolder(of: catalog) { return try AndroidXLIFF.table(res: res) }
-    guard catalog.hasSuffix(MessageFormatJSON.suffix) else { return try StringCatalogReader.read(path: catalog).table }
+    guard catalog.hasSuffix(MessageFormatJSON.suffix) || catalog.hasSuffix(MessageFormatJSON.arbSuffix) else {
+        return try StringCatalogReader.read(path: catalog).table
+    }
     let development = try MessageFormatJSON.read(path: catalog)
     let translation = MessageFormatJSON.sibling(of: catalog, table: development.table, localization: language)
     var loader = CatalogLoader()

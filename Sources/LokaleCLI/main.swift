@@ -60,8 +60,10 @@ let commands: [Command] = [
         summary: "Compiles catalogs into one table (.lokale) that the runtime maps.",
         details: """
           SOURCE      .xcstrings, .strings, .stringsdict, gettext .po/.mo files, .lproj folders,
-                      bundle folders (an Info.plist and .lproj folders), Android res/ and values*/
-                      folders and their .xml files (one table, Localizable); each catalog is a table
+                      bundle folders (an Info.plist and .lproj folders), .mf2.json resources,
+                      Flutter .arb files, folders of them, l10n.yaml (or a folder holding it),
+                      Android res/ and values*/ folders and their .xml files (one table,
+                      Localizable); each catalog is a table
           -o, --output OUT.lokale  the table to write (atomically: a failed compile writes nothing)
           --strict    warnings are errors: nothing is written when there is one (exit 1)
           --development-region L   the development localization (default: the catalogs' source
@@ -166,14 +168,14 @@ let commands: [Command] = [
         run: formatMessageCommand),
     Command(
         name: "export-xliff",
-        synopsis: "CATALOG.xcstrings --language L -o FILE.xliff",
+        synopsis: "CATALOG.xcstrings|RESOURCE.mf2.json|TEMPLATE.arb --language L -o FILE.xliff",
         summary: "Writes one language of a catalog as XLIFF 1.2 for translators.",
         details: "  CATALOG     a .xcstrings catalog, a development .mf2.json resource, or an Android res/ folder",
         spec: .init(valued: ["output", "language"], short: ["o": "output"]),
         run: exportXLIFFCommand),
     Command(
         name: "import-xliff",
-        synopsis: "FILE.xliff CATALOG.xcstrings",
+        synopsis: "FILE.xliff CATALOG.xcstrings|RESOURCE.mf2.json|TEMPLATE.arb",
         summary: "Reads translations back from XLIFF 1.2 (as Xcode exports it); only its language changes.",
         details: "  CATALOG     as for export-xliff; for an Android res/ folder, the language's values-…/strings.xml is written",
         run: importXLIFFCommand),

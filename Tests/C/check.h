@@ -92,5 +92,7 @@ void test_gettext_catalog(void);
 void test_message_format(void);
 /* test_mf2_catalog.c */
 void test_mf2_catalog(void);
+/* test_sources.c */
+void test_sources(void);
 
 #endif

@@ -87,6 +87,42 @@ struct ICUMessageFormatTests {
         #expect(Self.syntaxError("{n, plural, offset:1.5 other{x}}") != nil)
     }
 
+    @Test func formatsQuotingAndArgumentPositions() throws {
+        // A caller's function for a bare argument (an ARB placeholder's type or format); an
+        // argument with its own ICU type keeps it.
+        let compact = MF2.Function(MF2.Identifier("number"), options: [
+            MF2.Option(MF2.Identifier("notation"), .literal(MF2.Literal("compact")), position: MF2.Position(offset: 0, line: 1, column: 1))])
+        let m = try ICUMessageFormat.parse("{n} / {n, number}", formats: ["n": compact])
+        #expect(MF2.format(m, locale: "en", arguments: ["n": .int(1_234_567)], bidiIsolation: .none).text == "1.2M / 1,234,567")
+        // gen-l10n without use-escaping: apostrophes are text, `'{name}'` shows the name quoted.
+        let literal = try ICUMessageFormat.parse("Delete '{name}'? It''s gone.", quoting: .none)
+        #expect(MF2.format(literal, locale: "en", arguments: ["name": .string("a.txt")], bidiIsolation: .none).text == "Delete 'a.txt'? It''s gone.")
+        #expect(try Self.format("Delete '{name}'? It''s gone.", ["name": .string("a.txt")]) == "Delete {name}? It's gone.")
+        // Every use of an argument with its `{`, nested ones included; quoted braces are text.
+        let uses = try ICUMessageFormat.arguments(in: "'{x}' {a}\n{n, plural, one{{b} #} other{{c, number}}}")
+        #expect(uses.map(\.name) == ["a", "n", "b", "c"])
+        #expect(uses.map(\.position.column) == [7, 1, 17, 30], "\(uses)")
+        #expect(uses[1].position.line == 2 && uses[0].position.offset == 6)
+    }
+
+    @Test func rewritingTextKeepsEverythingElse() throws {
+        let patterns = ["It''s '{0}' and {0, plural, offset:1 =0{none} one{'#' is #} other{{who} and # others}}!",
+                        "{g, select, female{{n, selectordinal, one{#st} other{#th}}} other{x {d, date, ::yMMMd} y}}",
+                        "'{' unclosed {a} text '", "a}b", ""]
+        for p in patterns {
+            #expect(try ICUMessageFormat.rewritingText(p, text: { $0 }, message: { body, _, _ in body }) == p)
+        }
+        var shown: [String] = []
+        let upper = try ICUMessageFormat.rewritingText(patterns[0], text: { $0.uppercased() }, message: { body, text, isPattern in
+            shown.append(text)
+            return isPattern ? "<" + body + ">" : body + "."
+        })
+        #expect(upper == "<IT''S '{0}' AND {0, plural, offset:1 =0{NONE.} one{'#' IS #.} other{{who} AND # OTHERS.}}!>")
+        #expect(shown == ["none", "# is ", " and  others", "It's {0} and !"])
+        #expect(try MF2.format(ICUMessageFormat.parse(upper), locale: "en", arguments: ["_0": .int(3), "who": .string("Ana")],
+                               bidiIsolation: .none).text == "<IT'S {0} AND Ana AND 2 OTHERS.!>")
+    }
+
     /// The differences docs/MESSAGEFORMAT.md lists, pinned so that a change is seen.
     @Test func documentedDifferences() throws {
         let m = try ICUMessageFormat.parse("{0} and {1, number}")
@@ -136,6 +172,15 @@ struct ICUMessageFormatTests {
         ("{1, select, a{A} x{X {0, number, integer}} other{O}}!", [.int, .string]),
         ("{0, date, short} {0, date} {0, date, long} / {0, date, full}", [.date]),
         ("{0, time, short} {0, time} {0, time, long}", [.date]),
+        // Notations (MF2's `notation`, `compactDisplay`), date skeletons and patterns (Lokale's
+        // private `lokale:skeleton` and `lokale:pattern` of :datetime).
+        ("{0, number, ::compact-short}", [.double]), ("{0, number, ::compact-long}", [.double]),
+        ("{0, number, ::scientific}", [.double]), ("{0, number, ::engineering .00}", [.double]),
+        ("{0, number, ::compact-short currency/EUR}", [.double]), ("{0, number, ::K .0 group-off}", [.double]),
+        ("{0, plural, one{# {0, number, ::compact-short} item} other{{0, number, ::compact-long} items}}", [.double]),
+        ("{0, date, ::yMMMd} {0, date, ::jmv} {0, time, ::Hms} {0, date, ::QQQQ y}", [.date]),
+        ("{0, date, ::yMMMMEEEEd} | {0, date, ::LLLL} | {0, time, ::jmz}", [.date]),
+        ("{0, date,yyyy-MM-dd 'at' HH:mm} {0, time, EEEE, h:mm a } {0, date, ''d''MMM}", [.date]),
     ]
 
     /// Generated: plural and selectordinal × offsets × key sets (exact keys, categories), each

@@ -39,6 +39,10 @@ int32_t lk_mf2_number_format(const char *locale, const uint16_t *skeleton, int32
                              int32_t *fields, int32_t max_fields, int32_t *field_count,
                              uint16_t *out, int32_t cap);
 
+/* The ISO 4217 code of the currency of locale (an ICU locale id; its likely region when it names
+ * none, as uloc_addLikelySubtags gives it) into (out, cap): its length (3), or -1 when ICU knows none. */
+int32_t lk_currency_for_locale(const char *locale, uint16_t *out, int32_t cap);
+
 /* A number formatter for (locale, skeleton), shared: kept in a bounded cache (least recently used
  * out) and counted, so that a holder may keep it as long as it likes, from any thread. NULL when
  * ICU refuses the skeleton or the locale. Release each acquired formatter once. */
@@ -55,14 +59,15 @@ int32_t lk_mf2_number_format_with(const lk_mf2_formatter *formatter, const char 
 /* Formats millis (since 1970 UTC) in locale, in time zone zone (an Olson id or "GMT+01:00";
  * zone_len 0: UTC): with the locale's own formats for date_style and time_style (LK_MF2_STYLE_x;
  * LK_MF2_STYLE_NONE leaves that half out) when skeleton_len is 0, else with the best pattern for
- * a date-time skeleton ("yMMMd", "j"). */
+ * a date-time skeleton ("yMMMd", "j"), or with skeleton itself as a pattern ("yyyy-MM-dd") when
+ * skeleton_is_pattern is not 0. */
 #define LK_MF2_STYLE_NONE (-1)
 #define LK_MF2_STYLE_FULL 0
 #define LK_MF2_STYLE_LONG 1
 #define LK_MF2_STYLE_MEDIUM 2
 #define LK_MF2_STYLE_SHORT 3
 int32_t lk_mf2_date_format(const char *locale, int32_t date_style, int32_t time_style,
-                           const uint16_t *skeleton, int32_t skeleton_len,
+                           const uint16_t *skeleton, int32_t skeleton_len, int skeleton_is_pattern,
                            const uint16_t *zone, int32_t zone_len, double millis,
                            uint16_t *out, int32_t cap);
 

@@ -24,6 +24,15 @@ extern "C" {
 int32_t lk_umsg_format(const char *pattern, const char *locale, const char *kinds, const double *numbers,
                        const char *const *strings, char *out, int32_t cap);
 
+/* ICU's own NumberFormat (unum_open) of style (a UNumberFormatStyle: 1 decimal, 3 percent,
+ * 4 scientific, 10 currency with the ISO code, 14 and 15 compact short and long) in locale, for the
+ * tests that compare Flutter's number formats as Lokale lowers them with ICU. currency: an ISO code,
+ * "" for none (styles without a currency), or NULL for the one ICU gives the locale with its likely
+ * region (the locale is then maximized, fr -> fr_Latn_FR, as a language alone has no currency in ICU). decimals >= 0 sets the minimum and
+ * maximum fraction digits. The UTF-8 length written into (out, cap) NUL-terminated, or -1. */
+int32_t lk_unum_format(int32_t style, const char *locale, const char *currency, int32_t decimals, double value,
+                       char *out, int32_t cap);
+
 #ifdef __cplusplus
 }
 #endif

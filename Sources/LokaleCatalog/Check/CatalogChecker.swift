@@ -12,6 +12,11 @@ import LokaleCore
 ///   `Base` is the development text by definition and gets no statistics.
 /// - A plural variation without `other` is an error (some counts have no text); other missing CLDR
 ///   categories, and categories the language never selects, are warnings.
+/// - A message a table that falls back per key (ARB, Android) filled in from the development
+///   localization (`isImplicit`) is untranslated: the runtime shows the development text.
+/// - A MessageFormat translation that reads an argument its development message neither reads nor
+///   declares is an error (the compiler replaces it), at the argument's column in JSON resources;
+///   one that leaves out an argument the development message reads is a warning.
 public enum CatalogChecker {
     public struct Options: Sendable {
         /// Messages as written in code, compared with the development localization's text.
@@ -82,7 +87,7 @@ private struct Checker {
     mutating func formatProblems() throws(CatalogError) {
         for w in try TableWriter.compile(bundle).statistics.warnings {
             findings.append(CheckFinding(severity: .error, kind: .format, file: w.file,
-                                         line: w.line ?? lines.line(file: w.file, key: w.key, localization: w.localization),
+                                         line: w.line ?? lines.line(file: w.file, key: w.key, localization: w.localization), column: w.column,
                                          table: w.table, key: w.key, localization: w.localization, message: w.message))
         }
     }
@@ -137,13 +142,21 @@ private struct Checker {
         // Plural coverage, for every localization that has messages (Base follows the development rules).
         for l in t.messages.keys.sorted() {
             for (k, m) in t.messages[l]!.sorted(by: { $0.key < $1.key }) {
-                // shouldTranslate false shows the source text everywhere, on purpose; a filled-in
-                // message is the development language's, judged there.
+                // shouldTranslate false shows the source text everywhere, on purpose; a message filled
+                // in from the development localization is counted as untranslated above.
                 if l != development, t.info[k]?.shouldTranslate == false || m.isImplicit { continue }
-                for gap in PluralCoverage.gaps(in: m, rulesLocale: l == "Base" ? development : l, shownAs: l) {
+                let syntax = t.info[k]?.messageSyntax ?? .mf2
+                for gap in PluralCoverage.gaps(in: m, rulesLocale: l == "Base" ? development : l, shownAs: l, syntax: syntax) {
                     add(gap.severity, gap.kind, t, key: k, localization: l, gap.message)
                 }
-                if t.info[k]?.checksFormat ?? true, !m.isImplicit {
+                if l != development, l != "Base", let s = t.messages[development]?[k] {
+                    let missing = MessageFormatCheck.missing(source: s.variation, translation: m.variation, syntax: syntax)
+                    if !missing.isEmpty {
+                        add(.warning, .missingArgument, t, key: k, localization: l,
+                            "the translation does not use \(missing.joined(separator: ", ")), which the development message does")
+                    }
+                }
+                if t.info[k]?.checksFormat ?? true {
                     for w in MixedNumbering.findings(in: m, syntax: t.info[k]?.formatSyntax ?? .apple) {
                         add(.warning, .mixedNumbering, t, key: k, localization: l, w)
                     }

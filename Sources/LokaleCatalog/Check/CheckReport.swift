@@ -49,6 +49,9 @@ public struct CheckFinding: Sendable, Codable, Equatable {
         /// A format that mixes numbered and unnumbered specifiers (`%1$lld %lld`): formatted as
         /// CFString and Java do, which is rarely what the translator meant.
         case mixedNumbering = "mixed-numbering"
+        /// A MessageFormat translation that leaves out an argument its development message reads
+        /// (a count, a name the translator dropped).
+        case missingArgument = "missing-argument"
     }
 
     public var severity: Severity
@@ -57,7 +60,8 @@ public struct CheckFinding: Sendable, Codable, Equatable {
     public var file: String
     /// 1-based line in `file`, when it is known.
     public var line: Int?
-    /// 1-based byte column in `file`, for findings at one place of a line (code).
+    /// 1-based column in `file`, for findings at one place of a line: bytes in code; characters
+    /// (as JSONLocator counts them) in a JSON resource's message.
     public var column: Int?
     /// Empty for findings in code that belong to no table (`messageFormat`).
     public var table: String

@@ -30,6 +30,9 @@ public struct CatalogWarning: Sendable, CustomStringConvertible {
     public var file: String
     /// The line of the message in `file`, when its reader knows it (`.strings`, `.stringsdict`).
     public var line: Int? = nil
+    /// The column (in characters, as JSONLocator counts them) of what the warning is about, when
+    /// known: an argument inside a JSON resource's message.
+    public var column: Int? = nil
     public var table: String
     public var localization: String
     public var key: String
@@ -48,6 +51,6 @@ public struct CatalogWarning: Sendable, CustomStringConvertible {
     /// `file:line: SEVERITY: [table] localization 'key': message`; `compile --strict` writes its
     /// warnings as errors.
     public func diagnostic(severity: String) -> String {
-        "\(file)\(line.map { ":\($0)" } ?? ""): \(severity): [\(table)] \(localization) '\(key)': \(message)"
+        "\(file)\(line.map { ":\($0)" } ?? "")\(line != nil ? column.map { ":\($0)" } ?? "" : ""): \(severity): [\(table)] \(localization) '\(key)': \(message)"
     }
 }

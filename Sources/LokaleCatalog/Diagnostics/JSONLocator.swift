@@ -35,7 +35,7 @@ enum JSONLocator {
         var p = Scanner(bytes: bytes)
         var lines: [[String]: Int] = [:]
         var line = 1, counted = 0
-        p.onKey = { path, start in
+        p.onKey = { path, start, _ in
             guard path.count <= depth else { return }
             for b in bytes[counted..<start] where b == 0x0A { line += 1 }
             counted = start
@@ -45,6 +45,53 @@ enum JSONLocator {
         p.skipSpace()
         try? p.value(depth: 0)
         return lines
+    }
+
+    /// Byte offsets of every object key at most `depth` levels deep (its opening quote) and of its
+    /// value (the value's first byte), by path; first occurrence wins. One pass, as `keyLines`.
+    static func offsets(_ bytes: [UInt8], depth: Int) -> [[String]: (key: Int, value: Int)] {
+        var p = Scanner(bytes: bytes)
+        var out: [[String]: (key: Int, value: Int)] = [:]
+        p.onKey = { path, key, value in
+            if path.count <= depth, out[path] == nil { out[path] = (key, value) }
+        }
+        p.skipBOM()
+        p.skipSpace()
+        try? p.value(depth: 0)
+        return out
+    }
+
+    /// Where, in `bytes`, the string whose opening quote is at `quote` has the character at UTF-8
+    /// offset `offset` of its decoded text: escapes count as what they stand for (`\n` one byte,
+    /// `\u00e9` two, a surrogate pair four). Nil when the string is shorter.
+    static func stringOffset(_ bytes: [UInt8], quote: Int, decoded offset: Int) -> Int? {
+        var i = quote + 1, decoded = 0
+        func hex4(_ from: Int) -> UInt32? {
+            guard from + 4 <= bytes.count else { return nil }
+            return UInt32(String(decoding: bytes[from..<(from + 4)], as: UTF8.self), radix: 16)
+        }
+        while i < bytes.count, bytes[i] != UInt8(ascii: "\"") {
+            if decoded >= offset { return i }
+            if bytes[i] == UInt8(ascii: "\\"), i + 1 < bytes.count {
+                if bytes[i + 1] == UInt8(ascii: "u"), let v = hex4(i + 2) {
+                    if (0xD800...0xDBFF).contains(v), i + 7 < bytes.count, bytes[i + 6] == UInt8(ascii: "\\"), bytes[i + 7] == UInt8(ascii: "u"),
+                       let low = hex4(i + 8), (0xDC00...0xDFFF).contains(low) {
+                        decoded += 4
+                        i += 12
+                    } else {
+                        decoded += v < 0x80 ? 1 : v < 0x800 ? 2 : 3
+                        i += 6
+                    }
+                } else {
+                    decoded += 1
+                    i += 2
+                }
+            } else {
+                decoded += 1
+                i += 1
+            }
+        }
+        return decoded >= offset && i < bytes.count ? i : nil
     }
 
     /// Line and column (1-based) of byte offset `at`.
@@ -80,8 +127,8 @@ enum JSONLocator {
     struct Scanner {
         let bytes: [UInt8]
         var i = 0
-        /// Called with the path of each object key (decoded) and its offset, when set.
-        var onKey: ((_ path: [String], _ offset: Int) -> Void)? = nil
+        /// Called with the path of each object key (decoded), its offset and its value's, when set.
+        var onKey: ((_ path: [String], _ offset: Int, _ value: Int) -> Void)? = nil
         private var path: [String] = []
         /// Keys of objects at depth 1.
         var keysOneDown = 0
@@ -128,7 +175,8 @@ enum JSONLocator {
                         let key = !raw.contains(UInt8(ascii: "\\")) ? String(decoding: raw, as: UTF8.self)
                             : (try? JSONDecoder().decode(String.self, from: Data(bytes[keyStart..<keyEnd]))) ?? ""
                         path.append(key)
-                        onKey(path, keyStart)
+                        skipSpace()
+                        onKey(path, keyStart, i)
                         try value(depth: depth + 1)
                         path.removeLast()
                     } else {

@@ -1,6 +1,22 @@
 import LokaleCore
 
 extension Pseudolocalization {
+    /// An ICU MessageFormat message (an ARB message) in the pseudo-language `kind`, still ICU
+    /// MessageFormat: only its literal text changes (ICUMessageFormat.rewritingText); arguments,
+    /// types, styles, keywords, `=N`, `offset:`, `#` and apostrophe quoting stay as written, so it
+    /// selects and formats as the source does. Brackets (accented) go around the whole message;
+    /// padding (long) ends each message — the pattern and each variant — by its own text's length.
+    public static func icuMessageFormat(_ source: String, _ kind: PseudoLocale, quoting: ICUMessageFormat.Quoting = .icu) throws(ICUMessageFormat.SyntaxError) -> String {
+        guard !source.isEmpty else { return source }
+        return try ICUMessageFormat.rewritingText(source, quoting: quoting, text: { kind.transformLiteral($0) }, message: { body, shown, isPattern in
+            switch kind {
+            case .accented: return isPattern ? "[" + body + "]" : body
+            case .long: return body + PseudoLocale.padding(forVisibleCharacters: shown.unicodeScalars.count { !$0.properties.isWhitespace })
+            case .bidi: return body
+            }
+        })
+    }
+
     /// A MessageFormat 2 message in the pseudo-language `kind`: only the text of its patterns
     /// changes (each variant's pattern is a whole message, so it gets its own brackets or padding);
     /// declarations, selectors, variant keys, placeholders (variables, functions, options,

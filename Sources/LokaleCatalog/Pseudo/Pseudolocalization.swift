@@ -5,9 +5,20 @@ import LokaleCore
 public enum Pseudolocalization {
     /// `m` in `kind`: every text of its variations and substitutions transformed; structure
     /// (plural categories, device variants, substitution names and arguments) unchanged.
-    /// `syntax`: the key's specifiers, which stay as they are.
-    public static func message(_ m: CatalogMessage, _ kind: PseudoLocale, syntax: FormatSyntax = .apple) -> CatalogMessage {
+    /// `info` says an ICU message's syntax and placeholders, and `locale` the localization whose
+    /// formats its pseudo text takes (the development one's).
+    public static func message(_ m: CatalogMessage, _ kind: PseudoLocale, info: MessageInfo? = nil, locale: String = "en") -> CatalogMessage {
         var out = m
+        let syntax = info?.formatSyntax ?? .apple
+        if case .messageFormat(let source, _) = m.variation, let quoting = info?.messageSyntax.quoting,
+           let pseudo = try? icuMessageFormat(source, kind, quoting: quoting),
+           let message = try? ICUMessageFormat.parse(pseudo, formats: ARBFormats.functions(for: pseudo, arguments: info?.arguments ?? [],
+                                                                                             locale: locale, quoting: quoting), quoting: quoting) {
+            // ICU text stays ICU text: a plain lookup answers it, and the tools read it as ICU.
+            out.variation = .messageFormat(source: pseudo, message: message)
+            out.state = nil
+            return out
+        }
         if case .messageFormat(_, let message) = m.variation {
             // Only pattern text changes: syntax, names, options, keys and markup stay as written.
             let pseudo = messageFormat(message, kind)
@@ -38,7 +49,7 @@ public enum Pseudolocalization {
                     throw CatalogError(file: table.sources.first ?? name, "localization \(kind.tag) already exists; cannot add the \(kind.rawValue) pseudo-localization")
                 }
                 table.messages[kind.tag] = source.mapValuesWithKeys { key, m in
-                    table.info[key]?.shouldTranslate == false ? m : message(m, kind, syntax: table.info[key]?.formatSyntax ?? .apple)
+                    table.info[key]?.shouldTranslate == false ? m : message(m, kind, info: table.info[key], locale: development)
                 }
             }
             bundle.tables[name] = table

@@ -5,24 +5,28 @@ import LokaleCore
 /// folders (Base.lproj included), bundle folders with an `Info.plist`, gettext `.po`/`.mo` files,
 /// MessageFormat 2 and ARB resources, and Android string resources (`res/`, `values*/`).
 public struct CatalogLoader {
-    public private(set) var bundle = CatalogBundle()
+    public internal(set) var bundle = CatalogBundle()
     /// Loose `.strings`/`.stringsdict` files outside any `.lproj`: they belong to the development
     /// localization, which is known only once every source is read.
     private var loose: [(path: String, isDict: Bool)] = []
     /// Which source defined each table, to refuse two definitions of one table.
-    private var tableOwner: [String: String] = [:]
+    var tableOwner: [String: String] = [:]
     /// (localization, table, key) read from a `.stringsdict`, which overrides `.strings`.
     private var fromDict: Set<[String]> = []
-    private var sourceLanguages: [String: String] = [:]
+    var sourceLanguages: [String: String] = [:]
     /// Per gettext table, the msgids as development-localization text, added in `finish` once that
     /// localization is known (a translation of it, e.g. an `en.po`, wins).
     private var gettextSources: [String: [String: CatalogMessage]] = [:]
     /// Which file gave each (localization, table) of gettext, to refuse two catalogs for one.
     private var gettextOwner: [[String]: String] = [:]
     /// Which `.mf2.json` gave each (localization, table).
-    private var resourceOwner: [[String]: String] = [:]
+    var resourceOwner: [[String]: String] = [:]
     /// Android resources, made into their table once the development localization is known.
     private var android = AndroidSources()
+    /// ARB files read, lowered in `finish` once the template is known (CatalogLoader+ARB).
+    var arbFiles: [(file: MessageFormatJSON.File, syntax: MessageSyntax)] = []
+    /// The template's path and locale a Flutter project's `l10n.yaml` named.
+    var flutterTemplate: (path: String, localization: String)? = nil
 
     public init() {}
 
@@ -36,6 +40,7 @@ public struct CatalogLoader {
         let clean = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
         if isDirectory(clean) {
             if clean.hasSuffix(".lproj") { return try addLproj(clean) }
+            if FileManager.default.fileExists(atPath: clean + "/l10n.yaml") { return try addFlutterProject(clean + "/l10n.yaml") }
             if AndroidQualifiers.isValues(AndroidSources.lastComponent(clean)) { return try android.addValuesFolder(clean) }
             if AndroidSources.isResourceFolder(clean) { return try android.addResourceFolder(clean) }
             return try addBundleFolder(clean)
@@ -49,10 +54,11 @@ public struct CatalogLoader {
         case "plist" where clean.hasSuffix("Info.plist"): try addInfoPlist(clean)
         case "po", "mo": try addGettext(clean)
         case "json" where clean.hasSuffix(MessageFormatJSON.suffix): try addMessageFormatJSON(clean)
-        case "arb": try addMessageFormatJSON(clean)
+        case "arb": try addARB(clean, syntax: .icu)
+        case "yaml": try addFlutterProject(clean)
         case "xml" where AndroidSources.isResourceFile(clean): try android.addFile(clean)
         default:
-            throw CatalogError(file: clean, "unknown source type (expected .xcstrings, .strings, .stringsdict, .po, .mo, .mf2.json, .arb, Info.plist, "
+            throw CatalogError(file: clean, "unknown source type (expected .xcstrings, .strings, .stringsdict, .po, .mo, .mf2.json, .arb, l10n.yaml, Info.plist, "
                                + "a .lproj folder, a bundle folder, an Android res/ or values*/ folder, or an .xml file in a values*/ folder)")
         }
     }
@@ -61,7 +67,7 @@ public struct CatalogLoader {
         if let l = android.toolsLocale { sourceLanguages["(Android tools:locale)"] = l }
         if bundle.developmentLocalization == nil {
             let languages = Set(sourceLanguages.values)
-            bundle.developmentLocalization = languages.count == 1 ? languages.first! : "en"
+            bundle.developmentLocalization = languages.count == 1 ? languages.first! : flutterTemplate?.localization ?? "en"
         }
         let dev = bundle.developmentLocalization!
         for f in loose.sorted(by: { !$0.isDict && $1.isDict }) { try addStrings(f.path, localization: dev) }
@@ -89,9 +95,8 @@ public struct CatalogLoader {
         }
         gettextSources = [:]
         if !android.isEmpty { try addAndroid(development: dev) }
-        for name in bundle.tables.keys.sorted() where bundle.tables[name]!.fallsBackPerKey {
-            bundle.tables[name]!.fillFromDevelopment(dev)
-        }
+        try finishARB()
+        bundle.fillPerKeyFallbacks()
         guard !bundle.tables.isEmpty || !bundle.declaredLocalizations.isEmpty else {
             throw CatalogError(file: "(sources)", "no catalogs found")
         }
@@ -254,9 +259,10 @@ public struct CatalogLoader {
                 if f.hasSuffix(".lproj"), isDirectory(p) { try addLproj(p); found = true }
                 else if fileExtension(f) == "xcstrings" { try addStringCatalog(p); found = true }
                 else if f.hasSuffix(MessageFormatJSON.suffix) { try addMessageFormatJSON(p); found = true }
+                else if resources == dir, fileExtension(f) == "arb", !isDirectory(p) { try addARB(p, syntax: .icu); found = true }
             }
         }
-        guard found else { throw CatalogError(file: dir, "folder has no Info.plist, .lproj folders or .xcstrings catalogs") }
+        guard found else { throw CatalogError(file: dir, "folder has no Info.plist, .lproj folders, .xcstrings catalogs, .arb files or l10n.yaml") }
     }
 
     struct InfoPlist: Decodable {

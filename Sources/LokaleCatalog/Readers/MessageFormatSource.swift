@@ -20,15 +20,4 @@ enum MessageFormatSource {
         }
         return .messageFormat(source: source, message: message)
     }
-
-    /// An ICU MessageFormat `source` (an ARB message) as a variation: its MF2 data model, formatted as
-    /// ICU formats it, with the ICU text kept as the source a plain lookup answers.
-    static func icuVariation(_ source: String, file: String, line: Int?, key: String) throws(CatalogError) -> Variation {
-        do {
-            return .messageFormat(source: source, message: try ICUMessageFormat.parse(source))
-        } catch {
-            throw CatalogError(file: file, line: line,
-                               "message '\(key)': ICU MessageFormat syntax error at \(error.position) of the message: expected \(error.expected), found \(error.found)")
-        }
-    }
 }

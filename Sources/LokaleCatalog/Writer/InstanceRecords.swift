@@ -26,12 +26,17 @@ struct InstanceRecords: Sendable {
         var reason: String?
         var literal: Bool
         var syntax: FormatSyntax
+        /// Read from ICU MessageFormat (an ARB message): formatted as ICU formats it.
+        var icu: Bool
     }
 
-    /// A warning, and whether its line is still to be found (String Catalogs: `SourceLines`).
+    /// A warning, and whether its line is still to be found (String Catalogs: `SourceLines`), and
+    /// the UTF-8 offset in the message of what it is about (the column is found from the file's
+    /// JSON when it is one: `SourceLines.column`).
     struct Finding: Sendable {
         var warning: CatalogWarning
         var needsLine: Bool
+        var messageOffset: Int? = nil
     }
 
     /// What one run reads besides the messages: the (localization, table), the table's facts
@@ -91,13 +96,13 @@ struct InstanceRecords: Sendable {
                 && FormatCheck.needsNoArguments(m)
             let checked = !plain && (c.info[k]?.checksFormat ?? true) && !m.variation.isMessageFormat
             if m.variation.isMessageFormat, let s = sourceMessage,
-               let problem = MessageFormatCheck.problem(source: s.variation, translation: m.variation) {
+               let problem = MessageFormatCheck.problem(source: s.variation, translation: m.variation, info: c.info[k]) {
                 // A translation that reads arguments its call site never passes would show `{$x}`.
                 let place = c.location(of: k)
                 findings.append(Finding(warning: CatalogWarning(file: place.file, line: place.line, table: c.table, localization: c.localization,
-                                                                key: k, message: problem + " (the development localization's text is used instead)"),
-                                        needsLine: place.line == nil))
-                reason = problem
+                                                                key: k, message: problem.message + " (the development localization's text is used instead)"),
+                                        needsLine: place.line == nil, messageOffset: problem.offset))
+                reason = problem.message
                 m = s
                 replaced += 1
             }
@@ -129,7 +134,8 @@ struct InstanceRecords: Sendable {
             slots.append(UInt64(h) | UInt64(records.count / 4 + 1) << 32)
             let node = reason != nil || Self.needsNode(m, literal: plain)
             let at = append(key: k, value: m.representativeText, hasNode: node)
-            if node { pending.append(PendingNode(offset: at, message: m, reason: reason, literal: plain, syntax: syntax)) }
+            if node { pending.append(PendingNode(offset: at, message: m, reason: reason, literal: plain, syntax: syntax,
+                                                  icu: m.variation.isMessageFormat && (c.info[k]?.messageSyntax ?? .mf2) != .mf2)) }
         }
     }
 

@@ -24,6 +24,9 @@ public struct TableWriter {
     private var formats: [UInt32] = []
     /// The rule node written for each plural expression: one per expression, whatever uses it.
     private var rules: [String: UInt32] = [:]
+    /// Whether the message being written was read from ICU MessageFormat (its key's
+    /// `messageSyntax`): its MF2 nodes then say so (LK_MF2_FLAG_ICU), to be formatted as ICU does.
+    private var writingICU = false
 
     public init() {}
 
@@ -98,7 +101,7 @@ public struct TableWriter {
             nodes += NodeWords.device(children: children).words
             return at
         case .messageFormat(_, let message):
-            return node(messageFormat: message)
+            return node(messageFormat: message, icu: writingICU)
         case .forms(let argument, let rule, let forms):
             let children = forms.map { node($0, literal: literal, syntax: syntax) }
             let program = rules[rule.expression.text] ?? {
@@ -220,12 +223,17 @@ public struct TableWriter {
             while r < runs.count, runs[r].instance == i {
                 let c = instances[i].context
                 for p in compiled[r].pending {
+                    writingICU = p.icu
                     let n = p.reason.map { replacement($0, p.message, syntax: p.syntax) } ?? node(p.message, literal: p.literal, syntax: p.syntax)
+                    writingICU = false
                     withUnsafeBytes(of: n.littleEndian) { compiled[r].records.replaceSubrange(p.offset ..< (p.offset + 4), with: $0) }
                 }
                 for f in compiled[r].findings {
                     var w = f.warning
                     if f.needsLine { w.line = lines.line(file: w.file, key: w.key, localization: c.localization) }
+                    if let offset = f.messageOffset, let place = lines.place(file: w.file, key: w.key, messageOffset: offset) {
+                        (w.line, w.column) = (place.line, place.column)
+                    }
                     stats.warnings.append(w)
                 }
                 let words = UInt64(truncatingIfNeeded: recordsSize / 4)

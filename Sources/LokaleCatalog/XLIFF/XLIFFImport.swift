@@ -61,6 +61,16 @@ public enum XLIFFImport {
                         continue
                     }
                     m.substitutions[i].variation = updated
+                } else if rest.isEmpty, s.variation.isMessageFormat, let quoting = table.info[key]?.messageSyntax.quoting {
+                    // An ARB message's translation is ICU MessageFormat too, read with the template's
+                    // placeholders as compile reads it.
+                    let formats = ARBFormats.functions(for: value, arguments: table.info[key]?.arguments ?? [], locale: language, quoting: quoting)
+                    do {
+                        m.variation = .messageFormat(source: value, message: try ICUMessageFormat.parse(value, formats: formats, quoting: quoting))
+                    } catch {
+                        summary.unknown.append((unit.id, unit.line, "not a valid ICU MessageFormat message: \(error)"))
+                        continue
+                    }
                 } else if rest.isEmpty, s.variation.isMessageFormat {
                     // An MF2 message's translation is MF2 too: checked here, as compile would.
                     do {

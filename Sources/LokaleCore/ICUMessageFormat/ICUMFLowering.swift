@@ -10,6 +10,8 @@
 /// offset, as ICU does; exact matches come first either way. ICU names cannot contain `.`, so these
 /// locals never meet an argument.
 struct ICUMFLowering {
+    /// The functions of bare `{name}` arguments whose type and format the caller knows.
+    var formats: [String: MF2.Function] = [:]
     var declarations: [MF2.Declaration] = []
     var selectors: [MF2.Variable] = []
     var complexCount = 0
@@ -27,8 +29,11 @@ struct ICUMFLowering {
 
     func variable(_ name: String) -> MF2.Variable { MF2.Variable(name, position: Self.origin) }
 
+    /// `name=value`; `ns:name` gets its namespace, a value MF2 must quote is recorded as quoted.
     static func option(_ name: String, _ value: String) -> MF2.Option {
-        MF2.Option(MF2.Identifier(name), .literal(MF2.Literal(value)), position: origin)
+        let parts = name.split(separator: ":", maxSplits: 1).map(String.init)
+        let identifier = parts.count == 2 ? MF2.Identifier(namespace: parts[0], parts[1]) : MF2.Identifier(name)
+        return MF2.Option(identifier, .literal(key(value)), position: origin)
     }
 
     static func function(_ name: String, _ options: [(String, String)]) -> MF2.Function {
@@ -66,7 +71,7 @@ struct ICUMFLowering {
                 let part: MF2.PatternPart = poundStack.last.map { .expression(MF2.Expression(operand: .variable($0))) } ?? .text("#")
                 for k in rows.indices { Self.append(part, to: &rows[k].pattern) }
             case .simple(let a):
-                let part = MF2.PatternPart.expression(try ICUMFStyles.expression(a))
+                let part = MF2.PatternPart.expression(try ICUMFStyles.expression(a, formats: formats))
                 for k in rows.indices { rows[k].pattern.append(part) }
             case .complex(let c):
                 let inner = try complex(c)
@@ -159,9 +164,10 @@ struct ICUMFLowering {
         return rows
     }
 
-    /// A select key as MF2 writes it: unquoted when it can be (the data model records which).
+    /// A select key or option value as MF2 writes it: unquoted when it can be (the data model
+    /// records which).
     static func key(_ k: String) -> MF2.Literal {
-        MF2.Literal(k, quoted: !k.unicodeScalars.allSatisfy { MF2Scanner.isNameChar($0.value) })
+        MF2.Literal(k, quoted: k.isEmpty || !k.unicodeScalars.allSatisfy { MF2Scanner.isNameChar($0.value) })
     }
 
     func declare(_ name: String, _ expression: MF2.Expression) -> MF2.Declaration {

@@ -4,9 +4,25 @@
 /// names and keywords as Pattern_Syntax-free identifiers, Pattern_White_Space around them.
 struct ICUMFParser {
     let s: [Unicode.Scalar]
+    let quoting: ICUMessageFormat.Quoting
     var i = 0
 
-    init(_ pattern: String) { s = Array(pattern.unicodeScalars) }
+    init(_ pattern: String, quoting: ICUMessageFormat.Quoting = .icu) {
+        s = Array(pattern.unicodeScalars)
+        self.quoting = quoting
+    }
+
+    /// Where text runs and messages are, in scalars of `s`, when a caller rewrites a pattern's
+    /// text as written (`ICUMessageFormat.rewritingText`); nil otherwise.
+    var trace: Trace? = nil
+
+    struct Trace {
+        /// Each message (the pattern, each variant), its parent's index (-1 for the pattern).
+        var messages: [(range: Range<Int>, parent: Int)] = []
+        /// Each run of literal text as written, with what it shows and its message's index.
+        var runs: [(range: Range<Int>, text: String, message: Int)] = []
+        var current = -1
+    }
 
     /// Nesting deeper than this is refused (the lowering's recursion stays bounded).
     static let maxDepth = 32
@@ -78,13 +94,22 @@ struct ICUMFParser {
     mutating func message(depth: Int, parent: ICUMFComplex.Kind?) throws(ICUMessageFormat.SyntaxError) -> [ICUMFNode] {
         var nodes: [ICUMFNode] = []
         var text = ""
+        var runStart: Int? = nil
+        let id = trace?.messages.count ?? 0, outer = trace?.current ?? -1
+        if trace != nil {
+            trace!.messages.append((i..<i, outer))
+            trace!.current = id
+        }
         func flush() {
+            if let start = runStart, start < i, trace != nil { trace!.runs.append((start..<i, text, id)) }
+            runStart = nil
             if !text.isEmpty { nodes.append(.text(text)); text = "" }
         }
         let pound = parent == .plural || parent == .selectordinal
         while i < s.count {
+            if runStart == nil { runStart = i }
             let c = s[i]
-            if c == "'" {
+            if c == "'", quoting == .icu {
                 if i + 1 < s.count, s[i + 1] == "'" {
                     text += "'"
                     i += 2
@@ -122,13 +147,17 @@ struct ICUMFParser {
         }
         if depth > 0, i >= s.count { throw error("`}` closing the variant") }
         flush()
+        if trace != nil {
+            trace!.messages[id].range = trace!.messages[id].range.lowerBound..<i
+            trace!.current = outer
+        }
         return nodes
     }
 
     /// After `{`: `name}`, `name, type}`, `name, type, style}` or a plural, selectordinal or select.
     mutating func argument(depth: Int) throws(ICUMessageFormat.SyntaxError) -> ICUMFNode {
         guard depth <= Self.maxDepth else { throw error("at most \(Self.maxDepth) nested arguments") }
-        let open = i
+        let open = i, openPosition = position(open)
         i += 1
         skipWhiteSpace()
         let nameAt = i
@@ -143,7 +172,7 @@ struct ICUMFParser {
         guard Self.isMF2Name(ICUMessageFormat.variableName(name)) else {
             throw error("an argument name MessageFormat 2 can spell", at: nameAt, found: "`\(name)`")
         }
-        var simple = ICUMFSimple(name: name, position: position(nameAt), type: nil, typePosition: position(nameAt),
+        var simple = ICUMFSimple(name: name, position: position(nameAt), open: openPosition, type: nil, typePosition: position(nameAt),
                                  style: nil, stylePosition: position(nameAt))
         skipWhiteSpace()
         if at("}") { i += 1; return .simple(simple) }
@@ -163,16 +192,17 @@ struct ICUMFParser {
         }
         if let kind {
             try expect(",", "`,` and the variants of `\(type)`")
-            return .complex(try complex(kind, name: name, at: nameAt, depth: depth))
+            return .complex(try complex(kind, name: name, at: nameAt, open: openPosition, depth: depth))
         }
         if at("}") { i += 1; return .simple(simple) }
         try expect(",", "`,` or `}` after the argument type")
+        let styleStart = i
         skipWhiteSpace()
         simple.stylePosition = position()
         // The style runs to the `}` that balances this argument's `{`; quotes hide braces.
         var style = String.UnicodeScalarView(), braces = 0
         while true {
-            guard i < s.count else { throw error("`}` closing the argument that starts at \(position(open))") }
+            guard i < s.count else { throw error("`}` closing the argument that starts at \(openPosition)") }
             let c = s[i]
             if c == "'" {
                 style.append(c)
@@ -189,14 +219,16 @@ struct ICUMFParser {
             style.append(c)
             i += 1
         }
+        // ICU gives a date pattern the white space before it as text; keywords and skeletons trimmed.
+        simple.patternStyle = String(String.UnicodeScalarView(s[styleStart..<(i - 1)]))
         while let last = style.last, Self.isWhiteSpace(last) { style.removeLast() }
         simple.style = String(style)
         return .simple(simple)
     }
 
     /// The variants of a plural, selectordinal or select, after its second `,`, through its `}`.
-    mutating func complex(_ kind: ICUMFComplex.Kind, name: String, at nameAt: Int, depth: Int) throws(ICUMessageFormat.SyntaxError) -> ICUMFComplex {
-        var c = ICUMFComplex(kind: kind, name: name, position: position(nameAt), offset: 0, variants: [])
+    mutating func complex(_ kind: ICUMFComplex.Kind, name: String, at nameAt: Int, open: MF2.Position, depth: Int) throws(ICUMessageFormat.SyntaxError) -> ICUMFComplex {
+        var c = ICUMFComplex(kind: kind, name: name, position: position(nameAt), open: open, offset: 0, variants: [])
         var hasOther = false
         while true {
             skipWhiteSpace()

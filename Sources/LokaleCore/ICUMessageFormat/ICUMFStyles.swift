@@ -9,12 +9,12 @@ enum ICUMFStyles {
         ICUMessageFormat.SyntaxError(position: at, expected: expected, found: found)
     }
 
-    static func expression(_ a: ICUMFSimple) throws(ICUMessageFormat.SyntaxError) -> MF2.Expression {
+    static func expression(_ a: ICUMFSimple, formats: [String: MF2.Function] = [:]) throws(ICUMessageFormat.SyntaxError) -> MF2.Expression {
         let operand = MF2.Value.variable(MF2.Variable(ICUMessageFormat.variableName(a.name), position: ICUMFLowering.origin))
         func call(_ name: String, _ options: [(String, String)]) -> MF2.Expression {
             MF2.Expression(operand: operand, function: ICUMFLowering.function(name, options))
         }
-        guard let type = a.type else { return MF2.Expression(operand: operand) }
+        guard let type = a.type else { return MF2.Expression(operand: operand, function: formats[a.name]) }
         let style = a.style ?? ""
         switch type {
         case "number":
@@ -35,10 +35,17 @@ enum ICUMFStyles {
         case "date", "time":
             let styles = ["short", "medium", "long", "full"]
             let s = style.isEmpty ? "medium" : style.lowercased()
-            guard styles.contains(s) else {
-                throw error(a.stylePosition, "`short`, `medium`, `long` or `full` (date patterns and skeletons are not supported)", "`\(style)`")
+            if styles.contains(s) { return call(type, [("style", s)]) }
+            // ICU reads `::` as a skeleton (the locale's best pattern for its fields), anything else
+            // as a pattern; MF2's options name neither, Lokale's private ones do (MF2DateFunctions).
+            if style.hasPrefix("::") {
+                let skeleton = style.dropFirst(2).trimmingPrefix { ICUMFParser.isWhiteSpace($0.unicodeScalars.first!) }
+                guard MF2DateFunctions.isSkeleton(String(skeleton)) else {
+                    throw error(a.stylePosition, "a date skeleton of pattern letters (`::yMMMd`, `::jm`)", "`\(style)`")
+                }
+                return call("datetime", [("lokale:skeleton", String(skeleton))])
             }
-            return call(type, [("style", s)])
+            return call("datetime", [("lokale:pattern", a.patternStyle)])
         case "spellout", "ordinal", "duration", "choice":
             throw error(a.typePosition, "`number`, `date`, `time`, `plural`, `selectordinal` or `select` (Lokale does not support `\(type)`)", "`\(type)`")
         default:
@@ -54,17 +61,23 @@ enum ICUMFStyles {
         var function = "number"
         var options: [(String, String)] = []
         var precision: (min: Int, max: Int)?
-        var percent = false, scaled = false, rounding = "halfEven"
+        var percent = false, scaled = false, rounding = "halfEven", notation: String?
         func refuse(_ stem: String) -> ICUMessageFormat.SyntaxError {
-            error(at, "a skeleton of stems MF2 options express (percent scale/100, currency/XXX, precision-integer, .00#, @@#, group-*, sign-*, rounding-mode-*, integer-width/+00, unit-width-*)", "`\(stem)`")
+            error(at, "a skeleton of stems MF2 options express (percent scale/100, currency/XXX, precision-integer, .00#, @@#, group-*, sign-*, rounding-mode-*, integer-width/+00, unit-width-*, compact-short, compact-long, scientific, engineering)", "`\(stem)`")
         }
         let groups = ["group-off": "never", "group-min2": "min2", "group-on-aligned": "always", "group-auto": "auto"]
         let signs = ["sign-auto": "auto", "sign-always": "always", "sign-never": "never", "sign-except-zero": "exceptZero", "sign-negative": "negative"]
         let widths = ["unit-width-iso-code": "code", "unit-width-narrow": "narrowSymbol", "unit-width-full-name": "name", "unit-width-short": "symbol"]
+        let notations = ["compact-short": "compact", "K": "compact", "compact-long": "compact", "KK": "compact",
+                         "scientific": "scientific", "E0": "scientific", "engineering": "engineering", "EE0": "engineering",
+                         "notation-simple": "standard"]
         let modes = ["ceiling": "ceil", "floor": "floor", "up": "expand", "down": "trunc", "half-ceiling": "halfCeil",
                      "half-floor": "halfFloor", "half-up": "halfExpand", "half-down": "halfTrunc", "half-even": "halfEven"]
         for stem in stems {
-            if stem == "percent" { percent = true }
+            if let n = notations[stem] {
+                guard notation == nil else { throw refuse(stem) }
+                notation = n
+            } else if stem == "percent" { percent = true }
             else if stem == "scale/100" { scaled = true }
             else if stem.hasPrefix("currency/"), stem.utf8.count == 12,
                     stem.utf8.suffix(3).allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) {
@@ -100,8 +113,13 @@ enum ICUMFStyles {
         } else if let p = precision {
             guard !significantGiven else { throw refuse("fraction and significant digits together") }
             options += [("minimumFractionDigits", String(p.min)), ("maximumFractionDigits", String(p.max))]
-        } else if !significantGiven {
+        } else if !significantGiven, notation != "compact" {
+            // A compact number without precision rounds as ICU rounds the notation.
             options.append(("maximumFractionDigits", "6"))
+        }
+        if let notation, notation != "standard" {
+            options.append(("notation", notation))
+            if notation == "compact" { options.append(("compactDisplay", stems.contains { $0 == "compact-long" || $0 == "KK" } ? "long" : "short")) }
         }
         options.append(("roundingMode", rounding))
         return (function, options)

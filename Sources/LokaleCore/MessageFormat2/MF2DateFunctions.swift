@@ -1,6 +1,12 @@
 /// The draft `:date`, `:time` and `:datetime` (LDML part 9, functions/datetime): a date argument or
 /// an ISO 8601 literal (`2006-01-02`, `2006-01-02T15:04:06`, with `Z` or `±hh:mm`; without one it
 /// is read and shown in UTC), formatted in the locale's ICU date and time styles the options choose.
+///
+/// Two private options (namespace `lokale:`, which other implementations ignore) say what ICU
+/// MessageFormat's date arguments and Flutter's date formats say and MF2's options cannot:
+/// `lokale:skeleton` (a date-time skeleton, `yMMMd`, `jmv`, `QQQQ y`: the locale's best pattern for
+/// it, from ICU's DateTimePatternGenerator) and `lokale:pattern` (a pattern, `yyyy-MM-dd 'at' HH`,
+/// as written). Either replaces the styles.
 enum MF2DateFunctions {
     enum Kind: Sendable { case date, time, datetime }
 
@@ -20,6 +26,8 @@ enum MF2DateFunctions {
         case (.time, "precision"), (.datetime, "timePrecision"): "time"
         case (.time, "style"), (.datetime, "timeStyle"): "timeStyle"
         case (_, "timeZone"): "timeZone"
+        case (_, "lokale:skeleton"): "skeleton"
+        case (_, "lokale:pattern"): "pattern"
         default: nil
         }
     }
@@ -46,12 +54,18 @@ enum MF2DateFunctions {
             case "date": dateStyles[value] != nil
             case "time": timePrecisions[value] != nil
             case "timeStyle": timeStyles[value] != nil
+            case "skeleton": isSkeleton(value)
             default: !value.isEmpty
             }
             if valid { options[role] = value } else { c.report(.badOption, "`\(name)=\(value)` is not a valid value") }
         }
         if let z = options["timeZone"] { zone = z }
         return MF2DateValue(kind: kind, seconds: seconds, timeZone: zone, options: options, locale: c.locale)
+    }
+
+    /// Pattern letters (and the spaces ICU allows between them) only: what a skeleton is made of.
+    static func isSkeleton(_ s: String) -> Bool {
+        !s.isEmpty && s.utf8.count <= 64 && s.utf8.allSatisfy { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") || $0 == 0x20 }
     }
 
     /// Seconds since 1970 and the offset's zone ("GMT+01:00"; nil for none or Z) of an ISO 8601
@@ -127,6 +141,13 @@ struct MF2DateValue: MF2.ResolvedValue {
     var direction: MF2.Direction { MF2ICU.isRightToLeft(locale) ? .rtl : .ltr }
 
     func format() throws(MF2.FormatError) -> String {
+        if let given = options["pattern"] ?? options["skeleton"] {
+            guard let text = MF2ICU.formatDate(locale: locale, dateStyle: -1, timeStyle: -1, skeleton: given,
+                                               isPattern: options["pattern"] != nil, seconds: seconds, timeZone: timeZone) else {
+                throw MF2.FormatError(.messageFunction, "ICU cannot format the date with `\(given)`")
+            }
+            return text
+        }
         let dateStyle = kind == .time ? -1 : MF2DateFunctions.dateStyles[options["date"] ?? "medium"] ?? 2
         let timeStyle = kind == .date ? -1 : options["timeStyle"].flatMap { MF2DateFunctions.timeStyles[$0] }
             ?? MF2DateFunctions.timePrecisions[options["time"] ?? "minute"] ?? 3

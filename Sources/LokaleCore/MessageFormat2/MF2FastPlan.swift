@@ -154,7 +154,9 @@ public final class MF2FastPlan: @unchecked Sendable {
         // not change the options the function resolves).
         var call = MF2.FunctionCall(name: f.identifier, operand: MF2NumberValue(kind: .number, number: MF2.Decimal(0), locale: locale),
                                     options: options, locale: locale)
-        guard let value = try? MF2NumberFunctions.number(&call, kind) as? MF2NumberValue, call.errors.isEmpty else { return nil }
+        // Compact and scientific numbers select by their exponent as shown: the general path asks ICU.
+        guard let value = try? MF2NumberFunctions.number(&call, kind) as? MF2NumberValue, call.errors.isEmpty,
+              value.options["notation"] ?? "standard" == "standard" else { return nil }
         let skeleton = Array(value.skeleton.utf16)
         guard let formatter = lk_mf2_formatter_acquire(icu, skeleton, Int32(skeleton.count)) else { return nil }
         let mode = value.options["select"] ?? "plural"

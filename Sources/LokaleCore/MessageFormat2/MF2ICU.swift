@@ -84,12 +84,30 @@ enum MF2ICU {
     }
 
     /// `seconds` since 1970 in `timeZone` (nil: UTC): in the locale's formats of the styles
-    /// (0 full … 3 short, -1 none) when `skeleton` is nil, else its best pattern for `skeleton`.
-    static func formatDate(locale: String, dateStyle: Int32, timeStyle: Int32, skeleton: String?, seconds: Double, timeZone: String?) -> String? {
+    /// (0 full … 3 short, -1 none) when `skeleton` is nil, else its best pattern for `skeleton`
+    /// (`isPattern`: `skeleton` is the pattern itself).
+    static func formatDate(locale: String, dateStyle: Int32, timeStyle: Int32, skeleton: String?, isPattern: Bool = false,
+                           seconds: Double, timeZone: String?) -> String? {
         let loc = id(locale)
         let skel = Array((skeleton ?? "").utf16), zone = Array((timeZone ?? "").utf16)
         return utf16 { out, cap in
-            lk_mf2_date_format(loc, dateStyle, timeStyle, skel, Int32(skel.count), zone, Int32(zone.count), seconds * 1000, out, cap)
+            lk_mf2_date_format(loc, dateStyle, timeStyle, skel, Int32(skel.count), isPattern ? 1 : 0, zone, Int32(zone.count),
+                               seconds * 1000, out, cap)
         }
     }
+
+    /// The ISO 4217 code of the currency used where `locale` is spoken (ICU's `ucurr_forLocale`, the
+    /// locale's likely region when it names none: `fr` → EUR); nil when ICU knows none.
+    static func currency(forLocale locale: String) -> String? {
+        let loc = id(locale)
+        var code = [UInt16](repeating: 0, count: 8)
+        let n = Int(lk_currency_for_locale(loc, &code, 8))
+        return n == 3 ? String(decoding: code[..<3], as: UTF16.self) : nil
+    }
+}
+
+extension MF2 {
+    /// The currency ICU gives `locale` (`pt-BR` → BRL, `fr` → EUR, by the likely region of a language
+    /// alone); nil when it knows none. What Flutter's currency formats show without a `name`.
+    public static func currency(forLocale locale: String) -> String? { MF2ICU.currency(forLocale: locale) }
 }

@@ -2,6 +2,12 @@ internal import CICU
 
 /// `:number`, `:integer`, `:percent`, `:currency` and `:offset` (LDML part 9, functions/number):
 /// options checked here, formatted by ICU's number formatter from a skeleton built from them.
+///
+/// Beyond the spec's options, `notation` (`standard`, `scientific`, `engineering`, `compact`) and
+/// `compactDisplay` (`short`, `long`) of the earlier registry draft, which ICU's own MF2 reads too:
+/// ICU MessageFormat's `::compact-short`/`::scientific` skeletons and Flutter's compact and
+/// scientific formats need them. Without a digit option, a compact number keeps ICU's own rounding
+/// for the notation (two significant digits below 100: `1.2M`).
 enum MF2NumberFunctions {
     enum Kind: Sendable { case number, integer, percent, currency }
 
@@ -16,6 +22,7 @@ enum MF2NumberFunctions {
         "roundingIncrement": ["1", "2", "5", "10", "20", "25", "50", "100", "200", "250", "500", "1000", "2000", "2500", "5000"],
         "signDisplay": Set(signDisplays.keys), "useGrouping": Set(groupings.keys), "roundingMode": Set(roundingModes.keys),
         "currencyDisplay": Set(currencyDisplays.keys),
+        "notation": ["standard", "scientific", "engineering", "compact"], "compactDisplay": ["short", "long"],
     ]
     static let digitOptions: Set<String> = ["minimumIntegerDigits", "minimumFractionDigits", "maximumFractionDigits",
                                             "minimumSignificantDigits", "maximumSignificantDigits"]
@@ -182,6 +189,12 @@ struct MF2NumberValue: MF2.ResolvedValue {
         let strip = options["trailingZeroDisplay"] == "stripIfInteger" ? "/w" : ""
         var precision: String
         let minSig = int("minimumSignificantDigits"), maxSig = int("maximumSignificantDigits")
+        switch options["notation"] {
+        case "scientific": stems.append("scientific")
+        case "engineering": stems.append("engineering")
+        case "compact": stems.append(options["compactDisplay"] == "long" ? "compact-long" : "compact-short")
+        default: break
+        }
         var significant: String?
         if minSig != nil || maxSig != nil {
             let lo = max(1, minSig ?? 1), hi = maxSig.map { max($0, lo) }
@@ -214,7 +227,10 @@ struct MF2NumberValue: MF2.ResolvedValue {
                 precision = fraction
             }
         }
-        stems.append(precision + strip)
+        // A compact number without digit options rounds as ICU rounds the notation.
+        let digitsGiven = MF2NumberFunctions.digitOptions.contains { $0 != "minimumIntegerDigits" && options[$0] != nil }
+            || options["fractionDigits"] != nil || options["roundingIncrement"].map { $0 != "1" } == true
+        if options["notation"] != "compact" || digitsGiven { stems.append(precision + strip) }
         stems.append("rounding-mode-" + (options["roundingMode"].flatMap { MF2NumberFunctions.roundingModes[$0] } ?? "half-up"))
         if let n = int("minimumIntegerDigits"), n > 1 { stems.append("integer-width/+" + String(repeating: "0", count: n)) }
         if let g = options["useGrouping"].flatMap({ MF2NumberFunctions.groupings[$0] }), !g.isEmpty { stems.append(g) }
