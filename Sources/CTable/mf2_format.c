@@ -1,18 +1,23 @@
 /* lk_plan_format_named: a MessageFormat 2 message of a compiled table formatted without
  * allocation, lock or Swift, for the subset whose text it writes byte for byte as MF2.format does
- * (MF2CatalogFastPathTests checks them against each other): `.input` declarations and placeholders
- * of :string, :integer and :number without options, selection on them (exact keys, plural
- * categories of counts below LK_SMALL_COUNTS, `*`), text, markup without options, the Default Bidi
- * Strategy; counts from LK_SMALL_COUNTS on select through the localization's integer rules (ICU's
- * cardinal rules compiled for lk_rule_run). Everything else is declined, never approximated:
- * `.local`, options, literals as operands, doubles, negative numbers, non-ASCII names or selected strings, a
- * localization whose MF2 information is not yet published. Nodes are read through lokale_node.h. */
+ * (MF2FastPathTests checks them against each other): `.input` declarations, `.local` ones over an
+ * argument, and placeholders of :string, :integer and :number, whose options may be the ones that
+ * change nothing for an integer (roundingMode, maximumFractionDigits, minimumFractionDigits=0) and
+ * useGrouping=auto|always (what ICU MessageFormat's numbers lower to), selection on them (exact
+ * keys, plural categories of counts below LK_SMALL_COUNTS, `*`), text, markup without options, the
+ * Default Bidi Strategy (or none, for a message read from ICU MessageFormat); counts from
+ * LK_SMALL_COUNTS on select through the localization's integer rules (ICU's cardinal rules compiled
+ * for lk_rule_run). Everything else is declined, never approximated: other options, literals as
+ * operands, doubles, negative numbers, non-ASCII names or selected strings, a localization whose
+ * MF2 information is not yet published. Nodes are read through lokale_node.h. */
 #include "format_out.h"
 #include "lokale_find.h"
 
-/* A resolved value: text (a string argument) or a non-negative integer. */
+/* A resolved value: text (a string argument) or a non-negative integer, grouped always (whatever
+ * the locale's minimum grouping digits) when its function says useGrouping=always. */
 typedef struct value {
     int is_number;
+    int grouping_always;
     const char *text;
     size_t length;
     int64_t number;
@@ -27,13 +32,24 @@ static int is_ascii(const uint8_t *b, size_t n) {
 
 static int same(const uint8_t *a, uint32_t n, const char *b) { return strlen(b) == n && memcmp(a, b, n) == 0; }
 
-/* Which function an expression node calls, when it is one this path knows without options. */
-static int function_of(const lk_node *e) {
+/* Which function an expression node calls, when it is one this path knows with the options it
+ * has: none, or for a number the ones that leave an integer's digits as they are; *always is set
+ * for useGrouping=always. */
+static int function_of(const lk_tree *t, const lk_node *e, int *always) {
+    *always = 0;
     if (!e->name) return FN_NONE;
-    if (e->argument != 0) return FN_OTHER;
-    if (same(e->name, e->name_length, "string")) return FN_STRING;
-    if (same(e->name, e->name_length, "integer") || same(e->name, e->name_length, "number")) return FN_NUMBER;
-    return FN_OTHER;
+    if (same(e->name, e->name_length, "string")) return e->argument == 0 ? FN_STRING : FN_OTHER;
+    if (!same(e->name, e->name_length, "integer") && !same(e->name, e->name_length, "number")) return FN_OTHER;
+    for (uint32_t i = 0; i < e->argument; i++) {
+        lk_mf2_item o;
+        if (lk_expression_option(t, e, i, &o) != LK_NODE_OK || (o.flags & LK_VALUE_KIND) != LK_VALUE_LITERAL) return FN_OTHER;
+        if (same(o.name, o.name_length, "useGrouping") && same(o.value, o.value_length, "always")) *always = 1;
+        else if (same(o.name, o.name_length, "useGrouping") && same(o.value, o.value_length, "auto")) continue;
+        else if (same(o.name, o.name_length, "minimumFractionDigits") && same(o.value, o.value_length, "0")) continue;
+        /* Any rounding of an integer, to any number of fraction digits, is the integer. */
+        else if (!same(o.name, o.name_length, "roundingMode") && !same(o.name, o.name_length, "maximumFractionDigits")) return FN_OTHER;
+    }
+    return FN_NUMBER;
 }
 
 /* The argument named (name, length), the last given with it; NULL when none. */
@@ -74,22 +90,41 @@ typedef struct message {
     size_t arg_count;
 } message;
 
-/* $name's value, with the function an `.input` declares for it (`fn` the placeholder's own,
- * FN_NONE when it has none; `selector`: a declared function is required); 0 when declined. */
+/* Whether a declaration of the message names (name, length). */
+static int declared(const message *m, const uint8_t *name, uint32_t length) {
+    for (uint32_t i = 0; i < m->node.argument; i++) {
+        lk_mf2_item d;
+        if (lk_mf2_declaration(m->tree, &m->node, i, &d) != LK_NODE_OK || (d.name_length == length && memcmp(d.name, name, length) == 0)) return 1;
+    }
+    return 0;
+}
+
+/* $name's value, with the function its declaration gives it (`fn` the placeholder's own, FN_NONE
+ * when it has none; `selector`: a declared function is required); 0 when declined. An `.input`
+ * declares an argument's function; a `.local` names a function of an argument no declaration
+ * names (`.local $n.1 = {$n :number …}`, as ICU MessageFormat's plurals lower). */
 static int variable(const message *m, const uint8_t *name, uint32_t length, int fn, int selector, value *v) {
     for (uint32_t i = 0; i < m->node.argument; i++) {
         lk_mf2_item d;
         if (lk_mf2_declaration(m->tree, &m->node, i, &d) != LK_NODE_OK) return 0;
         if (d.name_length != length || memcmp(d.name, name, length) != 0) continue;
-        if (d.flags & LK_DECLARATION_LOCAL) return 0;
         lk_node e;
         if (lk_node_read(m->tree, d.node, &e) != LK_NODE_OK || e.kind != LK_NODE_EXPRESSION || e.count != 0) return 0;
-        int declared = function_of(&e);
+        int always;
+        int function = function_of(m->tree, &e, &always);
         /* A function over a declared one composes them: MF2.format's business. */
-        if (declared == FN_OTHER || (fn != FN_NONE && declared != FN_NONE) || (selector && declared == FN_NONE)) return 0;
-        return apply(argument(m->args, m->arg_count, name, length), declared, v);
+        if (function == FN_OTHER || (fn != FN_NONE && function != FN_NONE) || (selector && function == FN_NONE)) return 0;
+        if (d.flags & LK_DECLARATION_LOCAL) {
+            if ((e.flags & LK_VALUE_KIND) != LK_VALUE_VARIABLE || declared(m, e.text, e.length)) return 0;
+            name = e.text;
+            length = e.length;
+        }
+        if (!apply(argument(m->args, m->arg_count, name, length), function, v)) return 0;
+        v->grouping_always = always;
+        return 1;
     }
     if (selector) return 0;
+    v->grouping_always = 0;
     return apply(argument(m->args, m->arg_count, name, length), fn, v);
 }
 
@@ -175,10 +210,12 @@ static int put_pattern(const message *m, uint32_t at, uint64_t grouping, int iso
             if (e.argument != 0) return 0; /* options may report errors */
             continue;                      /* markup writes no text */
         }
-        int fn = function_of(&e);
+        int always;
+        int fn = function_of(m->tree, &e, &always);
         value v;
         if (e.count != 0 || fn == FN_OTHER || (e.flags & LK_VALUE_KIND) != LK_VALUE_VARIABLE) return 0;
         if (!variable(m, e.text, e.length, fn, 0, &v)) return 0;
+        v.grouping_always |= always;
         if (!v.is_number && !isolates) {
             put(o, v.text, v.length);
             continue;
@@ -190,7 +227,9 @@ static int put_pattern(const message *m, uint32_t at, uint64_t grouping, int iso
             continue;
         }
         if (rtl) put(o, "\xE2\x81\xA7", 3); /* a number is written in the locale's direction */
-        if (!put_grouped(o, v.number, grouping)) return 0;
+        /* useGrouping=always: the locale's groups, whatever its minimum grouping digits. */
+        uint64_t g = v.grouping_always ? (grouping & ~(UINT64_C(15) << 44)) | (UINT64_C(1) << 44) : grouping;
+        if (!put_grouped(o, v.number, g)) return 0;
         if (rtl) put(o, "\xE2\x81\xA9", 3);
     }
     return 1;

@@ -37,6 +37,16 @@ import Testing
         "text": "Just text",
         "keys": ".input {$n :integer}\n.match $n\n01 {{zero-one}}\n1.0 {{one point zero}}\nbogus {{bad key}}\n* {{other {$n}}}",
     ]
+    /// ICU MessageFormat (ARB), lowered to `.local`s and :number options and compiled with the ICU flag:
+    /// formatted without bidi isolation.
+    static let icuMessages: [String: String] = [
+        "icuPlural": "{count, plural, =0{no files} one{# file} other{# files}} for {name}",
+        "icuNumber": "{name} has {count, number} points",
+        "icuInteger": "{count, number, integer} items",
+        "icuBare": "{name} and {count}",
+        "icuOffset": "{gender, select, female{She} other{They}} invited {count, plural, offset:1 =0{nobody} =1{one} one{# other} other{# others}}",
+        "icuPercent": "{count, number, percent}",
+    ]
     static let locales = ["en", "fr", "ru", "de", "ja", "he", "ar", "pl"]
     static let argumentSets: [[String: FormatArgument]] = {
         var sets: [[String: FormatArgument]] = []
@@ -94,6 +104,12 @@ import Testing
         var table = CatalogTable(name: "Localizable")
         for l in locales {
             table.messages[l] = try messages.mapValues { CatalogMessage(.messageFormat(source: $0, message: try MF2.parse($0))) }
+            for (k, source) in icuMessages { table.messages[l]![k] = CatalogMessage(.messageFormat(source: source, message: try ICUMessageFormat.parse(source))) }
+        }
+        for k in icuMessages.keys {
+            var info = MessageInfo()
+            info.messageSyntax = .icu
+            table.info[k] = info
         }
         catalog.tables["Localizable"] = table
         return try TableWriter.compile(catalog).bytes
@@ -121,7 +137,7 @@ import Testing
             let runtime = Runtime(preferredLanguages: [Self.locales[i % Self.locales.count]])
             guard case .success(let table) = TableCorruptionTests.open(copy),
                   let bundle = try? runtime.adopt(table, main: true) else { refused += 1; continue }
-            for key in Self.messages.keys {
+            for key in Array(Self.messages.keys) + Array(Self.icuMessages.keys) {
                 let args = Self.argumentSets[i % Self.argumentSets.count]
                 for _ in 0..<2 {
                     if (try? bundle.format(key, arguments: [], named: Self.named(args))) != nil { answered += 1 } else { refused += 1 }
@@ -140,7 +156,7 @@ import Testing
         var writtenKeys = Set<String>(), writtenLocales = Set<String>()
         for locale in Self.locales {
             runtime.preferredLanguages = [locale]
-            for key in Self.messages.keys.sorted() {
+            for key in (Array(Self.messages.keys) + Array(Self.icuMessages.keys)).sorted() {
                 for args in Self.argumentSets {
                     let swift = try bundle.format(key, arguments: [], named: Self.named(args))
                     guard let c = Self.fast(bundle, key: key, args) else { declined += 1; continue }
@@ -152,9 +168,9 @@ import Testing
             }
         }
         print("lk_plan_format_named wrote \(written), declined \(declined)")
-        // Everything outside the subset (`.local`, options, dates, attributes, markup options, a
-        // literal operand) is declined.
-        #expect(writtenKeys == ["files", "invite", "plain", "inline", "text", "keys"])
+        // Everything outside the subset (options that change an integer's digits, dates, attributes,
+        // markup options, a literal operand, ICU's offset and percent) is declined.
+        #expect(writtenKeys == ["files", "invite", "plain", "inline", "text", "keys", "local", "icuPlural", "icuNumber", "icuInteger", "icuBare"])
         // Non-ASCII digits (ar) are Swift's; the others are written in C, Hebrew right to left.
         #expect(writtenLocales == Set(Self.locales).subtracting(["ar"]))
     }
