@@ -84,7 +84,9 @@ enum AndroidCatalog {
             }
             // In file order, so that a clash is reported at the later of the two.
             let order = Dictionary(uniqueKeysWithValues: folder.files.enumerated().map { ($0.element.path, $0.offset) })
-            for (id, c) in chosen.sorted(by: { (order[$0.value.file]!, $0.value.entry.position.line, $0.key) < (order[$1.value.file]!, $1.value.entry.position.line, $1.key) }) {
+            // Sorted by light keys: comparing the resources themselves copies them (a 10,000-string file).
+            for (_, _, id) in chosen.map({ (order[$0.value.file]!, $0.value.entry.position.line, $0.key) }).sorted(by: <) {
+                let c = chosen[id]!
                 // A string and a plurals resource may share a name in Android (R.string.x, R.plurals.x): not one key.
                 let twin = (c.entry.kindName == "string" ? "plurals/" : c.entry.kindName == "plurals" ? "string/" : "-/") + c.entry.name
                 if let t = group.resources[twin] {
@@ -105,13 +107,17 @@ enum AndroidCatalog {
             // Language-independent facts come from the default resources; keys only a translation has get theirs.
             for l in [development] + groups.keys.filter({ $0 != development }).sorted() {
                 guard let group = groups[l] else { continue }
-                for (_, c) in group.resources.sorted(by: { $0.key < $1.key }) { try add(c, in: group) }
+                for id in group.resources.keys.sorted() { try add(group.resources[id]!, in: group) }
             }
             // A default alias that a translation does not define shows the translation's own text of its target.
             guard let dev else { return }
-            for (l, group) in groups.sorted(by: { $0.key < $1.key }) where l != development {
-                for (id, c) in dev.resources.sorted(by: { $0.key < $1.key }) where group.resources[id] == nil {
-                    guard case .string(let v) = c.entry.kind, v.alias != nil else { continue }
+            let aliases = dev.resources.keys.sorted().compactMap { id -> (String, Chosen, AndroidResourceFile.Value)? in
+                guard let c = dev.resources[id], case .string(let v) = c.entry.kind, v.alias != nil else { return nil }
+                return (id, c, v)
+            }
+            for l in groups.keys.sorted() where l != development && !aliases.isEmpty {
+                let group = groups[l]!
+                for (id, c, v) in aliases where group.resources[id] == nil {
                     var m = CatalogMessage(try variation(v, formatted: c.entry.formatted, at: c, in: group))
                     m.isImplicit = true
                     table.messages[l, default: [:]][c.entry.name] = m

@@ -90,8 +90,15 @@ struct AndroidResourceFile {
         return file
     }
 
+    /// `s` without leading and trailing white space, by scalars (by Characters it costs a
+    /// grapheme walk both ways for every value of a file).
     static func trimmed(_ s: String) -> String {
-        String(s.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        let scalars = s.unicodeScalars
+        guard let first = scalars.first, let last = scalars.last,
+              first.properties.isWhitespace || last.properties.isWhitespace else { return s }
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return String(scalars[start...end])
     }
 
     /// The resource `e` declares, when it is a string resource.
