@@ -163,7 +163,7 @@ import Testing
                     #expect(c == swift.bytes, "\(locale) \(key) \(args): C '\(String(decoding: c, as: UTF8.self))', Swift '\(swift.text)'")
                     written += 1
                     writtenKeys.insert(key)
-                    writtenLocales.insert(locale)
+                    if key != "text" { writtenLocales.insert(locale) }
                 }
             }
         }
@@ -172,6 +172,7 @@ import Testing
         // markup options, a literal operand, ICU's offset and percent) is declined.
         #expect(writtenKeys == ["files", "invite", "plain", "inline", "text", "keys", "local", "icuPlural", "icuNumber", "icuInteger", "icuBare"])
         // Non-ASCII digits (ar) are Swift's; the others are written in C, Hebrew right to left.
+        // (A message of text alone has no node: its record is its text, in every locale.)
         #expect(writtenLocales == Set(Self.locales).subtracting(["ar"]))
     }
 

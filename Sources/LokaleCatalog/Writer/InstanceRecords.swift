@@ -141,8 +141,20 @@ struct InstanceRecords: Sendable {
 
     /// Whether `TableWriter.node(m, literal:)` makes a node (a replaced message always has one).
     static func needsNode(_ m: CatalogMessage, literal: Bool) -> Bool {
-        guard m.substitutions.isEmpty, case .text(let s) = m.variation else { return true }
-        return !literal && s.hasPercent
+        guard m.substitutions.isEmpty else { return true }
+        switch m.variation {
+        case .text(let s): return !literal && s.hasPercent
+        // A MessageFormat message of text alone, written as it reads (most of an ARB or .mf2.json
+        // file): the record's value is both what a lookup answers and what formatting gives.
+        case .messageFormat(let source, .pattern(let p)) where p.declarations.isEmpty:
+            var text = ""
+            for part in p.pattern {
+                guard case .text(let t) = part else { return true }
+                text += t
+            }
+            return text != source
+        default: return true
+        }
     }
 
     /// A message record (docs/FORMAT.md): key length (with the has-node bit), value length, the
