@@ -140,12 +140,15 @@ test-c-bindings: examples
 	$(OUT)/examples/window $(OUT)/examples > $(OUT)/examples/window.out || { cat $(OUT)/examples/window.out; exit 1; }
 	tail -n 1 $(OUT)/examples/window.out
 
-# The header-only C++17 wrapper: its test (asserts) and its sample.
+# The header-only C++17 wrapper: its test (asserts) and its sample. The test also reads the Android
+# and ARB bundles of the C tests (Tests/C/fixtures), compiled here as test-c compiles them.
 test-cpp: examples
 	@mkdir -p $(OUT)/tests
+	$(LOKALE) compile Tests/C/fixtures/android/res -o $(OUT)/tests/Android.lokale 2>/dev/null
+	$(LOKALE) compile Tests/C/fixtures/arb -o $(OUT)/tests/ARB.lokale
 	$(CXX) $(CXXFLAGS) -Ibindings/cpp bindings/cpp/test.cpp $(PKG_LOKALE) -o $(OUT)/tests/test_cpp
 	$(CXX) $(CXXFLAGS) -Ibindings/cpp bindings/cpp/sample.cpp $(PKG_LOKALE) -o $(OUT)/examples/sample_cpp
-	$(OUT)/tests/test_cpp $(OUT)/examples
+	$(OUT)/tests/test_cpp $(OUT)/examples $(OUT)/tests
 	$(OUT)/examples/sample_cpp $(OUT)/examples
 
 # Every ```c (and ```cpp) block of docs/C.md, compiled with pkg-config and run; output compared.
