@@ -60,6 +60,7 @@ examples: build
 	$(LOKALE) compile examples/PanelKit -o $(OUT)/examples/PanelKit.lokale
 	$(LOKALE) compile examples/Party -o $(OUT)/examples/Party.lokale
 	$(LOKALE) compile examples/AndroidApp/res -o $(OUT)/examples/AndroidApp.lokale
+	$(LOKALE) compile examples/FlutterApp -o $(OUT)/examples/FlutterApp.lokale
 	$(STAGED_PC) $(MAKE) --no-print-directory -C bindings/c OUT=$(OUT)/examples CC="$(CC)" CFLAGS="$(CFLAGS)"
 
 demo: examples
@@ -73,6 +74,12 @@ demo: examples
 	@echo "getString() shows them: a styled string, a plural for 5, a string values-fr lacks (values/ shows), an array item:"
 	@for l in en fr pl sr-Latn; do for k in tap_save plants offline 'seasons[2]'; do \
 	  printf '  %-8s %-11s ' $$l "$$k"; $(LOKALE) lookup $(OUT)/examples/AndroidApp.lokale "$$k" --prefer $$l 5; done; done
+	@echo
+	@echo "Flutter ARB files (examples/FlutterApp: l10n.yaml, lib/l10n/app_{en,fr,ar}.arb) with named arguments, as ICU"
+	@echo "formats them; harvest is in the template only, so every language shows it, with its own numbers:"
+	@for l in en fr ar; do \
+	  $(LOKALE) lookup $(OUT)/examples/FlutterApp.lokale inbox --prefer $$l name=Ana count=3; \
+	  $(LOKALE) lookup $(OUT)/examples/FlutterApp.lokale harvest --prefer $$l weight=1234.56; done
 	@echo
 	@echo "The same window from Swift (examples/SummaryLabel, LokaleCompilerPlugin), then switched to French:"
 	$(SWIFT) build -j $(JOBS) --package-path examples/SummaryLabel
@@ -133,12 +140,15 @@ test-c-bindings: examples
 	$(OUT)/examples/window $(OUT)/examples > $(OUT)/examples/window.out || { cat $(OUT)/examples/window.out; exit 1; }
 	tail -n 1 $(OUT)/examples/window.out
 
-# The header-only C++17 wrapper: its test (asserts) and its sample.
+# The header-only C++17 wrapper: its test (asserts) and its sample. The test also reads the Android
+# and ARB bundles of the C tests (Tests/C/fixtures), compiled here as test-c compiles them.
 test-cpp: examples
 	@mkdir -p $(OUT)/tests
+	$(LOKALE) compile Tests/C/fixtures/android/res -o $(OUT)/tests/Android.lokale 2>/dev/null
+	$(LOKALE) compile Tests/C/fixtures/arb -o $(OUT)/tests/ARB.lokale
 	$(CXX) $(CXXFLAGS) -Ibindings/cpp bindings/cpp/test.cpp $(PKG_LOKALE) -o $(OUT)/tests/test_cpp
 	$(CXX) $(CXXFLAGS) -Ibindings/cpp bindings/cpp/sample.cpp $(PKG_LOKALE) -o $(OUT)/examples/sample_cpp
-	$(OUT)/tests/test_cpp $(OUT)/examples
+	$(OUT)/tests/test_cpp $(OUT)/examples $(OUT)/tests
 	$(OUT)/examples/sample_cpp $(OUT)/examples
 
 # Every ```c (and ```cpp) block of docs/C.md, compiled with pkg-config and run; output compared.

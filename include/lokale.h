@@ -679,17 +679,20 @@ LOKALE_API int lokale_formatted_parts_problems(const char **out, size_t *out_len
 LOKALE_API void lokale_formatted_parts_free(lokale_formatted_parts *parts);
 
 /* ---------------------------------------------------------------------------------------------
- * MessageFormat 2 messages from catalogs (.mf2.json resources, .po entries flagged mf2-format)
+ * MessageFormat 2 messages from catalogs (.mf2.json resources, .po entries flagged mf2-format,
+ * Flutter ARB files formatted as ICU formats them, Android styled strings' markup)
  * ------------------------------------------------------------------------------------------- */
 
 /* Looks the message up under the fallback contract, exactly as lokale_bundle_format does, and
  * formats it with named arguments: a MessageFormat 2 message selects its variant and formats its
- * placeholders in the localization that served it (or message->locale); a plain text is written as
- * it is. A failed lookup formats the default value, else the key, as MF2 source (as gettext shows
- * its msgid). Text always comes out: ask lokale_bundle_format_named_problems what went wrong.
- * Writes into dst as described under "Formatted results". LOKALE_EINVAL for a NULL bundle or
- * message, a NULL args with a count, a nameless argument or an unknown type. The common case (a
- * message of :string, :integer and :number placeholders and selectors) allocates nothing. */
+ * placeholders in the localization that served it (or message->locale); any other message is
+ * written as lokale_bundle_format writes it without arguments (a plain text as it is; a format's
+ * specifiers stay visible, its %% is one %). A failed lookup formats the default value, else the
+ * key, as MF2 source (as gettext shows its msgid). Text always comes out: ask
+ * lokale_bundle_format_named_problems what went wrong. Writes into dst as described under
+ * "Formatted results". LOKALE_EINVAL for a NULL bundle or message, a NULL args with a count, a
+ * nameless argument or an unknown type. The common case (a message of :string, :integer and
+ * :number placeholders and selectors) allocates nothing. */
 LOKALE_API int lokale_bundle_format_named(char *dst, size_t capacity, size_t *needed,
                                           const lokale_bundle *bundle, const lokale_message *message,
                                           const lokale_named_arg *args, size_t arg_count);

@@ -240,6 +240,16 @@ inline std::vector<std::string> format_named_problems(const Bundle &bundle, cons
     }));
 }
 
+// The JSON explanation of format_named: the lookup's trace, and for a message with .match the
+// variant chosen and why (lokale_bundle_explain_named), as Bundle::explain gives for format.
+inline std::string explain_named(const Bundle &bundle, const message &m, std::initializer_list<named_arg> args = {}) {
+    std::vector<lokale_named_arg> c = MessageFormat::named_args(args.begin(), args.size());
+    lokale_message cm = m.c();
+    return detail::fill_or_throw([&](char *dst, std::size_t capacity, std::size_t *needed) {
+        return lokale_bundle_explain_named(dst, capacity, needed, bundle.handle(), &cm, c.data(), c.size());
+    });
+}
+
 // format_named as parts, for rich text (lokale_bundle_format_named_to_parts).
 inline std::vector<part> format_named_to_parts(const Bundle &bundle, const message &m, std::initializer_list<named_arg> args = {}) {
     std::vector<lokale_named_arg> c = MessageFormat::named_args(args.begin(), args.size());

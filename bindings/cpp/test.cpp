@@ -1,5 +1,7 @@
-// Tests of lokale.hpp against the real example bundles (build/examples).
-// usage: test_cpp DIR   (DIR holds DesktopApp.lokale, DesktopAppMixed.lokale, PanelKit.lokale)
+// Tests of lokale.hpp against the real example bundles (build/examples) and the C tests' Android
+// and ARB bundles (Tests/C/fixtures, compiled by `make test-cpp`).
+// usage: test_cpp DIR TESTS   (DIR holds DesktopApp.lokale, DesktopAppMixed.lokale, PanelKit.lokale,
+//                              Party.lokale, AndroidApp.lokale; TESTS Android.lokale and ARB.lokale)
 #include "lokale.hpp"
 
 #include <atomic>
@@ -359,12 +361,86 @@ static void catalog_messages(const std::string &dir) {
     CHECK(count);
 }
 
+// A bundle opened by a runtime of its own (bundles keep their runtime alive).
+static lokale::Bundle open_in(const std::string &path, const std::string &language) {
+    lokale::runtime_options options;
+    options.preferred_languages = std::vector<std::string>{language};
+    options.settings_path = "";
+    return lokale::Runtime(options).open(path);
+}
+
+// Android string resources: Java specifiers with positional arguments (format, as
+// getString(id, args) formats them with the resource's locale), getString's text (string), plurals
+// chosen by CLDR only, string arrays, styled strings' tags as markup parts.
+static void android_resources(const std::string &dir, const std::string &tests) {
+    struct expected {
+        const char *language, *score, *zero, *three;
+    };
+    const expected rows[] = {
+        {"en", "Ana has 1,234,567 points (99.50%)\n", "0 songs", "3 songs"}, // English has no CLDR `zero`
+        {"de-AT", "Ana hat 1.234.567 Punkte (99,50%)\n", "0 Lieder", "3 Lieder"},
+        // values-ar lacks `score`: the default resource, in Arabic's digits; Arabic's CLDR `zero`.
+        {"ar", "Ana has \u0661\u066C\u0662\u0663\u0664\u066C\u0665\u0666\u0667 points (\u0669\u0669\u066B\u0665\u0660%)\n",
+         "\u0644\u0627 \u0623\u063A\u0627\u0646\u064A", "\u0663 \u0623\u063A\u0627\u0646\u064D"},
+    };
+    for (const expected &row : rows) {
+        lokale::Bundle b = open_in(tests + "/Android.lokale", row.language);
+        for (int pass = 0; pass < 2; pass++) { // the second may take the C fast path
+            CHECK_EQ(b.format("score", "Ana", 1234567, 99.5), std::string(row.score));
+            CHECK_EQ(b.format("songs", 0), std::string(row.zero));
+            CHECK_EQ(b.format("songs", 3), std::string(row.three));
+        }
+        CHECK(b.string("score").find("%2$,d") != std::string::npos); // getString(id): the format as written
+        CHECK_EQ(b.string("tags"), std::string("Tap Save"));
+        CHECK_EQ(b.format("sure", "x"), std::string("100% sure, %s")); // formatted="false"
+        CHECK(b.format_problems("score", "Ana").find("argument 2") != std::string::npos);
+    }
+
+    lokale::Bundle pl = open_in(dir + "/AndroidApp.lokale", "pl");
+    CHECK_EQ(pl.format("greeting", "Ola"), std::string("Cze\u015B\u0107, Ola!"));
+    CHECK_EQ(pl.format("plants", 2), std::string("2 ro\u015Bliny"));
+    CHECK_EQ(pl.format("plants", 5), std::string("5 ro\u015Blin"));
+    CHECK_EQ(pl.string("seasons[2]"), std::string("Jesie\u0144"));
+    lokale::Bundle fr = open_in(dir + "/AndroidApp.lokale", "fr-CA");
+    // Not in values-fr: the default resource, as aapt2 reads it (\' an apostrophe, "…" quotes dropped).
+    CHECK_EQ(fr.string("offline"), std::string("You're offline. Check your connection."));
+    std::vector<lokale::part> parts = lokale::format_named_to_parts(fr, "tap_save");
+    std::string rendered;
+    for (const lokale::part &p : parts) {
+        if (p.kind == lokale::part_kind::markup_open) rendered += "<" + p.name + ">";
+        else if (p.kind == lokale::part_kind::markup_close) rendered += "</" + p.name + ">";
+        else rendered += p.value;
+    }
+    CHECK_EQ(rendered, std::string("Touchez <b>Enregistrer</b> pour garder votre <i>jardin</i>."));
+    CHECK_EQ(fr.string("tap_save"), std::string("Touchez Enregistrer pour garder votre jardin."));
+}
+
+// Flutter ARB: ICU MessageFormat with named arguments, formatted as ICU formats it (no isolation
+// marks), a key the translation lacks answered by the template's message in the translation's locale.
+static void arb_messages(const std::string &tests) {
+    lokale::Bundle en = open_in(tests + "/ARB.lokale", "en-GB");
+    for (int pass = 0; pass < 2; pass++)
+        CHECK_EQ(lokale::format_named(en, "inbox", {{"name", "Ana"}, {"count", 3}}), std::string("Hello Ana, you have 3 messages."));
+    CHECK_EQ(lokale::format_named(en, "inbox", {{"name", "Ana"}, {"count", 0}}), std::string("Hello Ana, you have no messages."));
+    CHECK_EQ(lokale::format_named(en, "total", {{"amount", 1234.5}}), std::string("Total: 1,234.5"));
+    CHECK_EQ(en.string("total"), std::string("Total: {amount}")); // a plain lookup: the ICU text
+    lokale::Bundle ar = open_in(tests + "/ARB.lokale", "ar");
+    CHECK_EQ(lokale::format_named(ar, "inbox", {{"name", "Ana"}, {"count", 11}}),
+             std::string("\u0645\u0631\u062D\u0628\u0627 Ana\u060C \u0661\u0661 \u0631\u0633\u0627\u0644\u0629."));
+    CHECK_EQ(lokale::format_named(ar, "total", {{"amount", 1234.5}}),
+             std::string("Total: \u0661\u066C\u0662\u0663\u0664\u066B\u0665"));
+    std::string json = lokale::explain_named(ar, "inbox", {{"name", "Ana"}, {"count", 0}});
+    CHECK(json.find("\"served\":\"ar\"") != std::string::npos && json.find("\"keys\":[\"zero\"]") != std::string::npos);
+    std::vector<std::string> problems = lokale::format_named_problems(ar, "inbox", {{"count", 2}});
+    CHECK(problems.size() == 1 && problems[0].rfind("unresolved-variable", 0) == 0);
+}
+
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        std::fprintf(stderr, "usage: %s DIR\n", argv[0]);
+    if (argc != 3) {
+        std::fprintf(stderr, "usage: %s DIR TESTS\n", argv[0]);
         return 2;
     }
-    std::string dir = argv[1];
+    std::string dir = argv[1], tests = argv[2];
     try {
         CHECK_EQ(lokale::version(), std::string(LOKALE_VERSION_STRING));
         decision_table(dir);
@@ -375,6 +451,8 @@ int main(int argc, char **argv) {
         requests(dir);
         message_format();
         catalog_messages(dir);
+        android_resources(dir, tests);
+        arb_messages(tests);
     } catch (const std::exception &e) {
         std::cerr << "unexpected exception: " << e.what() << "\n";
         failed++;

@@ -52,8 +52,9 @@ public struct LokaleBundle: Sendable {
     }
 
     /// The text of a MessageFormat 2 message of this bundle's catalogs (an `.mf2.json` resource, a
-    /// `.po` entry flagged `mf2-format`) with named arguments, under the same contract as
-    /// `string(_:)`: the translation, else the default value, else the key, formatted as MF2.
+    /// `.po` entry flagged `mf2-format`, an ARB message, formatted as ICU formats it) with named
+    /// arguments, under the same contract as `string(_:)`: the translation, else the default value,
+    /// else the key, formatted as MF2.
     ///
     /// ```swift
     /// bundle.string("invite", ["host": "Ana", "gender": "female", "count": 3])

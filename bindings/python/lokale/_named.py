@@ -53,9 +53,10 @@ class NamedMessages:
         **named: typing.Any,
     ) -> str:
         """Looks ``key`` up under the same contract as :meth:`format` and formats the MessageFormat 2
-        message found (an ``.mf2.json`` resource, a ``.po`` entry flagged ``mf2-format``) with
-        named arguments: ``bundle.format_named("invite", host="Ana", count=3)``. Values are
-        those of :class:`MessageFormat` (int, float, str, bool, Decimal, datetime, date). An argument
+        message found (an ``.mf2.json`` resource, a ``.po`` entry flagged ``mf2-format``, an ARB
+        message, formatted as ICU formats it, or an Android styled string) with named arguments:
+        ``bundle.format_named("invite", host="Ana", count=3)``. Values are those of
+        :class:`MessageFormat` (int, float, str, bool, Decimal, datetime, date). An argument
         whose name is one of this method's options goes in ``arguments`` (a mapping), which the
         keywords extend. A key the table lacks formats ``default`` (else the key) as MF2."""
         return self._call_named(self._filled(self._lib.lokale_bundle_format_named), key, arguments, named, default, table,

@@ -37,7 +37,7 @@ def _require(path: Path, how: str) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     _require(LIBRARY, "make build")
     _require(CLI, "make build")
-    for name in ("DesktopApp.lokale", "DesktopAppMixed.lokale", "PanelKit.lokale"):
+    for name in ("DesktopApp.lokale", "DesktopAppMixed.lokale", "PanelKit.lokale", "AndroidApp.lokale", "FlutterApp.lokale"):
         _require(EXAMPLES / name, "make examples")
 
 
