@@ -68,7 +68,9 @@ public struct NumberSymbols: Sendable, Equatable {
             s.secondaryGroup = sizes.1 > 0 ? Int(min(sizes.1, 9)) : s.primaryGroup
             s.minimumGrouping = Int(max(1, min(sizes.2, 9)))
             s.localized = true
-            s.caseLocale = l.id
+            // The nearest name ICU has data for: an unknown variant cases as its language does, and
+            // is not remembered by ICU name by name.
+            s.caseLocale = ICULocale.dataName(l.id)
         }
         return s
     }
