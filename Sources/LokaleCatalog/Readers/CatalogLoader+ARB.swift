@@ -23,14 +23,7 @@ extension CatalogLoader {
         var file = file
         let path = file.path
         let (name, l) = (file.table, file.localization)
-        if let owner = tableOwner[name], owner.hasSuffix(".xcstrings") {
-            throw CatalogError(file: path, "table '\(name)' is already defined by \(owner)")
-        }
-        if let owner = resourceOwner[[l, name]] {
-            throw CatalogError(file: path, "table '\(name)' of '\(l)' is already defined by \(owner)")
-        }
-        resourceOwner[[l, name]] = path
-        tableOwner[name] = tableOwner[name] ?? path
+        try claimResource(path: path, table: name, localization: l)
         if syntax != .icu { for k in file.info.keys { file.info[k]!.messageSyntax = syntax } }
         arbFiles.append((file, syntax))
         var table = bundle.tables.removeValue(forKey: name) ?? CatalogTable(name: name)

@@ -187,9 +187,9 @@ public struct CatalogLoader {
         bundle.warnings += file.warnings
     }
 
-    mutating func addMessageFormatJSON(_ path: String) throws(CatalogError) {
-        let file = try MessageFormatJSON.read(path: path)
-        let (name, l) = (file.table, file.localization)
+    /// Records `path` as the one resource (`.mf2.json`, ARB) of `table` in `localization`: a String
+    /// Catalog's table, or a second resource of the pair, is refused.
+    mutating func claimResource(path: String, table name: String, localization l: String) throws(CatalogError) {
         if let owner = tableOwner[name], owner.hasSuffix(".xcstrings") {
             throw CatalogError(file: path, "table '\(name)' is already defined by \(owner)")
         }
@@ -198,6 +198,12 @@ public struct CatalogLoader {
         }
         resourceOwner[[l, name]] = path
         tableOwner[name] = tableOwner[name] ?? path
+    }
+
+    mutating func addMessageFormatJSON(_ path: String) throws(CatalogError) {
+        let file = try MessageFormatJSON.read(path: path)
+        let (name, l) = (file.table, file.localization)
+        try claimResource(path: path, table: name, localization: l)
         var table = bundle.tables.removeValue(forKey: name) ?? CatalogTable(name: name)
         table.sources.append(path)
         var messages = table.messages.removeValue(forKey: l) ?? [:]
