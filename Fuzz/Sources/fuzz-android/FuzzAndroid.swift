@@ -11,8 +11,9 @@ import LokaleCore
 // NUL byte, the bytes that follow it are the translation's own file), compiled, reopened (a table
 // the writer produced and the reader refuses traps), every key looked up (the default text of a
 // plain message must come back as read) and formatted in every localization with arguments of
-// every kind; then `check`, XLIFF export, and the Android writer: the translation it writes must
-// read back to the same messages (a difference traps; the writer may refuse with an error).
+// every kind; then `check`, XLIFF export (a styled string's MF2 source must parse back to its
+// data model), and the Android writer: the translation it writes must read back to the same
+// messages (a difference traps; the writer may refuse with an error).
 //
 // An input that starts with `%J` is first a Java format string, up to the first NUL byte (or the
 // end), the resources after that NUL: `FormatParser.parse(_:syntax: .java)` of its bytes and its
@@ -93,6 +94,23 @@ func fuzzResources(_ input: [UInt8], seed: Int) {
     }
     _ = try? CatalogChecker.check(bundle)
     _ = XLIFFExport.file(t, language: translation, original: "res/values/strings.xml")
+    // export-xliff gives a styled string's unit as its MF2 source, which import-xliff reads back:
+    // the data model built from tags and text must serialize to source that parses back to it.
+    func styled(_ v: Variation) -> [MF2.Message] {
+        switch v {
+        case .messageFormat(_, let m): [m]
+        case .plural(_, _, let cases): cases.values.flatMap(styled)
+        default: []
+        }
+    }
+    for messages in t.messages.values {
+        for (key, m) in messages where !m.isImplicit {
+            for message in styled(m.variation) {
+                let source = MF2.serialize(message)
+                guard let back = try? MF2.parse(source), back == message else { fatalError("'\(key)' as MF2 source does not read back: \(source)") }
+            }
+        }
+    }
     // What the writer gives the translation reads back to the same messages.
     guard let written = try? AndroidResourceWriter.document(t, localization: translation, development: dev) else { return }
     let back: CatalogBundle
