@@ -42,4 +42,24 @@ struct AndroidFuzzRegressionTests {
         let reread = try Self.load(defaults, written)
         #expect(reread.messages["fr"] == table.messages["fr"], "\(written)")
     }
+
+    /// libxml2 hands text over in pieces (where non-ASCII text begins, then every 300 bytes, at a
+    /// CR): an escape cut in two by it is still one escape. Only a tag, a comment, CDATA or a
+    /// reference ends a run of text (and drops a `\` before it).
+    @Test func escapesCutByTheXMLParserStayWhole() throws {
+        for padding in 280..<320 {
+            let filler = String(repeating: "x", count: padding)
+            let body = #"<string name="u">é\#(filler)\u0041\u00e9</string><string name="a">é\#(filler)\'\\\"</string>"#
+            let table = try Self.load(AndroidRes.resources(body), AndroidRes.resources(""))
+            #expect(table.messages["en"]?["u"]?.variation == .text("é" + filler + "Aé"), "\(padding)")
+            #expect(table.messages["en"]?["a"]?.variation == .text("é" + filler + #"'\""#), "\(padding)")
+        }
+        let ends = try Self.load(AndroidRes.resources(#"<string name="s">b \&amp;c\<!-- -->d\&#92;u0041</string>"#), AndroidRes.resources(""))
+        #expect(ends.messages["en"]?["s"]?.variation == .text("b &cdu0041"))
+        // What the writer gives for a run of spaces in quotes (`\u0020` after the first) reads back.
+        let spaces = AndroidRes.resources(#"<string name="e">"ś"# + String(repeating: " ", count: 51) + #"n"</string>"#)
+        let table = try Self.load(spaces, spaces)
+        let written = try AndroidResourceWriter.document(table, localization: "fr", development: "en")
+        #expect(try Self.load(spaces, written).messages["fr"] == table.messages["fr"], "\(written)")
+    }
 }
