@@ -32,6 +32,8 @@ let package = Package(
         .executableTarget(name: "fuzz-icumf", dependencies: ["FuzzDriver", .product(name: "LokaleCatalog", package: "Lokale")]),
         // (l) Flutter ARB: the reader, placeholder formats, lowering, compile, check, writer, pseudo.
         .executableTarget(name: "fuzz-arb", dependencies: ["FuzzDriver", .product(name: "LokaleCatalog", package: "Lokale")]),
+        // (m) Android string resources: the reader, compile, check, the writer's round trip; Java format strings.
+        .executableTarget(name: "fuzz-android", dependencies: ["FuzzDriver", .product(name: "LokaleCatalog", package: "Lokale")]),
         // (i) Accept-Language headers, through lokale_parse_accept_language.
         .executableTarget(name: "fuzz-accept", dependencies: [.product(name: "lokale-c", package: "Lokale")],
                           cSettings: [.unsafeFlags(["-I../include"])]),

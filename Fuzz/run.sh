@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 mode=${1:-fuzz}; seconds=${2:-60}; shift 2 || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(table strings catalog format language capi gettext tooling accept mf2 icumf arb)
+[ ${#targets[@]} -gt 0 ] || targets=(table strings catalog format language capi gettext tooling accept mf2 icumf arb android)
 SWIFT=${SWIFT:-swift}
 NICE=${NICE:-nice -n 10}
 JOBS=${JOBS:-2}

@@ -224,6 +224,17 @@ public struct CatalogLoader {
         if !bundle.declaredLocalizations.contains(l) { bundle.declaredLocalizations.append(l) }
     }
 
+    /// Android resource files already in memory, each under the path it would have in a `res/`
+    /// folder (`res/values/strings.xml`, `res/values-fr/strings.xml`), as one bundle, as `load`
+    /// makes it from the files on disk (what fuzz-android drives). `development`: the localization
+    /// of `values/`; nil: the one `tools:locale` names, else en.
+    public static func load(android files: [(path: String, bytes: [UInt8])], development: String? = nil) throws(CatalogError) -> CatalogBundle {
+        var loader = CatalogLoader()
+        for f in files { try loader.android.addFile(f.path, bytes: f.bytes) }
+        if let development { loader.setDevelopmentLocalization(development) }
+        return try loader.finish()
+    }
+
     /// Android's resources are one table, of the default name, which no other source may define.
     mutating func addAndroid(development: String) throws(CatalogError) {
         let (table, warnings) = try AndroidCatalog.table(android, development: development)

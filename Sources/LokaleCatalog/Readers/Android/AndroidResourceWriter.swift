@@ -55,7 +55,6 @@ public enum AndroidResourceWriter {
                 arrays[name, default: [:]][index] = m
                 continue
             }
-            let attributes = table.info[key]?.checksFormat == false ? " formatted=\"false\"" : ""
             switch m.variation {
             case .plural(let argument, false, let cases) where argument <= 1 && m.substitutions.isEmpty:
                 var items = ""
@@ -65,12 +64,13 @@ public enum AndroidResourceWriter {
                     items += "\n        <item quantity=\"\(c.rawValue)\">\(content)</item>"
                 }
                 if items.isEmpty { continue }
-                lines.append(((line(key), key), "    <plurals name=\"\(key)\">\(items)\n    </plurals>"))
+                let attributes = formatted(table.info[key], Array(cases.values))
+                lines.append(((line(key), key), "    <plurals name=\"\(key)\"\(attributes)>\(items)\n    </plurals>"))
             case let v where m.substitutions.isEmpty:
                 guard let content = AndroidEscaping.content(v) else {
                     throw fail(key, "has no Android form (only text, text with tags and plurals of the first argument have one)")
                 }
-                lines.append(((line(key), key), "    <string name=\"\(key)\"\(attributes)>\(content)</string>"))
+                lines.append(((line(key), key), "    <string name=\"\(key)\"\(formatted(table.info[key], [v]))>\(content)</string>"))
             default:
                 throw fail(key, "has substitutions, which Android string resources cannot say")
             }
@@ -79,16 +79,32 @@ public enum AndroidResourceWriter {
         for (name, items) in arrays {
             let count = max(items.keys.max()! + 1, fallback.keys.filter { arrayName($0)?.name == name }.count)
             var body = ""
+            var variations: [Variation] = []
             for i in 0..<count {
                 let key = "\(name)[\(i)]"
                 guard let m = items[i] ?? table.messages[localization]?[key] ?? fallback[key],
                       let content = AndroidEscaping.content(m.variation) else { throw fail(key, "has no Android form") }
                 body += "\n        <item>\(content)</item>"
+                variations.append(m.variation)
             }
-            lines.append(((line(name + "[0]"), name), "    <string-array name=\"\(name)\">\(body)\n    </string-array>"))
+            let attributes = formatted(table.info["\(name)[\(items.keys.min()!)]"], variations)
+            lines.append(((line(name + "[0]"), name), "    <string-array name=\"\(name)\"\(attributes)>\(body)\n    </string-array>"))
         }
         let sorted = lines.sorted { $0.order < $1.order }.map(\.text)
         return "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n" + sorted.map { $0 + "\n" }.joined() + "</resources>\n"
+    }
+
+    /// ` formatted="false"` for a resource (a string, or all the items of a plurals or string-array)
+    /// that says so: its text is no format string, or a value keeps its tags although its text has
+    /// Java specifiers, which only a value marked formatted="false" reads as (`AndroidMarkup`).
+    /// Written for plurals and arrays too, and for a translation whose default resource lacks it,
+    /// so that the file reads back to the same messages.
+    static func formatted(_ info: MessageInfo?, _ variations: [Variation]) -> String {
+        let literal = info?.checksFormat == false || variations.contains { v in
+            guard case .messageFormat(_, .pattern(let m)) = v else { return false }
+            return JavaSpecifiers.takeArguments(m.pattern.map { if case .text(let s) = $0 { s } else { "" } }.joined())
+        }
+        return literal ? " formatted=\"false\"" : ""
     }
 
     /// `name[3]` → (`name`, 3).

@@ -51,11 +51,12 @@ struct AndroidSources {
         }
     }
 
-    /// One `.xml` file inside a `values*` folder.
-    mutating func addFile(_ path: String) throws(CatalogError) {
+    /// One `.xml` file inside a `values*` folder; `bytes`: its contents when they are already in
+    /// memory (`CatalogLoader.load(android:)`), else it is read from `path`.
+    mutating func addFile(_ path: String, bytes: [UInt8]? = nil) throws(CatalogError) {
         let folder = String(path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/"))
         guard let localization = try localization(of: folder.isEmpty ? "." : folder, given: true) else { return }
-        try add(path, folder: folder, localization: localization)
+        try add(path, folder: folder, localization: localization, bytes: bytes)
     }
 
     /// Whether `path` is an `.xml` file inside a `values*` folder.
@@ -87,11 +88,11 @@ struct AndroidSources {
         }
     }
 
-    private mutating func add(_ path: String, folder: String, localization: String?) throws(CatalogError) {
+    private mutating func add(_ path: String, folder: String, localization: String?, bytes: [UInt8]? = nil) throws(CatalogError) {
         let key = canonical(path)
         guard !read.contains(key) else { return }
         read.insert(key)
-        let file = try AndroidResourceFile.read(path: path)
+        let file = if let bytes { try AndroidResourceFile.parse(bytes, path: path) } else { try AndroidResourceFile.read(path: path) }
         if let i = folders.firstIndex(where: { canonical($0.path) == canonical(folder) }) {
             folders[i].files.append(file)
         } else {

@@ -12,7 +12,8 @@
 ///   apostrophe outside quotes is an error. A span's start and end close quotes and runs of space.
 /// - Escapes, in and outside quotes: `\n` `\t`, `\'` `\"` `\\` `\@` `\?` `\#` (the character),
 ///   `\uXXXX` (up to four hex digits; another character among them is an error), any other `\c` is
-///   `c`; a `\` that ends a run of text is dropped.
+///   `c`; a `\` that ends a run of text (before a tag, a comment, CDATA or an entity or character
+///   reference, however libxml2 cut the text in between) is dropped.
 struct AndroidStringBuilder {
     enum Piece: Equatable {
         case text(String)

@@ -126,6 +126,9 @@ struct AndroidXMLDocument {
         var next = Position(line: 1, column: 1)
         /// The last start tag's place, to tell `<b/>` (its end follows at once, two columns on).
         var lastStart: Position?
+        /// Whether the last event was text as written in the file (not a reference), which text
+        /// that follows at once goes on.
+        var inText = false
 
         init(path: String) { self.path = path }
 
@@ -179,6 +182,7 @@ struct AndroidXMLDocument {
                     let b = builder(context)
                     b.append(.comment(text(chars, length)))
                     b.next = Position(line: Int(line), column: Int(column))
+                    b.inText = false
                     return 0
                 }
             )
@@ -205,6 +209,7 @@ struct AndroidXMLDocument {
             stack.append(element)
             scopes.append(scope)
             lastStart = p
+            inText = false
             next = Position(line: p.line, column: p.column + 1)
         }
 
@@ -212,6 +217,7 @@ struct AndroidXMLDocument {
             guard !stack.isEmpty else { return }
             stack.removeLast()
             scopes.removeLast()
+            inText = false
             // `<b/>`: libxml2 reports the start at its `/` and the end after `/>`.
             if let s = lastStart, s.line == p.line, p.column == s.column + 2 {
                 next = p
@@ -223,12 +229,25 @@ struct AndroidXMLDocument {
 
         func text(_ s: String, end: Position) {
             lastStart = nil
-            if !stack.isEmpty { append(.text(Text(text: s, start: next))) }
+            // libxml2 hands text over in pieces of its own making (where non-ASCII text begins,
+            // every 300 bytes of it, at a CR): a piece that goes on from text as written is the
+            // same run, or a `\` or `\u00E9` cut in two would read as something else. A reference
+            // (`&amp;`, `&#92;`) stays a run of its own, as aapt2 gets it: one character whose
+            // source is longer.
+            let written = !(s.unicodeScalars.count == 1 && end.line == next.line && end.column > next.column + 1)
+            if written, inText, let e = stack.last, case .text(var run)? = e.children.last {
+                run.text += s
+                e.children[e.children.count - 1] = .text(run)
+            } else if !stack.isEmpty {
+                append(.text(Text(text: s, start: next)))
+            }
+            inText = written
             next = end
         }
 
         func cdata(_ s: String, start: Position) {
             lastStart = nil
+            inText = false
             if !stack.isEmpty { append(.text(Text(text: s, start: start))) }
             next = AndroidXMLDocument.advance(start, over: s)
             next.column += 3 // ]]>
