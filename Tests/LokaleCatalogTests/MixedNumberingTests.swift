@@ -56,6 +56,22 @@ import TestSupport
         #expect(f.first?.message.contains("Java's Formatter counts unnumbered ones on their own from 1, so %d reads argument 1") == true)
     }
 
+    /// An Android quantity the language never uses (English `zero`) is advice, as the same finding
+    /// about a String Catalog's plural: a warning, so `check` passes without --strict.
+    @Test func androidQuantitiesALanguageNeverUsesAreWarnings() throws {
+        let dir = Fixtures.temporaryDirectory("lokale-mixed")
+        try FileManager.default.createDirectory(atPath: dir + "/res/values", withIntermediateDirectories: true)
+        let en = Fixtures.write("<resources>\n  <plurals name=\"songs\">\n    <item quantity=\"zero\">no songs</item>\n"
+                                + "    <item quantity=\"one\">%d song</item>\n    <item quantity=\"other\">%d songs</item>\n  </plurals>\n</resources>\n",
+                                to: "res/values/strings.xml", in: dir)
+        let report = try CatalogChecker.check(CatalogLoader.load([dir + "/res"]))
+        let unused = report.problems.filter { $0.kind == .unusedPluralCategory }
+        #expect(unused.count == 1 && unused.first?.severity == .warning && unused.first?.file == en && unused.first?.line == 2)
+        #expect(!report.hasErrors)
+        let cli = try CompileCommandTests().run(["check", dir + "/res"])
+        #expect(cli.status == 0, "\(cli.stdout)\(cli.stderr)")
+    }
+
     @Test func formattingIsUnchangedAndWellNumberedFormatsAreQuiet() throws {
         let dir = Fixtures.temporaryDirectory("lokale-mixed")
         let catalog = Fixtures.write("""

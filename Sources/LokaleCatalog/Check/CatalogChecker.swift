@@ -83,10 +83,11 @@ private struct Checker {
                                      localization: localization, message: message))
     }
 
-    /// The compiler's own findings; all are errors: a mismatched translation is never shown.
+    /// The compiler's own findings: errors (a mismatched translation is never shown), but for a
+    /// reader's advice that changes nothing shown, reported as the kind it names (`checkKind`).
     mutating func formatProblems() throws(CatalogError) {
         for w in try TableWriter.compile(bundle).statistics.warnings {
-            findings.append(CheckFinding(severity: .error, kind: .format, file: w.file,
+            findings.append(CheckFinding(severity: w.checkKind == nil ? .error : .warning, kind: w.checkKind ?? .format, file: w.file,
                                          line: w.line ?? lines.line(file: w.file, key: w.key, localization: w.localization), column: w.column,
                                          table: w.table, key: w.key, localization: w.localization, message: w.message))
         }

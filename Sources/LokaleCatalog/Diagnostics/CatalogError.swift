@@ -37,6 +37,10 @@ public struct CatalogWarning: Sendable, CustomStringConvertible {
     public var localization: String
     public var key: String
     public var message: String
+    /// How `check` reports it: nil for what it calls a format problem, an error (the compiler
+    /// replaced or refused something); else this kind, as a warning (advice about the source that
+    /// changes nothing the runtime shows, such as a plural quantity the language never uses).
+    public var checkKind: CheckFinding.Kind? = nil
     public var description: String { diagnostic(severity: "warning") }
 
     public init(file: String, line: Int? = nil, table: String, localization: String, key: String, message: String) {

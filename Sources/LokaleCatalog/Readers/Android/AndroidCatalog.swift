@@ -144,7 +144,8 @@ enum AndroidCatalog {
                     let unused = PluralCategory.allCases.filter { cases[$0] != nil && !used.contains($0) }
                     if !unused.isEmpty {
                         warn(c, l, e.name, "quantit\(unused.count == 1 ? "y" : "ies") \(unused.map(\.rawValue).joined(separator: ", ")) dropped: "
-                                + "Android chooses by CLDR's \(l) rules, which use only \(used.map(\.rawValue).joined(separator: ", "))")
+                                + "Android chooses by CLDR's \(l) rules, which use only \(used.map(\.rawValue).joined(separator: ", "))",
+                             checkKind: .unusedPluralCategory)
                         for u in unused { cases[u] = nil }
                     }
                 }
@@ -169,8 +170,10 @@ enum AndroidCatalog {
             }
         }
 
-        mutating func warn(_ c: Chosen, _ l: String, _ key: String, _ message: String) {
-            warnings.append(CatalogWarning(file: c.file, line: c.entry.position.line, table: table.name, localization: l, key: key, message: message))
+        mutating func warn(_ c: Chosen, _ l: String, _ key: String, _ message: String, checkKind: CheckFinding.Kind? = nil) {
+            var w = CatalogWarning(file: c.file, line: c.entry.position.line, table: table.name, localization: l, key: key, message: message)
+            w.checkKind = checkKind
+            warnings.append(w)
         }
 
         /// A value's message: its text (or markup), or its target's when it is an alias.
