@@ -21,6 +21,8 @@ struct LokaleCompilerPlugin: BuildToolPlugin {
         let work = context.pluginWorkDirectoryURL
         let table = work.appending(path: "\(target.name).lokale")
         let accessor = work.appending(path: "LokaleBundle+module.swift")
+        // Typed accessors of the target's messages (`Message.Localizable.…`).
+        let messages = work.appending(path: "LokaleMessages.swift")
         let kind: String
         switch module.kind {
         case .executable, .test, .snippet: kind = "main"
@@ -34,12 +36,13 @@ struct LokaleCompilerPlugin: BuildToolPlugin {
         arguments += ["-o", table.path, "--default-bundle-id", "\(context.package.displayName).\(target.name)"]
         arguments += ["--swift-accessor", accessor.path, "--swift-kind", kind]
         arguments += ["--swift-resource-folders", folders.joined(separator: ",")]
+        arguments += ["--swift-messages", messages.path]
         return [.buildCommand(
             displayName: "Compiling the String Catalogs of \(target.name)",
             executable: try context.tool(named: "LokaleCLI").url,
             arguments: arguments,
             inputFiles: inputs.files,
-            outputFiles: [table, accessor]
+            outputFiles: [table, accessor, messages]
         )]
     }
 }

@@ -20,6 +20,8 @@ func compileCommand(_ a: Arguments) throws -> Int32 {
         try SwiftAccessor(path: path, kind: a.options["swift-kind"], folders: a.list("swift-resource-folders") ?? [],
                           table: output, identifier: bundle.identifier ?? "")
     }
+    let generated = try GeneratedCode(a)
+    let typed = generated.isEmpty ? nil : TypedCatalog(bundle)
     if a.flags.contains("allow-mixed-localizations") { bundle.allowsMixedLocalizations = true }
     if let p = a.options["pseudo"] {
         let (kinds, unknown) = PseudoLocale.list(p)
@@ -39,6 +41,9 @@ func compileCommand(_ a: Arguments) throws -> Int32 {
     }
     try AtomicFile.write(parts: parts, to: output)
     try accessor?.write()
+    if let typed {
+        for file in generated.files(typed, command: "lokale compile") { try AtomicFile.write(Array(file.text.utf8), to: file.path) }
+    }
     printError("lokale: compiled \(English.count(stats.messages, "message")) (\(English.count(stats.localizations, "localization")), "
                + "\(English.count(stats.tables, "table"))) into \(output) (\(English.count(stats.bytes, "byte")))")
     printError("lokale: tables: \(stats.tableNames.isEmpty ? "(none)" : stats.tableNames.joined(separator: ", "))")

@@ -56,6 +56,7 @@ let commands: [Command] = [
         SOURCE... -o OUT.lokale [--strict] [--development-region en] [--bundle-id ID]
         [--allow-mixed-localizations] [--pseudo accented,bidi,long] [--default-bundle-id ID]
         [--swift-accessor FILE.swift --swift-kind main|framework --swift-resource-folders F,...]
+        [--swift-messages FILE.swift] [--emit-c-header FILE.h [--c-prefix NAME]]
         """,
         summary: "Compiles catalogs into one table (.lokale) that the runtime maps.",
         details: """
@@ -76,9 +77,14 @@ let commands: [Command] = [
           --swift-accessor FILE.swift  also writes Swift code declaring `LokaleBundle.module`, which
                       finds OUT in one of the resource folders beside the executable (what
                       LokaleCompilerPlugin does)
+          --swift-messages FILE.swift  also writes typed Swift accessors: per table an enum in
+                      `Message`, per key a `Message` or a function of typed, labeled arguments
+          --emit-c-header FILE.h   also writes a C header: per key a constant and a static inline
+                      function of typed arguments over lokale.h (C++: overloads on lokale::Bundle)
+          --c-prefix NAME  the prefix of the header's names (default: FILE's name)
         """,
-        spec: .init(valued: ["output", "development-region", "bundle-id", "default-bundle-id", "pseudo",
-                             "swift-accessor", "swift-kind", "swift-resource-folders"],
+        spec: .init(valued: Set(["output", "development-region", "bundle-id", "default-bundle-id", "pseudo",
+                             "swift-accessor", "swift-kind", "swift-resource-folders"]).union(GeneratedCode.options),
                     flags: ["allow-mixed-localizations", "strict"],
                     lists: ["pseudo", "swift-resource-folders"], short: ["o": "output"]),
         run: compileCommand),

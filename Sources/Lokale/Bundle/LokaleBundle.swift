@@ -38,6 +38,7 @@ public struct LokaleBundle: Sendable {
 
     func string(_ message: Message, in languages: Languages?) -> String {
         if message.isVerbatim { return message.key }
+        if let named = message.namedArguments { return string(message, named, in: languages) }
         guard let core else { return Self.unresolved(message) }
         do {
             if !message.isFormat {
@@ -60,10 +61,14 @@ public struct LokaleBundle: Sendable {
     /// bundle.string("invite", ["host": "Ana", "gender": "female", "count": 3])
     /// ```
     public func string(_ message: Message, _ arguments: [String: MessageFormat.Argument]) -> String {
-        guard let core, !message.isVerbatim else { return string(message) }
+        string(message, arguments, in: LokaleRuntime.requestLanguages)
+    }
+
+    func string(_ message: Message, _ arguments: [String: MessageFormat.Argument], in languages: Languages?) -> String {
+        guard let core, !message.isVerbatim else { return message.isVerbatim ? message.key : Self.unresolved(message) }
         do {
             return try core.format(message.key, default: message.defaultValue, table: message.table, arguments: [], named: arguments,
-                                   languages: LokaleRuntime.requestLanguages).text
+                                   languages: languages).text
         } catch {
             return Self.unresolved(message)
         }
@@ -95,7 +100,8 @@ public struct LokaleBundle: Sendable {
 
     /// The trace of `message`: what `string(_:)` returns, and why.
     public func explain(_ message: Message) -> Explanation {
-        explain(message, in: LokaleRuntime.requestLanguages)
+        if let named = message.namedArguments { return explain(message, named) }
+        return explain(message, in: LokaleRuntime.requestLanguages)
     }
 
     func explain(_ message: Message, in languages: Languages?) -> Explanation {

@@ -35,7 +35,14 @@ public struct Message: Sendable, Hashable, ExpressibleByStringInterpolation, Cus
     public let comment: String?
     /// Whether the message is shown as written, never looked up.
     public let isVerbatim: Bool
+    /// The bundle the message belongs to (the generated accessors' own `LokaleBundle.module`);
+    /// nil: the caller's choice, else the main bundle. `String(localized:)` looks it up there; a
+    /// bundle's own `string(_:)` looks up in that bundle.
+    public let bundle: LokaleBundle?
     let arguments: [FormatArgument]
+    /// The arguments of a MessageFormat message, by name (generated accessors); nil for a message
+    /// whose arguments are positional.
+    let namedArguments: [String: MessageFormat.Argument]?
     /// Whether the text found is a format to fill, rather than shown as found.
     let isFormat: Bool
 
@@ -77,7 +84,7 @@ public struct Message: Sendable, Hashable, ExpressibleByStringInterpolation, Cus
     }
 
     init(key: String, defaultValue: String?, table: String?, comment: String?, arguments: [FormatArgument], isFormat: Bool,
-         isVerbatim: Bool = false) {
+         isVerbatim: Bool = false, namedArguments: [String: MessageFormat.Argument]? = nil, bundle: LokaleBundle? = nil) {
         self.key = key
         self.defaultValue = defaultValue
         self.table = table
@@ -85,6 +92,8 @@ public struct Message: Sendable, Hashable, ExpressibleByStringInterpolation, Cus
         self.arguments = arguments
         self.isFormat = isFormat
         self.isVerbatim = isVerbatim
+        self.namedArguments = namedArguments
+        self.bundle = bundle
     }
 
     /// How many values the message interpolates.
@@ -92,4 +101,23 @@ public struct Message: Sendable, Hashable, ExpressibleByStringInterpolation, Cus
 
     /// The key, or the text of a verbatim message.
     public var description: String { key }
+
+    /// Two messages are equal when they look up the same thing with the same values; the bundle
+    /// is not compared (it is where, not what).
+    public static func == (a: Message, b: Message) -> Bool {
+        a.key == b.key && a.defaultValue == b.defaultValue && a.table == b.table && a.comment == b.comment
+            && a.isVerbatim == b.isVerbatim && a.isFormat == b.isFormat && a.arguments == b.arguments
+            && a.namedArguments == b.namedArguments
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(defaultValue)
+        hasher.combine(table)
+        hasher.combine(comment)
+        hasher.combine(isVerbatim)
+        hasher.combine(isFormat)
+        hasher.combine(arguments)
+        hasher.combine(namedArguments?.keys.sorted())
+    }
 }
