@@ -36,7 +36,7 @@ STATIC_BIN      = $(shell $(SWIFT) build -c release --scratch-path $(STATIC_SCRA
 C_TEST_SRC := $(sort $(wildcard Tests/C/*.c))
 
 .PHONY: all build build-static demo test check check-swift test-swift test-mf2 test-c test-bindings \
-        test-c-bindings test-cpp test-c-docs test-python test-swift-package test-install examples install clean \
+        test-c-bindings test-cpp test-c-docs test-typed test-python test-swift-package test-install examples install clean \
         fuzz fuzz-ci test-asan test-tsan test-c-tsan wheel dist test-wheel test-dist
 
 all: build
@@ -133,7 +133,7 @@ test-swift-package: build
 
 # bindings/c, bindings/cpp and docs/C.md against the staged build, compiled with nothing but
 # `pkg-config --cflags --libs lokale` (build/lib/pkgconfig/lokale.pc).
-test-bindings: test-c-bindings test-cpp test-c-docs
+test-bindings: test-c-bindings test-cpp test-c-docs test-typed
 
 # The seeds' window (bindings/c, built by `make examples`): it checks every label it shows.
 test-c-bindings: examples
@@ -150,6 +150,11 @@ test-cpp: examples
 	$(CXX) $(CXXFLAGS) -Ibindings/cpp bindings/cpp/sample.cpp $(PKG_LOKALE) -o $(OUT)/examples/sample_cpp
 	$(OUT)/tests/test_cpp $(OUT)/examples $(OUT)/tests
 	$(OUT)/examples/sample_cpp $(OUT)/examples
+
+# The typed C and C++ accessors of `lokale compile --emit-c-header`: generated twice (same bytes),
+# compiled with pkg-config under -Wall -Wextra -Werror, run, and misused (each misuse must not compile).
+test-typed: examples
+	$(STAGED_PC) CC="$(CC)" CXX="$(CXX)" bash Tests/typed/run.sh $(LOKALE) $(OUT)/tests/typed
 
 # Every ```c (and ```cpp) block of docs/C.md, compiled with pkg-config and run; output compared.
 test-c-docs: examples

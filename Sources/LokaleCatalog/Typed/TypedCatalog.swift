@@ -76,7 +76,8 @@ extension TypedCatalog {
         tables = bundle.tables.keys.sorted(by: Identifiers.byteOrder).map { name in
             let table = bundle.tables[name]!
             let localizations = table.messages.keys.sorted()
-            let keys = table.keys.sorted(by: Identifiers.byteOrder)
+            // The empty key is a gettext catalog's header, never a message a program asks for.
+            let keys = table.keys.filter { !$0.isEmpty }.sorted(by: Identifiers.byteOrder)
             let messages = keys.compactMap { key -> TypedMessage? in
                 let info = table.info[key] ?? MessageInfo()
                 let source = development.flatMap { table.messages[$0]?[key] }

@@ -48,12 +48,12 @@ func usage(_ message: String) -> Never {
     exit(2)
 }
 
-/// The seeds' resource: a stable key, and a default value whose integer stays an integer (`%lld`)
-/// until the language that answers chooses its plural form.
+/// The seeds' resource: a stable key whose integer stays an integer (`%lld`) until the language
+/// that answers chooses its plural form. The plugin generates `Message.Localizable.summaryItemCount`
+/// from the catalog's `summary.item-count`: a misspelled key or a count of the wrong type does not
+/// compile.
 func itemCountLabel(_ itemCount: Int, bundle: LokaleBundle) -> SummaryLabel {
-    SummaryLabel(localized: Message("summary.item-count", defaultValue: "\(itemCount) items",
-                                    comment: "Summary below the item-count control. The integer is the number of items."),
-                 bundle: bundle)
+    SummaryLabel(localized: .Localizable.summaryItemCount(count: itemCount), bundle: bundle)
 }
 
 /// The window's lines, in the runtime's language — or the request's, inside `withLanguages`.
