@@ -75,14 +75,16 @@ enum TypedArgumentInference {
         return result
     }
 
-    /// ARB's placeholder types (gen-l10n's): `int`, `num`, `double`, `String`, `Object`, `DateTime`.
+    /// ARB's placeholder types (gen-l10n's: `int`, `num`, `double`, `String`, `Object`, `DateTime`)
+    /// and an `.mf2.json` argument's (named after MF2's functions: `integer`, `number`, `string`,
+    /// `date`, …). Another type says nothing; the message's functions decide.
     private static func declaredType(_ type: String) -> TypedValue? {
         switch type {
         case "int": .integer
         case "num", "double": .double
         case "String", "Object": .string
         case "DateTime": .date
-        default: nil
+        default: functionType(MF2.Identifier(type))
         }
     }
 

@@ -50,6 +50,12 @@ public struct TypedArgument: Sendable, Equatable {
     /// 1-based position for positional arguments; nil for named ones.
     public var position: Int?
     public var type: TypedValue
+
+    public init(name: String, position: Int?, type: TypedValue) {
+        self.name = name
+        self.position = position
+        self.type = type
+    }
 }
 
 /// The value an argument takes, as the formatter reads it.
