@@ -4,7 +4,9 @@
 Each block is a complete program, compiled with nothing but `pkg-config --cflags --libs lokale`
 (PKG_CONFIG_PATH chooses the staged or installed lokale.pc; C++ blocks also see bindings/cpp), and
 run in the folder of the example bundles. When the next block is ```text, the program's standard
-output must equal it.
+output must equal it. A block whose first line is `// $ lokale ARGS` (a typed header made by
+`lokale compile … --emit-c-header`) has that command run first, in the work folder (where
+`examples/` is the repository's), and includes what it wrote from there.
 
 usage: run_docs.py GUIDE --bundles DIR --work DIR
 """
@@ -48,6 +50,18 @@ def main() -> int:
             src = args.work / f"{name}.cpp"
             compiler = [os.environ.get("CXX", "c++"), "-std=c++17", "-Wall", "-Wextra", "-Werror",
                         f"-I{ROOT / 'bindings' / 'cpp'}"]
+        command = re.match(r"// \$ lokale (.+)\n", source)
+        if command:
+            link = args.work / "examples"
+            if not link.exists():
+                link.symlink_to(ROOT / "examples")
+            lokale = os.environ.get("LOKALE", str(ROOT / "build" / "bin" / "lokale"))
+            made = subprocess.run([lokale, *shlex.split(command.group(1))], cwd=args.work, capture_output=True, text=True)
+            if made.returncode != 0:
+                print(f"{args.guide} {name}: lokale {command.group(1)} failed:\n{made.stderr}", file=sys.stderr)
+                failures += 1
+                continue
+            compiler.append(f"-I{args.work}")
         src.write_text(source, encoding="utf-8")
         exe = args.work / name
         built = subprocess.run([*compiler, str(src), *flags, "-o", str(exe)], capture_output=True, text=True)
