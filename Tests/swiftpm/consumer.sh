@@ -112,4 +112,23 @@ grep -E "Localizable.xcstrings:[0-9]+" "$work/broken.log" | head -n 1
 cp "$work/catalog.saved" "$catalog"
 swift build "${swiftpm[@]}" > "$work/build.log" 2>&1 || { cat "$work/build.log"; fail "rebuild after repairing the catalog"; }
 LANGUAGE=ja check ja.txt "$bin/SummaryDemo"
+
+step "typed accessors: a misspelled key, a wrong argument type and a missing argument do not compile"
+grep -E "LokaleMessages.swift:[0-9]+:[0-9]+: warning" "$work/build.log" && fail "the generated accessors have warnings (above)"
+main=Sources/SummaryDemo/main.swift
+cp "$main" "$work/main.saved"
+use='.Localizable.summaryItemCount(count: itemCount)'
+grep -qF "$use" "$main" || fail "SummaryDemo no longer uses the generated accessor $use"
+for misuse in "summaryItemCont(count: itemCount)|has no member 'summaryItemCont'" \
+              "summaryItemCount(count: \"many\")|cannot convert value of type 'String' to expected argument type 'Int'" \
+              "summaryItemCount()|missing argument for parameter 'count'"; do
+  code=${misuse%|*} expected=${misuse#*|}
+  cp "$work/main.saved" "$main"
+  sed -i "s|\.Localizable\.summaryItemCount(count: itemCount)|.Localizable.$code|" "$main"
+  if swift build "${swiftpm[@]}" > "$work/misuse.log" 2>&1; then fail "SummaryDemo built with .Localizable.$code"; fi
+  grep -qF "$expected" "$work/misuse.log" || { cat "$work/misuse.log"; fail "no error '$expected' for .Localizable.$code"; }
+  grep -A3 "error: " "$work/misuse.log" | grep -q "summaryItemCo" || { cat "$work/misuse.log"; fail "the error for .Localizable.$code does not show the key's accessor"; }
+done
+cp "$work/main.saved" "$main"
+swift build "${swiftpm[@]}" > "$work/build.log" 2>&1 || { cat "$work/build.log"; fail "rebuild after the misuses"; }
 step "ok"
