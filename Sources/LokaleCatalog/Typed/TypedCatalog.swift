@@ -100,10 +100,12 @@ extension TypedMessage {
         self.key = key
         comment = info.comment.flatMap { $0.isEmpty ? nil : $0 }
         guard let message else {
-            // A key known only from its metadata (a String Catalog entry without any text yet).
+            // A key known only from its metadata (a String Catalog entry without any text yet): an
+            // Apple key that is a format states its arguments itself.
             defaultValue = nil
             passing = .positional
-            arguments = []
+            arguments = info.formatSyntax == .apple
+                ? TypedArgumentInference.positional(CatalogMessage(text: key), key: key, info: info) : []
             return
         }
         // A plural's or a device variant's "other" text is what a bundle that cannot be opened
