@@ -1,5 +1,7 @@
 #include "lokale_icu.h"
 
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <unicode/ucasemap.h>
@@ -13,6 +15,8 @@
 #include <unicode/upluralrules.h>
 #include <unicode/ures.h>
 #include <unicode/utf16.h>
+#include <unicode/ustring.h>
+#include <unicode/utrans.h>
 #include <unicode/uversion.h>
 
 /* ICU's result convention -> ours: the length when it succeeded and fits with its NUL, else -1. */
@@ -322,4 +326,36 @@ int32_t lk_to_upper(const char *locale, const char *src, int32_t n, char *dst, i
     int32_t needed = ucasemap_utf8ToUpper(map, dst, cap, src, n, &err);
     ucasemap_close(map);
     return U_FAILURE(err) && err != U_BUFFER_OVERFLOW_ERROR ? -1 : needed;
+}
+
+/* Opening the compound transform costs about a millisecond: one for the process, used under a lock
+ * (a transliterator is not safe to share between threads). */
+static pthread_mutex_t ascii_lock = PTHREAD_MUTEX_INITIALIZER;
+static UTransliterator *ascii_transform = NULL;
+
+int32_t lk_to_ascii(const char *src, int32_t n, char *dst, int32_t cap) {
+    static const char id[] = "Any-Latin; Latin-ASCII";
+    UChar uid[sizeof id];
+    for (size_t i = 0; i < sizeof id; i++) uid[i] = (UChar)id[i];
+    UErrorCode err = U_ZERO_ERROR;
+    int32_t length = 0;
+    u_strFromUTF8(NULL, 0, &length, src, n, &err);
+    if (err != U_BUFFER_OVERFLOW_ERROR && U_FAILURE(err)) return -1;
+    err = U_ZERO_ERROR;
+    /* Room for growth: a letter can become several ("ß" is "ss", "Щ" is "Shch"). */
+    int32_t capacity = length * 4 + 16;
+    UChar *text = (UChar *)malloc(sizeof(UChar) * (size_t)capacity);
+    if (text == NULL) return -1;
+    u_strFromUTF8(text, capacity, &length, src, n, &err);
+    int32_t limit = length, needed = -1;
+    pthread_mutex_lock(&ascii_lock);
+    if (ascii_transform == NULL && U_SUCCESS(err)) ascii_transform = utrans_openU(uid, -1, UTRANS_FORWARD, NULL, 0, NULL, &err);
+    if (U_SUCCESS(err)) utrans_transUChars(ascii_transform, text, &length, capacity, 0, &limit, &err);
+    pthread_mutex_unlock(&ascii_lock);
+    if (U_SUCCESS(err)) {
+        u_strToUTF8(dst, cap, &needed, text, length, &err);
+        if (U_FAILURE(err) && err != U_BUFFER_OVERFLOW_ERROR) needed = -1;
+    }
+    free(text);
+    return needed;
 }

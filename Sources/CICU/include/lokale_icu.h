@@ -83,6 +83,11 @@ int lk_key_collator_compare(const void *collator, const char *a, int32_t alen, c
  * "i" is "İ"), into dst: the length needed, or -1 on an error. */
 int32_t lk_to_upper(const char *locale, const char *src, int32_t n, char *dst, int32_t cap);
 
+/* src (UTF-8, n bytes) transliterated to ASCII by ICU's "Any-Latin; Latin-ASCII" transform
+ * ("Größe" is "Grosse", "Привет" is "Privet"; what has no Latin form stays), into dst (UTF-8): the
+ * length needed, or -1 on an error. For identifiers made from keys. */
+int32_t lk_to_ascii(const char *src, int32_t n, char *dst, int32_t cap);
+
 /* ICU's major version. */
 int32_t lk_icu_version(void);
 

@@ -1,16 +1,19 @@
+import CICU
 import LokaleCore
 
 /// The one rule that turns keys, table names and argument names into identifiers, for every
 /// generated language (documented in docs/TYPED.md; changing it renames users' symbols):
 ///
 /// 1. A key's format specifiers are left out (`"%lld items in %@"` reads `items in`).
-/// 2. The rest splits into words at every character that is not an ASCII letter or digit, and
-///    inside a word where a lowercase letter or digit meets an uppercase one (`itemCount`) and
-///    before the last capital of a run followed by a lowercase letter (`URLScheme`: URL, Scheme).
+/// 2. The rest is transliterated to ASCII by ICU's `Any-Latin; Latin-ASCII` transform (`Größe` →
+///    `Grosse`, `Привет` → `Privet`), then splits into words at every character that is not an
+///    ASCII letter or digit, and inside a word where a lowercase letter or digit meets an uppercase
+///    one (`itemCount`) and before the last capital of a run followed by a lowercase letter
+///    (`URLScheme`: URL, Scheme).
 /// 3. The words are spelled in the language's style: lowerCamelCase (Swift members and parameters),
 ///    UpperCamelCase (Swift and Python table namespaces), snake_case (C and Python functions),
 ///    UPPER_SNAKE_CASE (C key constants).
-/// 4. No word: `message` (a key of other scripts only); a leading digit gets `_` before it; a
+/// 4. No word: `message` (a key of symbols only); a leading digit gets `_` before it; a
 ///    keyword of the language is escaped (Swift: backticks) or gets `_` after it (C, Python).
 /// 5. Collisions in one namespace: keys are taken in UTF-8 byte order; the first keeps the name,
 ///    the next ones get `_2`, `_3`, … in that order.
@@ -66,6 +69,26 @@ public enum Identifiers {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Rule 2: ICU's transliteration, for text that is not ASCII already.
+    static func ascii(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
+        let bytes = Array(text.utf8)
+        var capacity = bytes.count * 4 + 16
+        while true {
+            var out = [UInt8](repeating: 0, count: capacity)
+            let n = bytes.withUnsafeBufferPointer { src in
+                src.withMemoryRebound(to: CChar.self) { s in
+                    out.withUnsafeMutableBufferPointer { dst in
+                        dst.withMemoryRebound(to: CChar.self) { lk_to_ascii(s.baseAddress, Int32(s.count), $0.baseAddress, Int32(capacity)) }
+                    }
+                }
+            }
+            guard n >= 0 else { return text }
+            if Int(n) <= capacity { return String(decoding: out.prefix(Int(n)), as: UTF8.self) }
+            capacity = Int(n)
+        }
+    }
+
     /// Rule 2.
     static func words(_ text: String) -> [String] {
         var result: [String] = []
@@ -74,7 +97,7 @@ public enum Identifiers {
             if !word.isEmpty { result.append(String(decoding: word, as: UTF8.self)) }
             word = []
         }
-        let bytes = Array(text.utf8)
+        let bytes = Array(ascii(text).utf8)
         for (i, b) in bytes.enumerated() {
             guard isAlphanumeric(b) else { flush(); continue }
             if let last = word.last, isUpper(b) {
