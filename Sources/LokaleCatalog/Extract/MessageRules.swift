@@ -34,9 +34,6 @@ struct MessageRule {
     /// `Message`: an interpolated literal is a format whose `\(x)`s become their types' specifiers
     /// (Swift). Elsewhere an interpolated literal is finished text before the lookup: not extracted.
     var interpolates = false
-    /// The literal becomes a Lokale `Message` (or `Message.Value`): its interpolations take the
-    /// specifiers of `Message.Value.StringInterpolation`'s overloads (a `CGFloat` is `%@` there).
-    var lokale = false
     /// Recognized by name alone (`x.string("…")`, a function the scanned code declares with a
     /// `Message` parameter): when the compiler typed the file, its key is only a message if the
     /// compiler says the literal is a `Message`.
@@ -89,19 +86,18 @@ extension MessageRule {
         // Lokale's own: Message("key", defaultValue: "…", table: "T", comment: "…"), Message("Hi \(name)");
         // Message(verbatim:) has no key, and Message(variable) no literal.
         MessageRule(name: "Message", receiver: .module("Lokale"), key: Slot(0), defaultValue: Slot(nil, "defaultValue"),
-                    table: Slot(nil, "table"), comment: Slot(nil, "comment"), interpolates: true, lokale: true),
+                    table: Slot(nil, "table"), comment: Slot(nil, "comment"), interpolates: true),
     ] + ["string", "parts", "explain"].map {
         // LokaleBundle's lookups take a `Message` first: `bundle.string("Collection: \(name)")`,
         // `string(_:_:)`, `string(_:languages:)`, `parts(_:_:)`, `explain(_:)`, `explain(_:_:)`.
-        MessageRule(name: $0, receiver: .method, key: Slot(0), interpolates: true, lokale: true, byNameOnly: true)
+        MessageRule(name: $0, receiver: .method, key: Slot(0), interpolates: true, byNameOnly: true)
     }
 }
 
 /// Applies rules to a file's tokens.
 struct MessageMatcher {
-    /// The specifier of a Swift interpolation (and a warning when the source does not state it),
-    /// for a Lokale `Message` (true) or Apple's `LocalizationValue` (false).
-    typealias Resolver = (Interpolation, _ lokale: Bool) -> (specifier: String, warning: String?)
+    /// The specifier of a Swift interpolation (and a warning when the source does not state it).
+    typealias Resolver = (Interpolation) -> (specifier: String, warning: String?)
     let rules: [String: [MessageRule]]
     let labelSeparator: String?
     let file: String
@@ -154,7 +150,7 @@ struct MessageMatcher {
                     switch v {
                     case .literal(let s, false, _)?: return s
                     case .interpolation(let pieces, _)? where formats && resolve != nil:
-                        return format(pieces, lokale: rule.lokale, warnings: &doubts)
+                        return format(pieces, warnings: &doubts)
                     case .literal(_, true, let line)?, .interpolation(_, let line)?:
                         warnings.append(ExtractionWarning(file: file, line: line,
                                                           message: "\(t.text)(…): the \(what) is an interpolated string literal; not extracted"))
@@ -182,7 +178,7 @@ struct MessageMatcher {
         var more: [ExtractedMessage] = []
         for t in tokens where t.kind == .string && !t.notText && typed.messages.contains(SourcePosition(t)) && !read.contains(SourcePosition(t)) {
             var doubts: [ExtractionWarning] = []
-            let key = t.pieces.isEmpty || resolve == nil ? t.text : format(t.pieces, lokale: true, warnings: &doubts)
+            let key = t.pieces.isEmpty || resolve == nil ? t.text : format(t.pieces, warnings: &doubts)
             guard !key.isEmpty else { continue }
             warnings += doubts
             more.append(ExtractedMessage(key: key, file: file, line: t.line))
@@ -201,7 +197,7 @@ struct MessageMatcher {
     /// An interpolated Swift literal as Apple's `String.LocalizationValue` makes its key: each
     /// `\(x)` its type's specifier, and a literal `%` written `%%`.
     /// The compiler's type of an interpolation, when it typed the file, is the exact answer.
-    func format(_ pieces: [LiteralPiece], lokale: Bool, warnings: inout [ExtractionWarning]) -> String {
+    func format(_ pieces: [LiteralPiece], warnings: inout [ExtractionWarning]) -> String {
         var out = ""
         for piece in pieces {
             switch piece {
@@ -209,8 +205,8 @@ struct MessageMatcher {
                 for ch in s { out += ch == "%" ? "%%" : String(ch) }
             case .interpolation(let x):
                 let (specifier, doubt) = typed.interpolations[SourcePosition(line: x.line, column: x.column)]
-                    .flatMap { type in x.isSingleValue ? (SwiftDeclarations.specifier(of: type, lokale: lokale), nil) : nil }
-                    ?? resolve!(x, lokale)
+                    .flatMap { type in x.isSingleValue ? (SwiftDeclarations.specifier(of: type), nil) : nil }
+                    ?? resolve!(x)
                 out += specifier
                 if let doubt { warnings.append(ExtractionWarning(file: file, line: x.line, column: x.column, message: doubt)) }
             }

@@ -87,7 +87,7 @@ struct SwiftMessageSites {
             guard isMessageType(p, at: colon + 1) else { continue }
             let slot = label.map { MessageRule.Slot(nil, $0) } ?? MessageRule.Slot(unlabeled)
             rules.append(MessageRule(name: name, receiver: isInit ? .free : .callable, key: slot,
-                                     interpolates: true, lokale: true, byNameOnly: true, oneOfSeveral: true))
+                                     interpolates: true, byNameOnly: true, oneOfSeveral: true))
         }
         return rules
     }

@@ -155,6 +155,13 @@ public struct SwiftTypeCheck: Sendable {
                 if valuedFlags.contains(a), i + 1 < args.count { units.append([a, args[i + 1]]); i += 2; continue }
                 if plainFlags.contains(a) || ["-I", "-F", "-D"].contains(where: { a.hasPrefix($0) && a.count > 2 }) { units.append([a]) }
                 else if a.hasSuffix(".swift"), !a.hasPrefix("-") { sources.append(realPath(a)) }
+                else if a.hasPrefix("@"), let list = try? readFile(String(a.dropFirst())) {
+                    // A response file (`@…/sources`): one source a line, maybe quoted.
+                    for l in String(decoding: list, as: UTF8.self).split(separator: "\n") {
+                        let path = l.hasPrefix("\"") && l.hasSuffix("\"") && l.count >= 2 ? String(l.dropFirst().dropLast()) : String(l)
+                        if path.hasSuffix(".swift") { sources.append(realPath(path)) }
+                    }
+                }
                 i += 1
             }
             commands.append(ManifestCommand(module: module, compiler: compiler, units: units, sources: sources))
