@@ -110,12 +110,16 @@ struct SwiftMessageSites {
     static func declaredLiterals(_ t: [SourceToken]) -> Set<SourcePosition> {
         var found: Set<SourcePosition> = []
         for i in t.indices where t[i].kind == .identifier && (t[i].text == "let" || t[i].text == "var") {
-            guard i + 3 < t.count, t[i + 1].kind == .identifier, t[i + 2].isPunctuation(":"),
-                  let eq = t[(i + 3)...].prefix(6).firstIndex(where: { $0.isPunctuation("=") }),
-                  isMessageType(Array(t[(i + 3)..<eq]), at: 0), eq + 1 < t.count, t[eq + 1].kind == .string else { continue }
-            // Only a literal that is the whole value (not `"a" + b`, not a call on it).
-            if eq + 2 < t.count, t[eq + 2].line == t[eq + 1].line, !t[eq + 2].isPunctuation(";"), !t[eq + 2].isPunctuation("}") { continue }
-            found.insert(SourcePosition(t[eq + 1]))
+            // Each binding of the statement: `let a: Message = "…", b: Message = "…"`.
+            for n in [i + 1] + SwiftDeclarations.moreBindings(t, after: i + 1) {
+                guard n + 2 < t.count, t[n].kind == .identifier, t[n + 1].isPunctuation(":"),
+                      let eq = t[(n + 2)...].prefix(6).firstIndex(where: { $0.isPunctuation("=") }),
+                      isMessageType(Array(t[(n + 2)..<eq]), at: 0), eq + 1 < t.count, t[eq + 1].kind == .string else { continue }
+                // Only a literal that is the whole value (not `"a" + b`, not a call on it).
+                let after = eq + 2
+                if after < t.count, t[after].line == t[eq + 1].line, ![";", "}", ","].contains(where: { t[after].isPunctuation($0) }) { continue }
+                found.insert(SourcePosition(t[eq + 1]))
+            }
         }
         return found
     }
