@@ -136,7 +136,7 @@ let commands: [Command] = [
         run: checkCommand),
     Command(
         name: "extract",
-        synopsis: "PATH... -o CATALOG.xcstrings [--source-language en] [--table NAME] [--swift-build-path DIR | --swiftc-flags FLAGS]",
+        synopsis: "PATH... -o CATALOG.xcstrings [--source-language en] [--table NAME] [--declarations PATH,...] [--swift-build-path DIR | --swiftc-flags FLAGS]",
         summary: "Finds the messages in C/C++, Python and Swift code and adds them to a String Catalog.",
         details: """
           PATH        source files or folders (searched recursively; hidden folders skipped)
@@ -147,10 +147,13 @@ let commands: [Command] = [
                       build (.build or .build/debug, after swift build): every literal the compiler
                       types as a Lokale Message is found, with its values' exact specifiers
           --swiftc-flags FLAGS  the same with these swiftc flags (-I …/Modules -Xcc …), one module
+          --declarations PATH,...  Swift files or folders (a library the code calls) whose
+                      functions and initializers with Message parameters are read, not extracted
           MessageFormat 2 messages given as source (MessageFormat("…"), lokale_message_format_new)
           are checked: their errors are printed at file:line:column and the exit status is 1
         """,
-        spec: .init(valued: ["output", "source-language", "table", "swift-build-path", "swiftc-flags"], short: ["o": "output"]),
+        spec: .init(valued: ["output", "source-language", "table", "swift-build-path", "swiftc-flags", "declarations"],
+                    lists: ["declarations"], short: ["o": "output"]),
         run: extractCommand),
     Command(
         name: "format-message",

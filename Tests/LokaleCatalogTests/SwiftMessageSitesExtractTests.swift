@@ -166,3 +166,31 @@ struct SwiftMessageSitesExtractTests {
         #expect(bad.stderr.contains("lokale: warning: the compiler cannot type-check module main: "), "\(bad.stderr)")
     }
 }
+
+extension SwiftMessageSitesExtractTests {
+    /// The example's window builds its lines as `"\(SummaryLabel(key: "Collection: \(name)"))"`:
+    /// the code inside an interpolation is code, and its messages are found in file order.
+    @Test func messagesInsideAnotherLiteralsInterpolation() throws {
+        let found = try scan(["A.swift": #"""
+        lines.append("\(SummaryLabel(localized: Message("Language: \(language)", comment: "The language."), bundle: bundle))")
+        lines.append("\(bundle.string("Preview")) and \("\(bundle.string("Nested \(2)"))")")
+        let after = Message("After")
+        """#])
+        #expect(found.messages.map(\.key) == ["Language: %@", "Preview", "Nested %lld", "After"])
+        #expect(found.messages.map(\.line) == [1, 2, 2, 3])
+    }
+}
+
+extension SwiftMessageSitesExtractTests {
+    /// `--declarations`: a library's functions are read, its own messages are not extracted (the
+    /// example's SummaryDemo catalog, extracted alone, with SummaryKit's `SummaryLabel(key:)`).
+    @Test func declarationsFromALibraryAreReadNotExtracted() throws {
+        let example = Fixtures.packageRoot + "/examples/SummaryLabel/Sources"
+        let alone = try Extractor.scanWithWarnings(paths: [example + "/SummaryDemo"])
+        #expect(!alone.messages.map(\.key).contains("Collection: %@"))
+        let found = try Extractor.scanWithWarnings(paths: [example + "/SummaryDemo"], declarations: [example + "/SummaryKit"])
+        #expect(found.messages.map(\.key) == ["summary.item-count", "Language: %@", "Collection: %@", "Preview"])
+        #expect(found.warnings.isEmpty, "\(found.warnings)")
+        #expect(found.files == [example + "/SummaryDemo/main.swift"])
+    }
+}

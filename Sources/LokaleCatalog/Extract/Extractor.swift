@@ -38,11 +38,13 @@ public enum Extractor {
         try scanWithWarnings(paths: paths).messages
     }
 
+    /// - Parameter declarations: more Swift files or folders whose functions and initializers with
+    ///   `Message` parameters are read (a library the scanned code calls), not extracted.
     /// - Parameter compiler: type-check the Swift files with the real compiler (see
     ///   `SwiftTypeCheck`), so that every literal the compiler types as a Lokale `Message` is
     ///   found with its interpolations' exact types; nil reads the tokens alone. Files the compiler
     ///   cannot type-check are read without it, with a warning saying why.
-    public static func scanWithWarnings(paths: [String], compiler: SwiftTypeCheck? = nil) throws(CatalogError) -> Result {
+    public static func scanWithWarnings(paths: [String], declarations: [String] = [], compiler: SwiftTypeCheck? = nil) throws(CatalogError) -> Result {
         var result = Result()
         var files: [(path: String, kind: SourceKind, bytes: [UInt8])] = []
         for path in paths {
@@ -54,7 +56,13 @@ public enum Extractor {
         // Swift first as a whole: a function declared in one file is called in another.
         var swiftTokens: [String: [SourceToken]] = [:]
         for f in files where f.kind == .swift { swiftTokens[f.path] = SwiftTokenizer.tokens(f.bytes) }
-        let sites = SwiftMessageSites(files.compactMap { swiftTokens[$0.path] })
+        var libraries: [[SourceToken]] = []
+        for path in declarations {
+            for file in try sourceFiles(path) where SourceKind(path: file) == .swift && swiftTokens[file] == nil {
+                libraries.append(SwiftTokenizer.tokens(try readFile(file)))
+            }
+        }
+        let sites = SwiftMessageSites(files.compactMap { swiftTokens[$0.path] } + libraries)
         var typed: [String: TypedLiterals] = [:]
         if let compiler {
             let checked = compiler.typeCheck(files.filter { $0.kind == .swift }.map { ($0.path, $0.bytes) })

@@ -114,7 +114,32 @@ struct MessageMatcher {
         self.typed = typed
     }
 
+    /// The messages in `tokens`, and in the code inside their literals' interpolations
+    /// (`"\(bundle.string("Preview"))"`), in file order.
     func matches(_ tokens: [SourceToken]) -> (messages: [ExtractedMessage], warnings: [ExtractionWarning]) {
+        var (messages, warnings) = matchesHere(tokens)
+        for t in tokens where t.kind == .string {
+            for case .interpolation(let x) in t.pieces {
+                let inner = matches(x.tokens)
+                messages = Self.merged(messages, inner.messages)
+                warnings += inner.warnings
+            }
+        }
+        return (messages, warnings)
+    }
+
+    /// Two lists in file order as one, stable (a message on the same line as another keeps its place after it).
+    static func merged(_ a: [ExtractedMessage], _ b: [ExtractedMessage]) -> [ExtractedMessage] {
+        guard !b.isEmpty else { return a }
+        var out: [ExtractedMessage] = [], rest = b[...]
+        for m in a {
+            while let next = rest.first, next.line < m.line { out.append(next); rest.removeFirst() }
+            out.append(m)
+        }
+        return out + rest
+    }
+
+    func matchesHere(_ tokens: [SourceToken]) -> (messages: [ExtractedMessage], warnings: [ExtractionWarning]) {
         var messages: [ExtractedMessage] = [], warnings: [ExtractionWarning] = []
         /// The literals a rule read as a key or default value: not extracted again as typed literals.
         var read: Set<SourcePosition> = []
@@ -183,15 +208,7 @@ struct MessageMatcher {
             warnings += doubts
             more.append(ExtractedMessage(key: key, file: file, line: t.line))
         }
-        guard !more.isEmpty else { return (messages, warnings) }
-        // In file order, as the rules found them (a stable merge by line).
-        var merged: [ExtractedMessage] = []
-        var rest = more[...]
-        for m in messages {
-            while let next = rest.first, next.line < m.line { merged.append(next); rest.removeFirst() }
-            merged.append(m)
-        }
-        return (merged + rest, warnings)
+        return (Self.merged(messages, more), warnings)
     }
 
     /// An interpolated Swift literal as Apple's `String.LocalizationValue` makes its key: each
