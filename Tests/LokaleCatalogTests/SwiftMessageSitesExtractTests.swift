@@ -113,6 +113,8 @@ struct SwiftMessageSitesExtractTests {
         print(Labels()["Subscripted \(model.count)"])
         print(JSON().string("not.a.message"))
         print(bundle.string("Rate \(model.weight, specifier: "%.1f")"))
+        let dynamicKey = "key.\(model.count)"
+        print(bundle.string(Message(dynamicKey, defaultValue: "A default value is no key \(model.count)")))
     }
     """#
 

@@ -168,6 +168,9 @@ struct MessageMatcher {
                 }
                 // The compiler knows which `string(…)` is Lokale's and which argument is a `Message`.
                 if rule.byNameOnly, typed.compiled, !(literal(rule.key).map(typed.messages.contains) ?? false) { continue }
+                // The rule's literals are its own even when it makes no message of them
+                // (`Message(dynamicKey, defaultValue: "…")`: a default value is no key).
+                for p in [literal(rule.key), literal(rule.defaultValue)].compactMap({ $0 }) { read.insert(p) }
                 var skipped = false
                 var doubts: [ExtractionWarning] = []
                 /// The text of a literal argument (a format for an interpolated one the rule reads).
@@ -191,7 +194,6 @@ struct MessageMatcher {
                 // An empty key is no message (it names nothing a translator could translate).
                 guard !skipped, let key, !key.isEmpty else { if rule.oneOfSeveral { continue } else { break } }
                 warnings += doubts
-                for p in [literal(rule.key), literal(rule.defaultValue)].compactMap({ $0 }) { read.insert(p) }
                 messages.append(ExtractedMessage(key: key, table: table.flatMap { $0.isEmpty ? nil : $0 },
                                                  defaultValue: rule.keyIsText ? nil : defaultValue.flatMap { $0.isEmpty ? nil : $0 },
                                                  comment: comment.flatMap { $0.isEmpty ? nil : $0 }, file: file, line: t.line))

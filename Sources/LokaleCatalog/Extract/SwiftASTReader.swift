@@ -23,11 +23,7 @@ enum SwiftASTReader {
         var parser = JSONTree(output)
         while let file = parser.next() {
             guard case .object = file, let name = file["filename"]?.string, let source = bytes(name) else { continue }
-            let lines = LineStarts(source)
-            var typed = TypedLiterals(compiled: true)
-            collect(file, lines: lines, into: &typed)
-            result[name, default: TypedLiterals(compiled: true)].messages.formUnion(typed.messages)
-            result[name]!.interpolations.merge(typed.interpolations) { a, _ in a }
+            collect(file, lines: LineStarts(source), into: &result[name, default: TypedLiterals(compiled: true)])
         }
         return result
     }
