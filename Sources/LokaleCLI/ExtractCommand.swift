@@ -1,8 +1,9 @@
 import FoundationEssentials
 import LokaleCatalog
 
-/// `lokale extract PATH... -o CATALOG.xcstrings [--source-language en] [--table NAME]`: finds the
-/// messages in code and updates the catalog. Only one table is written: --table, else the
+/// `lokale extract PATH... -o CATALOG.xcstrings [--source-language en] [--table NAME]
+/// [--swift-build-path DIR] [--swiftc-flags "FLAGS"]`: finds the messages in code and updates the
+/// catalog; with a build's flags, the Swift compiler types the literals (`SwiftTypeCheck`). Only one table is written: --table, else the
 /// catalog's file name; messages for other tables are counted and reported, not written.
 func extractCommand(_ a: Arguments) throws -> Int32 {
     guard let output = a.options["output"] else { throw Arguments.UsageError(message: "extract needs -o CATALOG.xcstrings") }
@@ -13,7 +14,15 @@ func extractCommand(_ a: Arguments) throws -> Int32 {
     }
     let tableName = a.options["table"] ?? String(output.split(separator: "/").last!.dropLast(".xcstrings".count))
 
-    let scan = try Extractor.scanWithWarnings(paths: a.positionals)
+    // The compiler-backed mode: a build's flags (SwiftPM's manifest, or given) let swiftc type the literals.
+    var compiler: SwiftTypeCheck? = nil
+    if a.options["swift-build-path"] != nil || a.options["swiftc-flags"] != nil {
+        let flags = a.options["swiftc-flags"].map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init) } ?? []
+        compiler = SwiftTypeCheck(buildPath: a.options["swift-build-path"], flags: flags)
+    }
+    let scan = try Extractor.scanWithWarnings(paths: a.positionals, declarations: a.list("declarations") ?? [], compiler: compiler)
+    for p in scan.compilerProblems { printError("lokale: warning: \(p)") }
+    for n in scan.compilerNotes { printError("lokale: note: \(n)") }
     for w in scan.warnings { printError("\(w)") }
     // MessageFormat 2 sources in code are checked, not extracted: they are given as source.
     let broken = scan.messageFormats.filter { !$0.problems.isEmpty }.count

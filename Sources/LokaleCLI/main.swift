@@ -142,17 +142,24 @@ let commands: [Command] = [
         run: checkCommand),
     Command(
         name: "extract",
-        synopsis: "PATH... -o CATALOG.xcstrings [--source-language en] [--table NAME]",
+        synopsis: "PATH... -o CATALOG.xcstrings [--source-language en] [--table NAME] [--declarations PATH,...] [--swift-build-path DIR | --swiftc-flags FLAGS]",
         summary: "Finds the messages in C/C++, Python and Swift code and adds them to a String Catalog.",
         details: """
           PATH        source files or folders (searched recursively; hidden folders skipped)
           -o, --output CATALOG.xcstrings  the catalog to update (created when missing)
           --table NAME   the one table written (default: the catalog's file name)
           --source-language L   the catalog's source language when it is created (default en)
+          --swift-build-path DIR  type-check the Swift files with the compiler of this SwiftPM
+                      build (.build or .build/debug, after swift build): every literal the compiler
+                      types as a Lokale Message is found, with its values' exact specifiers
+          --swiftc-flags FLAGS  the same with these swiftc flags (-I …/Modules -Xcc …), one module
+          --declarations PATH,...  Swift files or folders (a library the code calls) whose
+                      functions and initializers with Message parameters are read, not extracted
           MessageFormat 2 messages given as source (MessageFormat("…"), lokale_message_format_new)
           are checked: their errors are printed at file:line:column and the exit status is 1
         """,
-        spec: .init(valued: ["output", "source-language", "table"], short: ["o": "output"]),
+        spec: .init(valued: ["output", "source-language", "table", "swift-build-path", "swiftc-flags", "declarations"],
+                    lists: ["declarations"], short: ["o": "output"]),
         run: extractCommand),
     Command(
         name: "format-message",

@@ -25,6 +25,23 @@ struct CallArguments {
 
     /// - Parameter labelSeparator: "=" (Python), ":" (Swift), nil (C).
     init?(_ tokens: [SourceToken], open: Int, labelSeparator: String?) {
+        guard let (args, end) = Self.split(tokens, open: open) else { return nil }
+        self.end = end
+        for arg in args {
+            if let sep = labelSeparator, arg.count >= 2, arg[0].kind == .identifier, arg[1].isPunctuation(sep),
+               !(arg.count >= 3 && arg[2].isPunctuation(sep)) {
+                labeled[arg[0].text] = Self.value(Array(arg.dropFirst(2)))
+                labeledTokens[arg[0].text] = Array(arg.dropFirst(2))
+            } else {
+                positional.append(Self.value(arg))
+                positionalTokens.append(arg)
+            }
+        }
+    }
+
+    /// The comma-separated items in the brackets opening at `tokens[open]`, in order (a call's
+    /// arguments, a declaration's parameters), and the index of the closing bracket.
+    static func split(_ tokens: [SourceToken], open: Int) -> (items: [[SourceToken]], end: Int)? {
         guard open < tokens.count, tokens[open].kind == .punctuation,
               let closer = ["(": ")", "{": "}", "[": "]"][tokens[open].text] else { return nil }
         var depth = 0
@@ -53,17 +70,7 @@ struct CallArguments {
             i += 1
         }
         guard i < tokens.count else { return nil }
-        end = i
-        for arg in args {
-            if let sep = labelSeparator, arg.count >= 2, arg[0].kind == .identifier, arg[1].isPunctuation(sep),
-               !(arg.count >= 3 && arg[2].isPunctuation(sep)) {
-                labeled[arg[0].text] = Self.value(Array(arg.dropFirst(2)))
-                labeledTokens[arg[0].text] = Array(arg.dropFirst(2))
-            } else {
-                positional.append(Self.value(arg))
-                positionalTokens.append(arg)
-            }
-        }
+        return (args, i)
     }
 
     static func value(_ tokens: [SourceToken]) -> ArgumentValue {

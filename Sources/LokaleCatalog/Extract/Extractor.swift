@@ -27,6 +27,10 @@ public enum Extractor {
         public var messageFormatProblems: [MessageFormatProblem] { messageFormats.flatMap(\.problems) }
         /// The source files read, in order.
         public var files: [String] = []
+        /// Why the compiler could not type-check some Swift files (they were read from their tokens).
+        public var compilerProblems: [String] = []
+        /// What the compiler type-checked, and how long it took.
+        public var compilerNotes: [String] = []
     }
 
     /// Every message in `paths` (files, or folders searched recursively, hidden folders skipped).
@@ -34,23 +38,65 @@ public enum Extractor {
         try scanWithWarnings(paths: paths).messages
     }
 
-    public static func scanWithWarnings(paths: [String]) throws(CatalogError) -> Result {
+    /// - Parameter declarations: more Swift files or folders whose functions and initializers with
+    ///   `Message` parameters are read (a library the scanned code calls), not extracted.
+    /// - Parameter compiler: type-check the Swift files with the real compiler (see
+    ///   `SwiftTypeCheck`), so that every literal the compiler types as a Lokale `Message` is
+    ///   found with its interpolations' exact types; nil reads the tokens alone. Files the compiler
+    ///   cannot type-check are read without it, with a warning saying why.
+    public static func scanWithWarnings(paths: [String], declarations: [String] = [], compiler: SwiftTypeCheck? = nil) throws(CatalogError) -> Result {
         var result = Result()
+        var files: [(path: String, kind: SourceKind, bytes: [UInt8])] = []
         for path in paths {
             for file in try sourceFiles(path) {
                 guard let kind = SourceKind(path: file) else { continue }
-                let found = extract(try readFile(file), kind: kind, file: file)
-                result.messages += found.messages
-                result.warnings += found.warnings
-                result.messageFormats += found.messageFormats
-                result.files.append(file)
+                files.append((file, kind, try readFile(file)))
             }
+        }
+        // Swift first as a whole: a function declared in one file is called in another.
+        var swiftTokens: [String: [SourceToken]] = [:]
+        for f in files where f.kind == .swift { swiftTokens[f.path] = SwiftTokenizer.tokens(f.bytes) }
+        var libraries: [[SourceToken]] = []
+        for path in declarations {
+            for file in try sourceFiles(path) where SourceKind(path: file) == .swift && swiftTokens[file] == nil {
+                libraries.append(SwiftTokenizer.tokens(try readFile(file)))
+            }
+        }
+        let sites = SwiftMessageSites(files.compactMap { swiftTokens[$0.path] } + libraries)
+        var typed: [String: TypedLiterals] = [:]
+        if let compiler {
+            let checked = compiler.typeCheck(files.filter { $0.kind == .swift }.map { ($0.path, $0.bytes) })
+            typed = checked.files
+            result.compilerProblems = checked.problems
+            result.compilerNotes = checked.notes
+        }
+        for f in files {
+            let found = extract(f.bytes, kind: f.kind, file: f.path, tokens: swiftTokens[f.path],
+                                swift: SwiftContext(rules: sites.rules, typed: typed[f.path]))
+            result.messages += found.messages
+            result.warnings += found.warnings
+            result.messageFormats += found.messageFormats
+            result.files.append(f.path)
         }
         return result
     }
 
+    /// What extraction of one Swift file knows from the others, and from the compiler.
+    struct SwiftContext {
+        /// Rules for the functions and initializers the scanned code declares with `Message` parameters.
+        var rules: [MessageRule] = []
+        /// The compiler's types for this file; nil when it was not type-checked.
+        var typed: TypedLiterals? = nil
+    }
+
     /// The messages in one file's bytes.
     public static func extract(_ bytes: [UInt8], kind: SourceKind, file: String) -> Result {
+        let tokens = kind == .swift ? SwiftTokenizer.tokens(bytes) : nil
+        let sites = tokens.map { SwiftMessageSites([$0]).rules } ?? []
+        return extract(bytes, kind: kind, file: file, tokens: tokens, swift: SwiftContext(rules: sites))
+    }
+
+    static func extract(_ bytes: [UInt8], kind: SourceKind, file: String, tokens swiftTokens: [SourceToken]?, swift: SwiftContext) -> Result {
         let found: (messages: [ExtractedMessage], warnings: [ExtractionWarning])
         let tokens: [SourceToken], labelSeparator: String?
         switch kind {
@@ -61,9 +107,12 @@ public enum Extractor {
             (tokens, labelSeparator) = (PythonTokenizer.tokens(bytes), "=")
             found = MessageMatcher(MessageRule.python, labelSeparator: labelSeparator, file: file).matches(tokens)
         case .swift:
-            (tokens, labelSeparator) = (SwiftTokenizer.tokens(bytes), ":")
+            (tokens, labelSeparator) = (swiftTokens ?? SwiftTokenizer.tokens(bytes), ":")
             let declarations = SwiftDeclarations(tokens)
-            found = MessageMatcher(MessageRule.swift, labelSeparator: labelSeparator, file: file, resolve: declarations.resolve).matches(tokens)
+            var typed = swift.typed ?? TypedLiterals()
+            typed.messages.formUnion(SwiftMessageSites.declaredLiterals(tokens))
+            found = MessageMatcher(MessageRule.swift + swift.rules, labelSeparator: labelSeparator, file: file,
+                                   resolve: declarations.resolve, typed: typed).matches(tokens)
         }
         let formats = MessageFormatSite.find(tokens, kind: kind, bytes: bytes, file: file, labelSeparator: labelSeparator)
         return Result(messages: found.messages, warnings: found.warnings, messageFormats: formats, files: [file])

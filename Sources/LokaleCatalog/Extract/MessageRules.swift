@@ -10,6 +10,9 @@ struct MessageRule {
         case method
         /// A C++ name qualified by this namespace (`lokale::message`).
         case namespace(String)
+        /// A free function or a method (a Swift function the scanned code declares: it may be
+        /// called unqualified inside its type and on a value elsewhere).
+        case callable
 
         var isNamespace: Bool { if case .namespace = self { true } else { false } }
     }
@@ -31,6 +34,13 @@ struct MessageRule {
     /// `Message`: an interpolated literal is a format whose `\(x)`s become their types' specifiers
     /// (Swift). Elsewhere an interpolated literal is finished text before the lookup: not extracted.
     var interpolates = false
+    /// Recognized by name alone (`x.string("…")`, a function the scanned code declares with a
+    /// `Message` parameter): when the compiler typed the file, its key is only a message if the
+    /// compiler says the literal is a `Message`.
+    var byNameOnly = false
+    /// Another rule of the same name may find another message in the same call (a function with
+    /// two `Message` parameters is one rule for each).
+    var oneOfSeveral = false
 }
 
 extension MessageRule {
@@ -77,27 +87,62 @@ extension MessageRule {
         // Message(verbatim:) has no key, and Message(variable) no literal.
         MessageRule(name: "Message", receiver: .module("Lokale"), key: Slot(0), defaultValue: Slot(nil, "defaultValue"),
                     table: Slot(nil, "table"), comment: Slot(nil, "comment"), interpolates: true),
-    ]
+    ] + ["string", "parts", "explain"].map {
+        // LokaleBundle's lookups take a `Message` first: `bundle.string("Collection: \(name)")`,
+        // `string(_:_:)`, `string(_:languages:)`, `parts(_:_:)`, `explain(_:)`, `explain(_:_:)`.
+        MessageRule(name: $0, receiver: .method, key: Slot(0), interpolates: true, byNameOnly: true)
+    }
 }
 
 /// Applies rules to a file's tokens.
 struct MessageMatcher {
+    /// The specifier of a Swift interpolation (and a warning when the source does not state it).
     typealias Resolver = (Interpolation) -> (specifier: String, warning: String?)
     let rules: [String: [MessageRule]]
     let labelSeparator: String?
     let file: String
-    /// The specifier of a Swift interpolation (and a warning when the source does not state it).
     let resolve: Resolver?
+    /// The Swift literals known to be `Message`s without a rule: by the compiler's types, or by a
+    /// declaration (`let title: Message = "…"`).
+    let typed: TypedLiterals
 
-    init(_ rules: [MessageRule], labelSeparator: String?, file: String, resolve: Resolver? = nil) {
+    init(_ rules: [MessageRule], labelSeparator: String?, file: String, resolve: Resolver? = nil, typed: TypedLiterals = TypedLiterals()) {
         self.rules = Dictionary(grouping: rules, by: \.name)
         self.labelSeparator = labelSeparator
         self.file = file
         self.resolve = resolve
+        self.typed = typed
     }
 
+    /// The messages in `tokens`, and in the code inside their literals' interpolations
+    /// (`"\(bundle.string("Preview"))"`), in file order.
     func matches(_ tokens: [SourceToken]) -> (messages: [ExtractedMessage], warnings: [ExtractionWarning]) {
+        var (messages, warnings) = matchesHere(tokens)
+        for t in tokens where t.kind == .string {
+            for case .interpolation(let x) in t.pieces {
+                let inner = matches(x.tokens)
+                messages = Self.merged(messages, inner.messages)
+                warnings += inner.warnings
+            }
+        }
+        return (messages, warnings)
+    }
+
+    /// Two lists in file order as one, stable (a message on the same line as another keeps its place after it).
+    static func merged(_ a: [ExtractedMessage], _ b: [ExtractedMessage]) -> [ExtractedMessage] {
+        guard !b.isEmpty else { return a }
+        var out: [ExtractedMessage] = [], rest = b[...]
+        for m in a {
+            while let next = rest.first, next.line < m.line { out.append(next); rest.removeFirst() }
+            out.append(m)
+        }
+        return out + rest
+    }
+
+    func matchesHere(_ tokens: [SourceToken]) -> (messages: [ExtractedMessage], warnings: [ExtractionWarning]) {
         var messages: [ExtractedMessage] = [], warnings: [ExtractionWarning] = []
+        /// The literals a rule read as a key or default value: not extracted again as typed literals.
+        var read: Set<SourcePosition> = []
         for (i, t) in tokens.enumerated() where t.kind == .identifier {
             guard let candidates = rules[t.text], i + 1 < tokens.count,
                   tokens[i + 1].isPunctuation("(") || tokens[i + 1].isPunctuation("{") else { continue }
@@ -113,13 +158,27 @@ struct MessageMatcher {
                     return nil
                 }
                 guard let keyValue = value(rule.key) else { continue }
+                /// The position of a slot's argument when it is one literal.
+                func literal(_ slot: MessageRule.Slot?) -> SourcePosition? {
+                    guard let slot else { return nil }
+                    let arg = slot.label.flatMap { args.labeledTokens[$0] }
+                        ?? slot.position.flatMap { $0 < args.positionalTokens.count ? args.positionalTokens[$0] : nil }
+                    guard let arg, arg.count == 1, arg[0].kind == .string else { return nil }
+                    return SourcePosition(arg[0])
+                }
+                // The compiler knows which `string(…)` is Lokale's and which argument is a `Message`.
+                if rule.byNameOnly, typed.compiled, !(literal(rule.key).map(typed.messages.contains) ?? false) { continue }
+                // The rule's literals are its own even when it makes no message of them
+                // (`Message(dynamicKey, defaultValue: "…")`: a default value is no key).
+                for p in [literal(rule.key), literal(rule.defaultValue)].compactMap({ $0 }) { read.insert(p) }
                 var skipped = false
                 var doubts: [ExtractionWarning] = []
                 /// The text of a literal argument (a format for an interpolated one the rule reads).
                 func text(_ v: ArgumentValue?, _ what: String, formats: Bool) -> String? {
                     switch v {
                     case .literal(let s, false, _)?: return s
-                    case .interpolation(let pieces, _)? where formats && resolve != nil: return format(pieces, warnings: &doubts)
+                    case .interpolation(let pieces, _)? where formats && resolve != nil:
+                        return format(pieces, warnings: &doubts)
                     case .literal(_, true, let line)?, .interpolation(_, let line)?:
                         warnings.append(ExtractionWarning(file: file, line: line,
                                                           message: "\(t.text)(…): the \(what) is an interpolated string literal; not extracted"))
@@ -133,19 +192,30 @@ struct MessageMatcher {
                 let table = text(value(rule.table), "table", formats: false)
                 let comment = text(value(rule.comment), "comment", formats: false)
                 // An empty key is no message (it names nothing a translator could translate).
-                guard !skipped, let key, !key.isEmpty else { break }
+                guard !skipped, let key, !key.isEmpty else { if rule.oneOfSeveral { continue } else { break } }
                 warnings += doubts
                 messages.append(ExtractedMessage(key: key, table: table.flatMap { $0.isEmpty ? nil : $0 },
                                                  defaultValue: rule.keyIsText ? nil : defaultValue.flatMap { $0.isEmpty ? nil : $0 },
                                                  comment: comment.flatMap { $0.isEmpty ? nil : $0 }, file: file, line: t.line))
-                break
+                if !rule.oneOfSeveral { break }
             }
         }
-        return (messages, warnings)
+        // A literal the compiler (or a `: Message` declaration) types as a `Message` that no rule
+        // read: a `Message` whose key is its text, as `Message(_ keyAndValue:)` makes it.
+        var more: [ExtractedMessage] = []
+        for t in tokens where t.kind == .string && !t.notText && typed.messages.contains(SourcePosition(t)) && !read.contains(SourcePosition(t)) {
+            var doubts: [ExtractionWarning] = []
+            let key = t.pieces.isEmpty || resolve == nil ? t.text : format(t.pieces, warnings: &doubts)
+            guard !key.isEmpty else { continue }
+            warnings += doubts
+            more.append(ExtractedMessage(key: key, file: file, line: t.line))
+        }
+        return (Self.merged(messages, more), warnings)
     }
 
     /// An interpolated Swift literal as Apple's `String.LocalizationValue` makes its key: each
     /// `\(x)` its type's specifier, and a literal `%` written `%%`.
+    /// The compiler's type of an interpolation, when it typed the file, is the exact answer.
     func format(_ pieces: [LiteralPiece], warnings: inout [ExtractionWarning]) -> String {
         var out = ""
         for piece in pieces {
@@ -153,7 +223,9 @@ struct MessageMatcher {
             case .text(let s):
                 for ch in s { out += ch == "%" ? "%%" : String(ch) }
             case .interpolation(let x):
-                let (specifier, doubt) = resolve!(x)
+                let (specifier, doubt) = typed.interpolations[SourcePosition(line: x.line, column: x.column)]
+                    .flatMap { type in x.isSingleValue ? (SwiftDeclarations.specifier(of: type), nil) : nil }
+                    ?? resolve!(x)
                 out += specifier
                 if let doubt { warnings.append(ExtractionWarning(file: file, line: x.line, column: x.column, message: doubt)) }
             }
@@ -193,6 +265,8 @@ extension MessageRule.Receiver {
             return owner.kind == .identifier || owner.isPunctuation(")") || owner.isPunctuation("]")
         case .namespace(let ns):
             return i >= 3 && tokens[i - 1].isPunctuation(":") && tokens[i - 2].isPunctuation(":") && tokens[i - 3].text == ns
+        case .callable:
+            return Self.free.accepts(tokens, at: i) || Self.method.accepts(tokens, at: i)
         }
     }
 }

@@ -35,6 +35,40 @@ struct Interpolation: Equatable {
     var column: Int
 }
 
+extension Interpolation {
+    /// `\(x)` rather than `\(x, specifier: "%.2f")`: its type alone gives the specifier.
+    var isSingleValue: Bool {
+        var depth = 0
+        for t in tokens where t.kind == .punctuation {
+            if ["(", "[", "{"].contains(t.text) { depth += 1 } else if [")", "]", "}"].contains(t.text) { depth -= 1 }
+            else if t.text == ",", depth == 0 { return false }
+        }
+        return true
+    }
+}
+
+/// Where a token starts: 1-based line and byte column, as compilers count.
+struct SourcePosition: Hashable {
+    var line: Int
+    var column: Int
+    init(line: Int, column: Int) { self.line = line; self.column = column }
+    init(_ token: SourceToken) { self.init(line: token.line, column: token.column) }
+}
+
+/// Swift literals known to become Lokale `Message`s (or `Message.Value`s) whatever call they are
+/// in, and the types of interpolated values: from the compiler's typed syntax tree
+/// (`compiled`), or from the file's own declarations (`let title: Message = "…"`).
+struct TypedLiterals {
+    /// Where each such literal starts (its opening quote, or `#` of a raw one).
+    var messages: Set<SourcePosition> = []
+    /// The type of each `\(x)` whose literal is a `Message`, by where `x` starts (`Int`, `Double`…;
+    /// a type without an overload of its own is `CustomStringConvertible`).
+    var interpolations: [SourcePosition: String] = [:]
+    /// Whether the compiler typed the file: then a rule that knows a call only by its name takes
+    /// the compiler's word for which literals are messages.
+    var compiled = false
+}
+
 /// The loop the tokenizers share: spaces and comments skipped; identifiers, numbers and
 /// punctuation made tokens. `literal` takes what is particular to a language (its string
 /// literals, and identifiers that prefix them) and returns false to leave the byte to the rest.

@@ -174,15 +174,19 @@ struct SwiftDeclarations {
         "Double": "%lf", "Float64": "%lf", "CGFloat": "%lf", "TimeInterval": "%lf", "Float": "%f", "Float32": "%f",
     ]
 
+    /// The same for Lokale's `Message.Value`: its overloads are `String.LocalizationValue`'s (a
+    /// `CGFloat` converts to `Double` implicitly, so `%lf` in both; ExtractionAgreesWithRuntimeTests
+    /// checks it against the runtime).
     static func specifier(of type: String) -> String { specifiers[type] ?? "%@" }
 
     init(_ t: [SourceToken]) {
         for i in t.indices where t[i].kind == .identifier && i + 2 < t.count {
-            let name = t[i + 1], next = t[i + 2]
             if t[i].text == "let" || t[i].text == "var" {
-                guard name.kind == .identifier else { continue }
-                if next.isPunctuation(":") { add(name, Self.annotation(t, at: i + 3)?.type) }
-                else if next.isPunctuation("=") { add(name, Self.initialValue(t, at: i + 3)) }
+                // `let name = "Sample Set", count = 3`: each binding of the statement.
+                for n in [i + 1] + Self.moreBindings(t, after: i + 1) where t[n].kind == .identifier && n + 1 < t.count {
+                    if t[n + 1].isPunctuation(":") { add(t[n], Self.annotation(t, at: n + 2)?.type) }
+                    else if t[n + 1].isPunctuation("=") { add(t[n], Self.initialValue(t, at: n + 2)) }
+                }
             } else if t[i + 1].isPunctuation(":"), Self.isParameter(t, at: i), let written = Self.annotation(t, at: i + 2),
                       let type = written.type, type.first?.isUppercase == true,
                       !(written.after < t.count && (t[written.after].isPunctuation(".") || t[written.after].isPunctuation("("))) {
@@ -190,6 +194,27 @@ struct SwiftDeclarations {
                 add(t[i], type)
             }
         }
+    }
+
+    /// The names after the first in one `let`/`var` statement (`, count = 3`): a top-level `,`
+    /// followed by a name and `=` or `:`, until the statement ends (a new line not continuing it,
+    /// `;`, a `{` of accessors or a closure, or the brackets around it closing).
+    static func moreBindings(_ t: [SourceToken], after first: Int) -> [Int] {
+        var found: [Int] = [], depth = 0, k = first + 1
+        while k < t.count {
+            let tok = t[k]
+            if depth == 0, tok.line != t[k - 1].line, !t[k - 1].isPunctuation(","), !tok.isPunctuation(","), !tok.isPunctuation("."),
+               !(t[k - 1].kind == .punctuation && "=+-*/:?".contains(t[k - 1].text)) { break }
+            if tok.kind == .punctuation {
+                if tok.text == "(" || tok.text == "[" { depth += 1 }
+                else if tok.text == ")" || tok.text == "]" { depth -= 1; if depth < 0 { break } }
+                else if depth == 0, tok.text == ";" || tok.text == "{" || tok.text == "}" { break }
+                else if depth == 0, tok.text == ",", k + 2 < t.count, t[k + 1].kind == .identifier,
+                        t[k + 2].isPunctuation("=") || t[k + 2].isPunctuation(":") { found.append(k + 1) }
+            }
+            k += 1
+        }
+        return found
     }
 
     mutating func add(_ name: SourceToken, _ type: String?) {
