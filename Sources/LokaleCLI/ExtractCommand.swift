@@ -41,11 +41,13 @@ func extractCommand(_ a: Arguments) throws -> Int32 {
         table.catalogVersion = "1.0"
         existing = nil
     }
-    let summary = CatalogUpdate.apply(mine, to: &table, sourceLanguage: a.options["source-language"] ?? "en")
+    // Keys the code uses through the accessors generated from this catalog count as found.
+    let uses = try AccessorUses.messages(inSwiftFiles: scan.files.filter { $0.hasSuffix(".swift") }, table: table)
+    let summary = CatalogUpdate.apply(mine + uses, to: &table, sourceLanguage: a.options["source-language"] ?? "en")
     for w in summary.conflicts { printError("\(w)") }
     // Unchanged catalogs are not rewritten (their modification time stays).
     if StringCatalogWriter.encode(table) != existing { try StringCatalogWriter.write(table, to: output) }
-    printError("lokale: \(English.count(mine.count, "message")) for table \(tableName) in \(English.count(scan.files.count, "file")): \(summary.added) added, "
+    printError("lokale: \(English.count(mine.count, "message"))\(uses.isEmpty ? "" : " (and \(English.count(uses.count, "use")) of its accessors)") for table \(tableName) in \(English.count(scan.files.count, "file")): \(summary.added) added, "
                + "\(summary.updated) updated, \(summary.markedStale) marked stale, \(English.count(summary.needsReview, "translation")) to review -> \(output)")
     if !others.isEmpty {
         let list = others.keys.sorted().map { "\($0): \(others[$0]!)" }.joined(separator: ", ")
