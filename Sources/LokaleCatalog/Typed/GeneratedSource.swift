@@ -1,21 +1,11 @@
+import LokaleCore
+
 /// Literals and comments of the generated languages. Catalog text can hold anything (quotes,
 /// backslashes, control characters, `*/`), and generated code must compile whatever it holds.
 public enum GeneratedSource {
     /// A Swift string literal.
     public static func swiftLiteral(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20 || u.value == 0x7F: out += "\\u{\(String(u.value, radix: 16))}"
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
+        JSONText.quote(s) { u in u.value < 0x20 || u.value == 0x7F ? "\\u{\(String(u.value, radix: 16))}" : nil }
     }
 
     /// A C string literal. Bytes other than printable ASCII are octal escapes (three digits, so a
@@ -36,25 +26,15 @@ public enum GeneratedSource {
         return out + "\""
     }
 
-    /// A Python string literal (UTF-8 source).
+    /// A Python string literal (UTF-8 source): C0 and C1 controls and the line separators, which
+    /// Python's own line splitting would cut at, as escapes.
     public static func pythonLiteral(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20 || u.value == 0x7F || (0x80...0x9F).contains(u.value)
-                || u.value == 0x2028 || u.value == 0x2029:
-                let hex = String(u.value, radix: 16)
-                out += u.value <= 0xFF ? "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
-                    : "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(u)
-            }
+        JSONText.quote(s) { u in
+            guard u.value < 0x20 || (0x7F...0x9F).contains(u.value) || u.value == 0x2028 || u.value == 0x2029 else { return nil }
+            let hex = String(u.value, radix: 16)
+            return u.value <= 0xFF ? "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
+                : "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
         }
-        return out + "\""
     }
 
     /// Comment text on lines of its own: control characters become spaces, and nothing in it can

@@ -6,6 +6,17 @@ public struct JSONText {
     public init() {}
 
     public static func quote(_ s: String) -> String {
+        quote(s) { u in
+            guard u.value < 0x20 else { return nil }
+            let hex = String(u.value, radix: 16)
+            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        }
+    }
+
+    /// `s` in double quotes with `"` `\\` and newline, return and tab escaped as JSON, Swift, C and
+    /// Python all write them, and every other scalar that `escape` spells (nil: as it is): the
+    /// quoting each generated language shares, its own escapes apart.
+    public static func quote(_ s: String, escape: (Unicode.Scalar) -> String?) -> String {
         var out = "\""
         for u in s.unicodeScalars {
             switch u {
@@ -14,10 +25,8 @@ public struct JSONText {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where u.value < 0x20:
-                let hex = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(u)
+            default:
+                if let e = escape(u) { out += e } else { out.unicodeScalars.append(u) }
             }
         }
         return out + "\""
