@@ -103,6 +103,7 @@ struct TypedPythonTests {
         // An MF2 message without arguments is still formatted (its markup is syntax).
         #expect(module.contains("    def plain() -> lokale.Message:\n"))
         #expect(module.contains(#"default="Just {#b}text{/b}", table="Party", bundle=BUNDLE, named={})"#))
+        #expect(module.contains("        - `when`: a moment (a datetime; a date is its midnight UTC)\n"))
         #expect(module.contains("if TYPE_CHECKING:\n    import datetime\n"))
         #expect(stub.contains("\nimport datetime\n"))
     }

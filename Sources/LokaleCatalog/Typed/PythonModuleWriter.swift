@@ -56,7 +56,11 @@ public enum PythonModuleWriter {
         var stub: String
 
         init(_ m: TypedMessage, name: String, table: String, development: String?) {
-            let lines = SwiftMessagesWriter.documentation(m, development: development)
+            // Python passes a moment as lokale.MessageFormat takes it, not as Swift's seconds.
+            let seconds = ": " + SwiftMessagesWriter.describe(.date)
+            let lines = SwiftMessagesWriter.documentation(m, development: development).map {
+                $0.hasPrefix("- ") && $0.hasSuffix(seconds) ? $0.dropLast(seconds.count) + ": a moment (a datetime; a date is its midnight UTC)" : $0
+            }
             var fields = [GeneratedSource.pythonLiteral(m.key),
                           "default=\(m.defaultValue.map(GeneratedSource.pythonLiteral) ?? "None")",
                           "table=\(GeneratedSource.pythonLiteral(table))", "bundle=BUNDLE"]

@@ -212,7 +212,7 @@ def mypy_command() -> List[str]:
     configured = os.environ.get("LOKALE_MYPY")
     if configured:
         assert Path(configured).is_file(), f"LOKALE_MYPY={configured} is missing (make test-python installs mypy)"
-        return [configured]
+        return [str(Path(configured).resolve())]  # mypy runs in the test's folder
     if importlib.util.find_spec("mypy") is not None:
         return [sys.executable, "-m", "mypy"]
     pytest.skip("mypy is not installed (pip install mypy; make test-python installs it in build/tools)")
