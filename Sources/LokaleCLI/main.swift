@@ -56,7 +56,7 @@ let commands: [Command] = [
         SOURCE... -o OUT.lokale [--strict] [--development-region en] [--bundle-id ID]
         [--allow-mixed-localizations] [--pseudo accented,bidi,long] [--default-bundle-id ID]
         [--swift-accessor FILE.swift --swift-kind main|framework --swift-resource-folders F,...]
-        [--swift-messages FILE.swift] [--emit-c-header FILE.h [--c-prefix NAME]]
+        [--swift-messages FILE.swift] [--emit-c-header FILE.h [--c-prefix NAME]] [--emit-python FILE.py]
         """,
         summary: "Compiles catalogs into one table (.lokale) that the runtime maps.",
         details: """
@@ -82,6 +82,8 @@ let commands: [Command] = [
           --emit-c-header FILE.h   also writes a C header: per key a constant and a static inline
                       function of typed arguments over lokale.h (C++: overloads on lokale::Bundle)
           --c-prefix NAME  the prefix of the header's names (default: FILE's name)
+          --emit-python FILE.py   also writes a Python module and its stub FILE.pyi: per table a
+                      class, per key a lokale.Message or a function of typed keyword arguments
         """,
         spec: .init(valued: Set(["output", "development-region", "bundle-id", "default-bundle-id", "pseudo",
                              "swift-accessor", "swift-kind", "swift-resource-folders"]).union(GeneratedCode.options),

@@ -476,9 +476,13 @@ class Bundle(NamedMessages):
 
     def resolve(self, message: Message) -> str:
         """Resolves a deferred :class:`Message` in this bundle: formatted with its arguments when
-        it has any, else looked up (as :meth:`string`)."""
+        it has any, else looked up (as :meth:`string`); one with ``named`` arguments is formatted
+        by :meth:`format_named`."""
         if not isinstance(message, Message):
             raise TypeError(f"expected a lokale.Message, not {type(message).__name__}")
+        if message.named is not None:
+            return self.format_named(message.key, dict(message.named), default=message.default, table=message.table,
+                                     comment=message.comment)
         if message.args:
             return self.format(
                 message.key,

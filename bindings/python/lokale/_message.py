@@ -10,11 +10,12 @@ from ._runtime import Runtime, main_bundle, open_bundle
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
+    import typing
     from typing import Any
 
     import lokale
 else:
-    from ._hints import lokale  # lokale.Arg in annotations, made when read
+    from ._hints import lokale, typing  # lokale.Arg, typing.Any in annotations, made when read
 
 __all__ = ["Message"]
 
@@ -38,6 +39,11 @@ class Message:
     ``%``), ``+``, ``len``, ``in`` and comparisons with ``str`` (``message == "Arbeitsbereich"``,
     ``<`` for sorting) all use the rendered text.
 
+    ``named``: the arguments by name of a MessageFormat message (an ``.mf2.json`` resource, an ARB
+    or Android message), resolved as :meth:`Bundle.format_named` formats them; ``{}`` for such a
+    message without arguments (its MF2 syntax is still read). A message has ``args`` or ``named``,
+    not both.
+
     Two messages are equal when they are the same message (key, default, table, comment and
     arguments: the bundle is not compared), whatever the language, and hash as such: messages
     stay usable as dict keys and set members across language changes. A message therefore hashes
@@ -46,7 +52,7 @@ class Message:
 
     # A plain class with __slots__ rather than a frozen dataclass: importing dataclasses costs
     # start-up time of every program (it imports inspect, ast, dis).
-    __slots__ = ("key", "default", "table", "bundle", "comment", "args")
+    __slots__ = ("key", "default", "table", "bundle", "comment", "args", "named")
 
     key: str
     default: str | None
@@ -54,6 +60,9 @@ class Message:
     bundle: Bundle | str | None
     comment: str | None
     args: tuple[lokale.Arg, ...]
+    named: tuple[tuple[str, typing.Any], ...] | None
+    """The named arguments as (name, value) pairs, in the order given; None for a message of
+    positional arguments (a tuple, not a dict: a message is immutable and hashable)."""
 
     def __init__(
         self,
@@ -63,9 +72,10 @@ class Message:
         bundle: Bundle | str | None = None,
         comment: str | None = None,
         args: tuple[lokale.Arg, ...] = (),
+        named: typing.Mapping[str, typing.Any] | None = None,
     ) -> None:
         for name, value in (("key", key), ("default", default), ("table", table), ("bundle", bundle),
-                            ("comment", comment), ("args", args)):
+                            ("comment", comment), ("args", args), ("named", None)):
             object.__setattr__(self, name, value)
         if not isinstance(self.key, str):
             raise TypeError(f"key must be str, not {type(self.key).__name__}")
@@ -81,6 +91,15 @@ class Message:
         for index, arg in enumerate(args):
             check_arg(index, arg)
         object.__setattr__(self, "args", args)
+        if named is not None:
+            if args:
+                raise TypeError("a Message takes args (by position) or named (by name), not both")
+            from ._message_format import check_named
+
+            pairs = tuple(dict(named).items())
+            for argument, value in pairs:
+                check_named(argument, value)
+            object.__setattr__(self, "named", pairs)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"cannot assign to field {name!r}: a Message is immutable")
@@ -90,13 +109,15 @@ class Message:
 
     def __repr__(self) -> str:
         return (f"Message(key={self.key!r}, default={self.default!r}, table={self.table!r}, "
-                f"bundle={self.bundle!r}, comment={self.comment!r}, args={self.args!r})")
+                f"bundle={self.bundle!r}, comment={self.comment!r}, args={self.args!r}"
+                + ("" if self.named is None else f", named={dict(self.named)!r}") + ")")
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Message, (self.key, self.default, self.table, self.bundle, self.comment, self.args))
+        named = None if self.named is None else dict(self.named)
+        return (Message, (self.key, self.default, self.table, self.bundle, self.comment, self.args, named))
 
     def with_args(self, *args: lokale.Arg) -> Message:
-        """A copy of this message with these arguments."""
+        """A copy of this message with these arguments (by position)."""
         return Message(self.key, self.default, self.table, self.bundle, self.comment, args)
 
     def resolve(self, where: Bundle | Runtime) -> str:
@@ -106,7 +127,7 @@ class Message:
     # -- a value --------------------------------------------------------------------------------
 
     def _identity(self) -> tuple[Any, ...]:
-        return (self.key, self.default, self.table, self.comment, self.args)
+        return (self.key, self.default, self.table, self.comment, self.args, self.named)
 
     def __hash__(self) -> int:
         return hash(self._identity())

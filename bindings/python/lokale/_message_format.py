@@ -156,8 +156,26 @@ def _other(a: lokale_named_arg, name: str, value: object) -> None:
         midnight = datetime.datetime(value.year, value.month, value.day, tzinfo=datetime.timezone.utc)
         a.value.type, a.value.value.d = ARG_TIMESTAMP, midnight.timestamp()
         return
-    raise TypeError(f"argument {name!r}: a MessageFormat takes int, float, str, bool, Decimal, datetime or date, "
-                    f"not {type(value).__name__}")
+    raise TypeError(_refused(name, value))
+
+
+def check_named(name: str, value: object) -> None:
+    """Raises what :func:`_named` raises for a name or value it cannot pass, when a
+    :class:`lokale.Message` is made rather than when it is shown."""
+    if not isinstance(name, str):
+        raise TypeError(f"argument name must be str, not {type(name).__name__}")
+    if isinstance(value, (int, float, str)):
+        return
+    import datetime
+    import decimal
+
+    if not isinstance(value, (decimal.Decimal, datetime.date)):
+        raise TypeError(_refused(name, value))
+
+
+def _refused(name: str, value: object) -> str:
+    return (f"argument {name!r}: a MessageFormat takes int, float, str, bool, Decimal, datetime or date, "
+            f"not {type(value).__name__}")
 
 
 def _offset_zone(value: typing.Any) -> typing.Optional[bytes]:
