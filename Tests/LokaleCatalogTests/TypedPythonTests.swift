@@ -73,7 +73,7 @@ struct TypedPythonTests {
 
     @Test func literalsAndDocstringsKeepAnyText() throws {
         let (module, stub) = try Self.generated([(name: "Localizable.xcstrings", text: Self.catalog)])
-        #expect(module.contains(#"    say_hi_now_n = lokale.Message("say \"hi\" \\ now\nünï", default="Say \"hi\"", "#))
+        #expect(module.contains(#"    say_hi_now_uni = lokale.Message("say \"hi\" \\ now\nünï", default="Say \"hi\"", "#))
         // Only backslashes, and a quote before a quote, are escaped; the closing quotes of a
         // docstring of several lines stand on a line of their own.
         #expect(module.contains(#"    """Ends with "quotes"\#n\#n    Key `say "hi" \\ now\\nünï`; in en: "Say "hi\""\#n    """\#n"#))
