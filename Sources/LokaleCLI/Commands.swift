@@ -13,12 +13,21 @@ func compileCommand(_ a: Arguments) throws -> Int32 {
     for option in ["swift-kind", "swift-resource-folders"] where a.options[option] != nil && a.options["swift-accessor"] == nil {
         throw Arguments.UsageError(message: "--\(option) goes with --swift-accessor FILE.swift")
     }
+    if a.flags.contains("swift-embed") && a.options["swift-accessor"] == nil {
+        throw Arguments.UsageError(message: "--swift-embed goes with --swift-accessor FILE.swift")
+    }
+    if a.options["c-symbol"] != nil && a.options["emit-c-source"] == nil {
+        throw Arguments.UsageError(message: "--c-symbol goes with --emit-c-source FILE.c")
+    }
+    let cSource = try a.options["emit-c-source"].map { path throws(Arguments.UsageError) in
+        try CSource(path: path, symbol: a.options["c-symbol"], table: output)
+    }
     var bundle = try loadCatalogs(a)
     if let id = a.options["bundle-id"] { bundle.identifier = id }
     if let id = a.options["default-bundle-id"], bundle.identifier == nil { bundle.identifier = id }
     let accessor = try a.options["swift-accessor"].map { path throws(Arguments.UsageError) in
         try SwiftAccessor(path: path, kind: a.options["swift-kind"], folders: a.list("swift-resource-folders") ?? [],
-                          table: output, identifier: bundle.identifier ?? "")
+                          table: output, identifier: bundle.identifier ?? "", embed: a.flags.contains("swift-embed"))
     }
     if a.flags.contains("allow-mixed-localizations") { bundle.allowsMixedLocalizations = true }
     if let p = a.options["pseudo"] {
@@ -38,7 +47,11 @@ func compileCommand(_ a: Arguments) throws -> Int32 {
         return 1
     }
     try AtomicFile.write(parts: parts, to: output)
-    try accessor?.write()
+    if var accessor {
+        if accessor.embed { accessor.tableBytes = parts.flatMap { $0 } }
+        try accessor.write()
+    }
+    try cSource?.write(table: parts.flatMap { $0 })
     printError("lokale: compiled \(English.count(stats.messages, "message")) (\(English.count(stats.localizations, "localization")), "
                + "\(English.count(stats.tables, "table"))) into \(output) (\(English.count(stats.bytes, "byte")))")
     printError("lokale: tables: \(stats.tableNames.isEmpty ? "(none)" : stats.tableNames.joined(separator: ", "))")
