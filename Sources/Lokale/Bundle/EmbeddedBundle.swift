@@ -12,6 +12,15 @@ extension LokaleBundle {
     /// a bundle whose messages show their default values, as a missing resource does.
     public static func module(embedded table: StaticString, identifier: String, kind: ModuleKind,
                               runtime: LokaleRuntime = .shared) -> LokaleBundle {
+        guard table.hasPointerRepresentation else {
+            return module(embeddedBase64: UnsafeRawBufferPointer(start: nil, count: 0), identifier: identifier, kind: kind, runtime: runtime)
+        }
+        return module(embeddedBase64: UnsafeRawBufferPointer(start: table.utf8Start, count: table.utf8CodeUnitCount),
+                      identifier: identifier, kind: kind, runtime: runtime)
+    }
+
+    static func module(embeddedBase64 table: UnsafeRawBufferPointer, identifier: String, kind: ModuleKind,
+                       runtime: LokaleRuntime) -> LokaleBundle {
         // A framework used before the executable's bundle still finds an executable table shipped
         // as a resource; an embedded one is opened when the executable first uses its module.
         if kind == .framework { runtime.discoverMainModule() }
@@ -36,11 +45,6 @@ enum Base64 {
 
     /// The bytes of `text`, skipping spaces and line breaks; nil for any other character outside
     /// the alphabet, or a length that is not whole quanta.
-    static func decode(_ text: StaticString) -> [UInt8]? {
-        guard text.hasPointerRepresentation else { return nil }
-        return decode(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
     static func decode(_ text: UnsafeRawBufferPointer) -> [UInt8]? {
         var out: [UInt8] = []
         out.reserveCapacity(text.count / 4 * 3)
