@@ -10,10 +10,27 @@ import TestSupport
 struct EmbedCommandTests {
     let cli = CompileCommandTests()
 
-    /// The numbers of the array in a generated C source.
+    /// The bytes of the string literal in a generated C source: printable ASCII as itself,
+    /// three-digit octal escapes, one literal a line.
     static func arrayBytes(_ source: String) throws -> [UInt8] {
-        let start = try #require(source.range(of: "] = {\n")), end = try #require(source.range(of: "\n};"))
-        return source[start.upperBound..<end.lowerBound].split(whereSeparator: { $0 == "," || $0 == "\n" }).map { UInt8($0)! }
+        let start = try #require(source.range(of: "] =\n")), end = try #require(source.range(of: "\n;\n"))
+        var bytes: [UInt8] = []
+        for line in source[start.upperBound..<end.lowerBound].split(separator: "\n") {
+            let u = Array(line.utf8)
+            #expect(u.first == UInt8(ascii: "\"") && u.last == UInt8(ascii: "\""))
+            var i = 1
+            while i < u.count - 1 {
+                if u[i] == UInt8(ascii: "\\") {
+                    bytes.append((u[i + 1] - 48) << 6 | (u[i + 2] - 48) << 3 | (u[i + 3] - 48))
+                    i += 4
+                } else {
+                    #expect(u[i] != UInt8(ascii: "\"") && u[i] != UInt8(ascii: "?"))
+                    bytes.append(u[i])
+                    i += 1
+                }
+            }
+        }
+        return bytes
     }
 
     @Test func cSourceCarriesTheTableAndIsDeterministic() throws {
@@ -50,7 +67,7 @@ struct EmbedCommandTests {
         let derived = try cli.run(["compile", source, "-o", dir + "/2.lokale", "--emit-c-source", dir + "/u.c"])
         #expect(derived.status == 0)
         #expect(try String(contentsOfFile: dir + "/u.c", encoding: .utf8).contains("int lokale_2_open("))
-        for bad in ["2abc", "a-b", "__x", ""] {
+        for bad in ["2abc", "a-b", "__x", "é"] {
             let r = try cli.run(["compile", source, "-o", dir + "/x.lokale", "--emit-c-source", dir + "/v.c", "--c-symbol", bad])
             #expect(r.status == 2 && r.stderr.contains("is not a C identifier"), "\(bad): \(r.stderr)")
         }

@@ -4,7 +4,8 @@
 Each block is a complete program, compiled with nothing but `pkg-config --cflags --libs lokale`
 (PKG_CONFIG_PATH chooses the staged or installed lokale.pc; C++ blocks also see bindings/cpp), and
 run in the folder of the example bundles. When the next block is ```text, the program's standard
-output must equal it.
+output must equal it. A C block that includes "NAME.h" is linked with NAME.c when the work folder
+holds one (a table embedded by `lokale compile --emit-c-source`, which the Makefile writes there).
 
 usage: run_docs.py GUIDE --bundles DIR --work DIR
 """
@@ -50,7 +51,9 @@ def main() -> int:
                         f"-I{ROOT / 'bindings' / 'cpp'}"]
         src.write_text(source, encoding="utf-8")
         exe = args.work / name
-        built = subprocess.run([*compiler, str(src), *flags, "-o", str(exe)], capture_output=True, text=True)
+        generated = [str(args.work / f"{n}.c") for n in re.findall(r'^#include "(\w+)\.h"', source, re.M)
+                     if language == "c" and (args.work / f"{n}.c").exists()]
+        built = subprocess.run([*compiler, str(src), *generated, *flags, "-o", str(exe)], capture_output=True, text=True)
         if built.returncode != 0:
             print(f"{args.guide} {name} ({language}): does not compile:\n{built.stderr}", file=sys.stderr)
             failures += 1

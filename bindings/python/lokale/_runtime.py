@@ -8,7 +8,7 @@ import _weakref  # weakref.ref, without the weakref module's start-up cost
 import os
 from ctypes import byref, c_uint64, c_void_p
 
-from ._abi import DEVICE, EIO, ENOTFOUND, FALLBACK, OPEN_MAIN, OPEN_VERIFY, STRATEGY
+from ._abi import DEVICE, EIO, ENOTFOUND, FALLBACK, OPEN_COPY, OPEN_MAIN, OPEN_VERIFY, STRATEGY
 from ._abi import ChangeCallback, lokale_runtime_options
 from ._args import coerce, encode_optional, loading_flag
 from ._backend import BACKEND
@@ -539,7 +539,27 @@ class Runtime:
         if main:
             self._bump()  # framework bundles follow it; a stored in-app language may be restored
         check(status, fspath)
-        bundle = Bundle._create(self, non_null(handle, "lokale_bundle_open"), fspath, bool(main))
+        return self._adopt(Bundle._create(self, non_null(handle, "lokale_bundle_open"), fspath, bool(main)), main)
+
+    def open_bytes(self, data: bytes | bytearray | memoryview, main: bool = False, verify: bool = False) -> Bundle:
+        """Opens a compiled bundle from its bytes (``lokale_bundle_open_memory``, with a copy:
+        ``data`` may change or go as soon as this returns), validated as :meth:`open` validates a
+        file. Such a bundle has no file: its ``path`` is ``"<memory>"``, :meth:`Bundle.reload`
+        raises :class:`StateError` and ``explain`` says hot reload is unavailable.
+        Raises :class:`CorruptTable` or :class:`UnsupportedVersion` for bytes that are not a table.
+        """
+        raw = bytes(data)
+        flags = (OPEN_MAIN if main else 0) | (OPEN_VERIFY if verify else 0) | OPEN_COPY
+        handle = c_void_p()
+        with self._guard as runtime_handle:
+            status = self._lib.lokale_bundle_open_memory(byref(handle), runtime_handle, raw, len(raw), flags)
+        if main:
+            self._bump()
+        check(status, "<memory>")
+        return self._adopt(Bundle._create(self, non_null(handle, "lokale_bundle_open_memory"), "<memory>", bool(main)), main)
+
+    def _adopt(self, bundle: Bundle, main: bool) -> Bundle:
+        """Keeps track of a bundle just opened (the main one also process-wide)."""
         with self._lock:
             self._bundles = [ref for ref in self._bundles if _live(ref)]
             self._bundles.append(_weakref.ref(bundle))
