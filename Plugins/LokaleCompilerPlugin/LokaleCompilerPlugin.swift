@@ -38,6 +38,11 @@ struct LokaleCompilerPlugin: BuildToolPlugin {
         var arguments = ["compile"] + inputs.sources.map(\.path)
         arguments += ["-o", table.path, "--default-bundle-id", "\(context.package.displayName).\(target.name)"]
         arguments += ["--swift-accessor", accessor.path, "--swift-kind", kind]
+        if let file = configuration.file {
+            // SwiftPM reuses this plan until the package's files or manifest change, not when a
+            // file's contents do: the command checks that lokale.json still says what was planned.
+            arguments += ["--plugin-config", file.path, "--plugin-config-text", configuration.text]
+        }
         if configuration.embed {
             // The table is still written to the work directory (for `lokale info`), but it is not
             // an output: an output that is not source code would become a resource.

@@ -18,8 +18,10 @@ struct PluginConfiguration {
 
     var embed = false
     var accessors = true
-    /// The file read, when there is one (an input of the build command: editing it rebuilds).
+    /// The file read, when there is one (an input of the build command: editing it reruns it).
     var file: URL?
+    /// Its text as read, which the build command compares with the file's text then.
+    var text = ""
 
     struct Problem: Error, CustomStringConvertible {
         var description: String
@@ -42,6 +44,7 @@ struct PluginConfiguration {
         let object: Any
         do {
             data = try Data(contentsOf: url)
+            text = String(decoding: data, as: UTF8.self)
             object = try JSONSerialization.jsonObject(with: data)
         } catch {
             throw fail("\(Self.fileName) is not valid JSON")

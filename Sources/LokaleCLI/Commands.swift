@@ -22,6 +22,15 @@ func compileCommand(_ a: Arguments) throws -> Int32 {
     let cSource = try a.options["emit-c-source"].map { path throws(Arguments.UsageError) in
         try CSource(path: path, symbol: a.options["c-symbol"], table: output)
     }
+    if let config = a.options["plugin-config"] {
+        // LokaleCompilerPlugin planned this command from the file's text then; SwiftPM reruns
+        // the command when the file changes but keeps the plan (outputs, --swift-embed) until the
+        // package's files or manifest change.
+        guard Array((a.options["plugin-config-text"] ?? "").utf8) == (try readFile(config)) else {
+            throw CatalogError(file: config, "changed since SwiftPM planned this build, and SwiftPM keeps a plan until the package's "
+                               + "files or manifest change: `touch Package.swift` (or `swift package clean`), then build again")
+        }
+    }
     var bundle = try loadCatalogs(a)
     if let id = a.options["bundle-id"] { bundle.identifier = id }
     if let id = a.options["default-bundle-id"], bundle.identifier == nil { bundle.identifier = id }

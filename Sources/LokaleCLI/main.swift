@@ -84,9 +84,12 @@ let commands: [Command] = [
                       (lokale_bundle_open_memory on it): the program carries its messages
           --c-symbol NAME   the prefix of those C names (default: OUT's file name, made an
                       identifier: App.lokale gives App_open)
+          --plugin-config FILE --plugin-config-text TEXT   (LokaleCompilerPlugin) fails unless
+                      FILE (a target's lokale.json) still holds TEXT, what the plugin planned with
         """,
         spec: .init(valued: ["output", "development-region", "bundle-id", "default-bundle-id", "pseudo",
-                             "swift-accessor", "swift-kind", "swift-resource-folders", "emit-c-source", "c-symbol"],
+                             "swift-accessor", "swift-kind", "swift-resource-folders", "emit-c-source", "c-symbol",
+                             "plugin-config", "plugin-config-text"],
                     flags: ["allow-mixed-localizations", "strict", "swift-embed"],
                     lists: ["pseudo", "swift-resource-folders"], short: ["o": "output"]),
         run: compileCommand),

@@ -83,7 +83,7 @@ LANGUAGE=de "$bin/SummaryDemo" --set-language system > /dev/null
 LANGUAGE=de check de.txt "$bin/SummaryDemo"
 step "persisted in-app language: stored by one run, used by the next, reset"
 
-step "swift test (the library's table found beside the test bundle)"
+step "swift test (the library's table embedded in the test program)"
 swift test "${swiftpm[@]}" > "$work/test.log" 2>&1 || { cat "$work/test.log"; fail "swift test"; }
 grep -q "passed" "$work/test.log" || { cat "$work/test.log"; fail "swift test ran no test"; }
 
@@ -104,6 +104,12 @@ step "4 languages from the executable alone in $work/alone, the build folder mov
 
 step "resource mode (\"embed\": false): tables shipped in <package>_<target>.resources folders"
 for t in SummaryKit SummaryDemo; do printf '{ "embed": false }\n' > "Sources/$t/lokale.json"; done
+# SwiftPM keeps the plugin's plan (outputs, flags) until the package's files or manifest change;
+# the compile command notices that lokale.json no longer says what the plan was made from.
+if swift build "${swiftpm[@]}" > "$work/stale.log" 2>&1; then fail "a lokale.json changed since the plan built silently"; fi
+grep -q "Sources/SummaryKit/lokale.json: error: changed since SwiftPM planned this build.*touch Package.swift" "$work/stale.log" ||
+  { cat "$work/stale.log"; fail "no error naming lokale.json and what to do"; }
+touch Package.swift
 swift build "${swiftpm[@]}" > "$work/build.log" 2>&1 || { cat "$work/build.log"; fail "swift build with embed false"; }
 grep -i "unhandled\|unsafe" "$work/build.log" && fail "SwiftPM warned about the package (above)"
 [ -f "$bin/SummaryLabel_SummaryKit.resources/SummaryKit.lokale" ] || fail "no resource folder for SummaryKit with embed false"
@@ -138,6 +144,7 @@ LANGUAGE=ja check ja.txt "$bin/SummaryDemo"
 
 step "a bad lokale.json fails the build naming the file"
 printf '{ "embed": true, "embedd": false }\n' > Sources/SummaryKit/lokale.json
+touch Package.swift
 if swift build "${swiftpm[@]}" > "$work/badconfig.log" 2>&1; then fail "an unknown key in lokale.json built"; fi
 grep -q "Sources/SummaryKit/lokale.json.*unknown key \"embedd\"" "$work/badconfig.log" ||
   { cat "$work/badconfig.log"; fail "no diagnostic naming lokale.json and the unknown key"; }
