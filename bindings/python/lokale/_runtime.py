@@ -533,33 +533,23 @@ class Runtime:
         if not isinstance(fspath, str):
             fspath = os.fsdecode(fspath)
         flags = (OPEN_MAIN if main else 0) | (OPEN_VERIFY if verify else 0) | loading_flag(loading)
-        handle = c_void_p()
-        with self._guard as runtime_handle:
-            status = self._lib.lokale_bundle_open(byref(handle), runtime_handle, os.fsencode(fspath), flags)
-        if main:
-            self._bump()  # framework bundles follow it; a stored in-app language may be restored
-        check(status, fspath)
-        return self._adopt(Bundle._create(self, non_null(handle, "lokale_bundle_open"), fspath, bool(main)), main)
+        return self._open(lambda out, rt: self._lib.lokale_bundle_open(out, rt, os.fsencode(fspath), flags), fspath, main)
 
     def open_bytes(self, data: bytes | bytearray | memoryview, main: bool = False, verify: bool = False) -> Bundle:
-        """Opens a compiled bundle from its bytes (``lokale_bundle_open_memory``, with a copy:
-        ``data`` may change or go as soon as this returns), validated as :meth:`open` validates a
-        file. Such a bundle has no file: its ``path`` is ``"<memory>"``, :meth:`Bundle.reload`
-        raises :class:`StateError` and ``explain`` says hot reload is unavailable.
-        Raises :class:`CorruptTable` or :class:`UnsupportedVersion` for bytes that are not a table.
-        """
-        raw = bytes(data)
-        flags = (OPEN_MAIN if main else 0) | (OPEN_VERIFY if verify else 0) | OPEN_COPY
+        """A compiled bundle from its bytes (copied), validated as :meth:`open` validates a file. It
+        has no file: ``path`` is ``"<memory>"``, :meth:`Bundle.reload` raises :class:`StateError`."""
+        raw, flags = bytes(data), (OPEN_MAIN if main else 0) | (OPEN_VERIFY if verify else 0) | OPEN_COPY
+        return self._open(lambda out, rt: self._lib.lokale_bundle_open_memory(out, rt, raw, len(raw), flags), "<memory>", main)
+
+    def _open(self, call: Callable[[Any, int], int], label: str, main: bool) -> Bundle:
+        """Opens a bundle with ``call(out, runtime_handle)``; ``label`` is its ``path``."""
         handle = c_void_p()
         with self._guard as runtime_handle:
-            status = self._lib.lokale_bundle_open_memory(byref(handle), runtime_handle, raw, len(raw), flags)
+            status = call(byref(handle), runtime_handle)
         if main:
-            self._bump()
-        check(status, "<memory>")
-        return self._adopt(Bundle._create(self, non_null(handle, "lokale_bundle_open_memory"), "<memory>", bool(main)), main)
-
-    def _adopt(self, bundle: Bundle, main: bool) -> Bundle:
-        """Keeps track of a bundle just opened (the main one also process-wide)."""
+            self._bump()  # framework bundles follow it; a stored in-app language may be restored
+        check(status, label)
+        bundle = Bundle._create(self, non_null(handle, "lokale_bundle_open"), label, bool(main))
         with self._lock:
             self._bundles = [ref for ref in self._bundles if _live(ref)]
             self._bundles.append(_weakref.ref(bundle))
