@@ -103,6 +103,8 @@ mv .build-away .build
 step "4 languages from the executable alone in $work/alone, the build folder moved away"
 
 step "resource mode (\"embed\": false): tables shipped in <package>_<target>.resources folders"
+# A build that settles the plan (moving .build away and back makes SwiftPM plan again).
+swift build "${swiftpm[@]}" > "$work/build.log" 2>&1 || { cat "$work/build.log"; fail "swift build"; }
 for t in SummaryKit SummaryDemo; do printf '{ "embed": false }\n' > "Sources/$t/lokale.json"; done
 # SwiftPM keeps the plugin's plan (outputs, flags) until the package's files or manifest change;
 # the compile command notices that lokale.json no longer says what the plan was made from.
