@@ -553,8 +553,9 @@ LOKALE_API int lokale_bundle_lookup_variant(char *dst, size_t capacity, size_t *
 
 /* Explains a lookup as JSON: the bundle, the table, the languages negotiated against, the ordered
  * localizations with the reason for each, which localization's table was read, which served, the
- * step of the fallback contract, the formatted result and any problems. Writes into dst as
- * described under "Formatted results". */
+ * step of the fallback contract, the formatted result and any problems; for a bundle opened with
+ * lokale_bundle_open_memory also "embedded": true and "hotReload" (why it has none). Writes into
+ * dst as described under "Formatted results". */
 LOKALE_API int lokale_bundle_explain(char *dst, size_t capacity, size_t *needed,
                                      const lokale_bundle *bundle, const lokale_message *message,
                                      const lokale_arg *args, size_t arg_count);

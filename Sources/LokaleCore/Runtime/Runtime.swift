@@ -222,9 +222,8 @@ public final class Runtime: Sendable {
     /// are misaligned, see `MappedFile.memory`): borrowed bytes must outlive the bundle. Such a
     /// bundle has no file, so it cannot be reloaded, and `explain` says so.
     public func open(memory bytes: UnsafeRawBufferPointer, main: Bool = false, verify: Bool = false, copy: Bool = false) throws(LokaleError) -> Bundle {
-        let file = try MappedFile.memory(bytes, copy: copy)
         let table: CompiledTable
-        do { table = try CompiledTable(file: file, verifyPayload: verify) }
+        do { table = try CompiledTable(file: try MappedFile.memory(bytes, copy: copy), verifyPayload: verify) }
         catch { throw LokaleError(error.code, "table in memory: \(error.message)") }
         return try adopt(table, main: main, embedded: true)
     }

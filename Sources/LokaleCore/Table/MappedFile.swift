@@ -101,7 +101,6 @@ public final class MappedFile: @unchecked Sendable {
     /// word through unaligned loads today, but a borrowed table keeps the alignment a mapped file
     /// has, so that no reader ever depends on where the caller put it.
     public static func memory(_ bytes: UnsafeRawBufferPointer, copy: Bool) throws(LokaleError) -> MappedFile {
-        guard bytes.baseAddress != nil || bytes.count == 0 else { throw LokaleError(.invalidArgument, "data is NULL") }
         guard bytes.count <= Int(UInt32.max) else {
             throw LokaleError(.invalidArgument, "\(bytes.count) bytes is larger than any compiled table (4 GiB)")
         }
