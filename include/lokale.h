@@ -302,6 +302,24 @@ typedef struct lokale_bundle lokale_bundle;
 LOKALE_API int lokale_bundle_open(lokale_bundle **out, lokale_runtime *runtime, const char *path,
                                   uint32_t flags);
 
+/* Opens a compiled bundle held in memory: size bytes at data, typically a table embedded in the
+ * program by `lokale compile --emit-c-source` (docs/C.md, "Embedded tables"). It is validated
+ * exactly as lokale_bundle_open validates a file (header, checksum of the header, section bounds;
+ * LOKALE_OPEN_VERIFY also verifies the payload checksum, reading every byte), and every later
+ * read is bounds-checked, so bytes that are not a table give LOKALE_ECORRUPT (LOKALE_EVERSION for
+ * another format version) and never a crash. LOKALE_OPEN_MAIN as for lokale_bundle_open.
+ *
+ * data is borrowed: it must stay valid and unchanged until lokale_bundle_free (a static array
+ * does; nothing is copied or allocated for the table). LOKALE_OPEN_COPY copies the bytes instead,
+ * so data may be freed as soon as this returns. Bytes not aligned to 8 are copied too (the
+ * format aligns its sections; a mapped file is page-aligned). LOKALE_OPEN_MAP is LOKALE_EINVAL.
+ * data NULL or size larger than 4 GiB is LOKALE_EINVAL; lokale_last_error says why.
+ *
+ * Such a bundle has no file: lokale_bundle_reload fails with LOKALE_ESTATE, and
+ * lokale_bundle_explain says that hot reload is unavailable for it. */
+LOKALE_API int lokale_bundle_open_memory(lokale_bundle **out, lokale_runtime *runtime, const void *data,
+                                         size_t size, uint32_t flags);
+
 /* Flags for lokale_bundle_reload. */
 #define LOKALE_RELOAD_FORCE 1u  /* reload even if the file looks unchanged */
 #define LOKALE_RELOAD_VERIFY 2u /* also verify the new file's payload checksum */
@@ -314,7 +332,8 @@ LOKALE_API int lokale_bundle_open(lokale_bundle **out, lokale_runtime *runtime, 
  * started with. Every pointer the bundle lent before a reload stays valid until lokale_bundle_free,
  * because earlier versions are kept until then (a reload costs the memory of one version). After
  * a reload the runtime's change callbacks run, as after a language change. On error (the file is
- * missing, corrupt, of another format version) the bundle keeps the version it had. */
+ * missing, corrupt, of another format version) the bundle keeps the version it had. A bundle
+ * opened with lokale_bundle_open_memory has no file: LOKALE_ESTATE. */
 LOKALE_API int lokale_bundle_reload(int *reloaded, lokale_bundle *bundle, uint32_t flags);
 
 /* Closes the bundle. Every pointer it lent becomes invalid. NULL does nothing.
@@ -534,8 +553,9 @@ LOKALE_API int lokale_bundle_lookup_variant(char *dst, size_t capacity, size_t *
 
 /* Explains a lookup as JSON: the bundle, the table, the languages negotiated against, the ordered
  * localizations with the reason for each, which localization's table was read, which served, the
- * step of the fallback contract, the formatted result and any problems. Writes into dst as
- * described under "Formatted results". */
+ * step of the fallback contract, the formatted result and any problems; for a bundle opened with
+ * lokale_bundle_open_memory also "embedded": true and "hotReload" (why it has none). Writes into
+ * dst as described under "Formatted results". */
 LOKALE_API int lokale_bundle_explain(char *dst, size_t capacity, size_t *needed,
                                      const lokale_bundle *bundle, const lokale_message *message,
                                      const lokale_arg *args, size_t arg_count);

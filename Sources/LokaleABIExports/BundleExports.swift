@@ -25,6 +25,25 @@ public func lokale_bundle_open(_ out: UnsafeMutablePointer<OpaquePointer?>!, _ r
 }
 
 @c @implementation
+public func lokale_bundle_open_memory(_ out: UnsafeMutablePointer<OpaquePointer?>!, _ runtime: OpaquePointer!, _ data: UnsafeRawPointer!,
+                                      _ size: Int, _ flags: UInt32) -> Int32 {
+    status { () throws(LokaleError) in
+        guard let out else { throw invalid("out is NULL") }
+        out.pointee = nil
+        let r = try runtimeHandle(runtime).runtime
+        guard let data else { throw invalid("data is NULL") }
+        // size_t arrives as Int: a size of 2^63 or more reads as negative.
+        guard size >= 0 else { throw invalid("size \(UInt(bitPattern: size)) is larger than any compiled table (4 GiB)") }
+        let known = LOKALE_OPEN_MAIN | LOKALE_OPEN_VERIFY | LOKALE_OPEN_COPY
+        guard flags & LOKALE_OPEN_MAP == 0 else { throw invalid("LOKALE_OPEN_MAP is for files; a table in memory is read where it is") }
+        guard flags & ~known == 0 else { throw invalid("unknown flags 0x\(String(flags & ~known, radix: 16))") }
+        let bundle = try r.open(memory: UnsafeRawBufferPointer(start: data, count: size), main: flags & LOKALE_OPEN_MAIN != 0,
+                                verify: flags & LOKALE_OPEN_VERIFY != 0, copy: flags & LOKALE_OPEN_COPY != 0)
+        out.pointee = newBundlePointer(BundleHandle(bundle))
+    }
+}
+
+@c @implementation
 public func lokale_bundle_reload(_ reloaded: UnsafeMutablePointer<Int32>!, _ bundle: OpaquePointer!, _ flags: UInt32) -> Int32 {
     status { () throws(LokaleError) in
         reloaded?.pointee = 0

@@ -13,12 +13,30 @@ func compileCommand(_ a: Arguments) throws -> Int32 {
     for option in ["swift-kind", "swift-resource-folders"] where a.options[option] != nil && a.options["swift-accessor"] == nil {
         throw Arguments.UsageError(message: "--\(option) goes with --swift-accessor FILE.swift")
     }
+    if a.flags.contains("swift-embed") && a.options["swift-accessor"] == nil {
+        throw Arguments.UsageError(message: "--swift-embed goes with --swift-accessor FILE.swift")
+    }
+    if a.options["c-symbol"] != nil && a.options["emit-c-source"] == nil {
+        throw Arguments.UsageError(message: "--c-symbol goes with --emit-c-source FILE.c")
+    }
+    let cSource = try a.options["emit-c-source"].map { path throws(Arguments.UsageError) in
+        try CSource(path: path, symbol: a.options["c-symbol"], table: output)
+    }
+    if let config = a.options["plugin-config"] {
+        // LokaleCompilerPlugin planned this command from the file's text then; SwiftPM reruns
+        // the command when the file changes but keeps the plan (outputs, --swift-embed) until the
+        // package's files or manifest change.
+        guard Array((a.options["plugin-config-text"] ?? "").utf8) == (try readFile(config)) else {
+            throw CatalogError(file: config, "changed since SwiftPM planned this build, and SwiftPM keeps a plan until the package's "
+                               + "files or manifest change: `touch Package.swift` (or `swift package clean`), then build again")
+        }
+    }
     var bundle = try loadCatalogs(a)
     if let id = a.options["bundle-id"] { bundle.identifier = id }
     if let id = a.options["default-bundle-id"], bundle.identifier == nil { bundle.identifier = id }
     let accessor = try a.options["swift-accessor"].map { path throws(Arguments.UsageError) in
         try SwiftAccessor(path: path, kind: a.options["swift-kind"], folders: a.list("swift-resource-folders") ?? [],
-                          table: output, identifier: bundle.identifier ?? "")
+                          table: output, identifier: bundle.identifier ?? "", embed: a.flags.contains("swift-embed"))
     }
     let generated = try GeneratedCode(a)
     let typed = generated.isEmpty ? nil : TypedCatalog(bundle)
@@ -40,7 +58,11 @@ func compileCommand(_ a: Arguments) throws -> Int32 {
         return 1
     }
     try AtomicFile.write(parts: parts, to: output)
-    try accessor?.write()
+    if var accessor {
+        if accessor.embed { accessor.tableBytes = parts.flatMap { $0 } }
+        try accessor.write()
+    }
+    try cSource?.write(table: parts.flatMap { $0 })
     if let typed {
         for file in generated.files(typed, command: "lokale compile") { try AtomicFile.write(Array(file.text.utf8), to: file.path) }
     }

@@ -55,7 +55,8 @@ let commands: [Command] = [
         synopsis: """
         SOURCE... -o OUT.lokale [--strict] [--development-region en] [--bundle-id ID]
         [--allow-mixed-localizations] [--pseudo accented,bidi,long] [--default-bundle-id ID]
-        [--swift-accessor FILE.swift --swift-kind main|framework --swift-resource-folders F,...]
+        [--swift-accessor FILE.swift --swift-kind main|framework --swift-resource-folders F,...
+        [--swift-embed]] [--emit-c-source FILE.c [--c-symbol NAME]]
         [--swift-messages FILE.swift] [--emit-c-header FILE.h [--c-prefix NAME]] [--emit-python FILE.py]
         """,
         summary: "Compiles catalogs into one table (.lokale) that the runtime maps.",
@@ -77,6 +78,15 @@ let commands: [Command] = [
           --swift-accessor FILE.swift  also writes Swift code declaring `LokaleBundle.module`, which
                       finds OUT in one of the resource folders beside the executable (what
                       LokaleCompilerPlugin does)
+          --swift-embed   the Swift code carries the table itself (base64), so the program needs
+                      no resource folder and runs copied alone; no hot reload
+          --emit-c-source FILE.c   also writes the table as a C array in FILE.c, and FILE.h
+                      declaring `int NAME_open(lokale_bundle **, lokale_runtime *, uint32_t flags)`
+                      (lokale_bundle_open_memory on it): the program carries its messages
+          --c-symbol NAME   the prefix of those C names (default: OUT's file name, made an
+                      identifier: App.lokale gives App_open)
+          --plugin-config FILE --plugin-config-text TEXT   (LokaleCompilerPlugin) fails unless
+                      FILE (a target's lokale.json) still holds TEXT, what the plugin planned with
           --swift-messages FILE.swift  also writes typed Swift accessors: per table an enum in
                       `Message`, per key a `Message` or a function of typed, labeled arguments
           --emit-c-header FILE.h   also writes a C header: per key a constant and a static inline
@@ -86,8 +96,9 @@ let commands: [Command] = [
                       class, per key a lokale.Message or a function of typed keyword arguments
         """,
         spec: .init(valued: Set(["output", "development-region", "bundle-id", "default-bundle-id", "pseudo",
-                             "swift-accessor", "swift-kind", "swift-resource-folders"]).union(GeneratedCode.options),
-                    flags: ["allow-mixed-localizations", "strict"],
+                                 "swift-accessor", "swift-kind", "swift-resource-folders", "emit-c-source", "c-symbol",
+                                 "plugin-config", "plugin-config-text"]).union(GeneratedCode.options),
+                    flags: ["allow-mixed-localizations", "strict", "swift-embed"],
                     lists: ["pseudo", "swift-resource-folders"], short: ["o": "output"]),
         run: compileCommand),
     Command(

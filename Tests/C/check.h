@@ -94,5 +94,7 @@ void test_message_format(void);
 void test_mf2_catalog(void);
 /* test_sources.c */
 void test_sources(void);
+/* test_memory.c */
+void test_open_memory(void);
 
 #endif

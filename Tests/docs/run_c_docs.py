@@ -6,7 +6,9 @@ Each block is a complete program, compiled with nothing but `pkg-config --cflags
 run in the folder of the example bundles. When the next block is ```text, the program's standard
 output must equal it. A block whose first line is `// $ lokale ARGS` (a typed header made by
 `lokale compile … --emit-c-header`) has that command run first, in the work folder (where
-`examples/` is the repository's), and includes what it wrote from there.
+`examples/` is the repository's), and includes what it wrote from there. A C block that includes
+"NAME.h" is linked with NAME.c when the work folder holds one (a table embedded by
+`lokale compile --emit-c-source`).
 
 usage: run_docs.py GUIDE --bundles DIR --work DIR
 """
@@ -64,7 +66,9 @@ def main() -> int:
             compiler.append(f"-I{args.work}")
         src.write_text(source, encoding="utf-8")
         exe = args.work / name
-        built = subprocess.run([*compiler, str(src), *flags, "-o", str(exe)], capture_output=True, text=True)
+        generated = [str(args.work / f"{n}.c") for n in re.findall(r'^#include "(\w+)\.h"', source, re.M)
+                     if language == "c" and (args.work / f"{n}.c").exists()]
+        built = subprocess.run([*compiler, str(src), *generated, *flags, "-o", str(exe)], capture_output=True, text=True)
         if built.returncode != 0:
             print(f"{args.guide} {name} ({language}): does not compile:\n{built.stderr}", file=sys.stderr)
             failures += 1

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Lokale as a Swift user gets it: the example package examples/SummaryLabel, made to depend on a
 # tagged clone of this repository by file:// URL and version (SwiftPM refuses unsafeFlags in such a
-# dependency), built with the plugin, run in several languages, switched, persisted, tested, copied
-# elsewhere, and given a broken catalog. Usage: consumer.sh [WORK_DIR] (default: a temporary one).
+# dependency), built with the plugin (tables embedded, as the example's lokale.json files ask), run
+# in several languages, switched, persisted, tested, copied alone; then rebuilt with tables as
+# resources, copied with its resource folders, and given a broken catalog and a bad lokale.json. Usage: consumer.sh [WORK_DIR] (default: a temporary one).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 version=$(sed -n 's/^#define LOKALE_VERSION_\(MAJOR\|MINOR\|PATCH\) *\([0-9][0-9]*\) *$/\2/p' "$root/include/lokale.h" | paste -sd.)
@@ -14,7 +15,7 @@ fail() { printf 'consumer: FAILED: %s\n' "$*" >&2; exit 1; }
 
 # --- the dependency: this working tree (tracked and new files, not ignored ones), committed and tagged
 step "tagging a clone of the working tree as $version in $work/lokale"
-rm -rf "$work/lokale" "$work/app" "$work/copied" && mkdir -p "$work/lokale"
+rm -rf "$work/lokale" "$work/app" "$work/copied" "$work/alone" && mkdir -p "$work/lokale"
 (cd "$root" && git ls-files -z --cached --others --exclude-standard) |
   while IFS= read -r -d '' f; do
     [ -e "$root/$f" ] || continue # deleted in the working tree
@@ -90,9 +91,39 @@ LANGUAGE=de "$bin/SummaryDemo" --set-language system > /dev/null
 LANGUAGE=de check de.txt "$bin/SummaryDemo"
 step "persisted in-app language: stored by one run, used by the next, reset"
 
-step "swift test (the library's table found beside the test bundle)"
+step "swift test (the library's table embedded in the test program)"
 swift test "${swiftpm[@]}" > "$work/test.log" 2>&1 || { cat "$work/test.log"; fail "swift test"; }
 grep -q "passed" "$work/test.log" || { cat "$work/test.log"; fail "swift test ran no test"; }
+
+step "embedded tables (lokale.json: \"embed\": true): no resource folder, no Foundation, the executable runs copied alone"
+ls -d "$bin"/*SummaryKit*.resources "$bin"/*SummaryDemo*.resources 2> /dev/null && fail "an embedded target got a resource folder"
+readelf -d "$bin/SummaryDemo" > "$work/needed.txt" || fail "readelf -d SummaryDemo"
+grep -q "NEEDED" "$work/needed.txt" || fail "readelf shows no NEEDED entry"
+grep -i "Foundation" "$work/needed.txt" && fail "SummaryDemo links Foundation (above) although its tables are embedded"
+ldd "$bin/SummaryDemo" | grep -i "Foundation" && fail "SummaryDemo loads Foundation (above)"
+mkdir -p "$work/alone"
+cp "$bin/SummaryDemo" "$work/alone/"
+mv .build .build-away
+for l in fr pl ja es; do
+  (cd "$work/alone" && LANGUAGE=$l check "$l.txt" ./SummaryDemo)
+done
+mv .build-away .build
+step "4 languages from the executable alone in $work/alone, the build folder moved away"
+
+step "resource mode (\"embed\": false): tables shipped in <package>_<target>.resources folders"
+# A build that settles the plan (moving .build away and back makes SwiftPM plan again).
+swift build "${swiftpm[@]}" > "$work/build.log" 2>&1 || { cat "$work/build.log"; fail "swift build"; }
+for t in SummaryKit SummaryDemo; do printf '{ "embed": false }\n' > "Sources/$t/lokale.json"; done
+# SwiftPM keeps the plugin's plan (outputs, flags) until the package's files or manifest change;
+# the compile command notices that lokale.json no longer says what the plan was made from.
+if swift build "${swiftpm[@]}" > "$work/stale.log" 2>&1; then fail "a lokale.json changed since the plan built silently"; fi
+grep -q "Sources/SummaryKit/lokale.json: error: changed since SwiftPM planned this build.*touch Package.swift" "$work/stale.log" ||
+  { cat "$work/stale.log"; fail "no error naming lokale.json and what to do"; }
+touch Package.swift
+swift build "${swiftpm[@]}" > "$work/build.log" 2>&1 || { cat "$work/build.log"; fail "swift build with embed false"; }
+grep -i "unhandled\|unsafe" "$work/build.log" && fail "SwiftPM warned about the package (above)"
+[ -f "$bin/SummaryLabel_SummaryKit.resources/SummaryKit.lokale" ] || fail "no resource folder for SummaryKit with embed false"
+LANGUAGE=sv check sv.txt "$bin/SummaryDemo"
 
 step "the executable copied elsewhere with its resource folders, the build folder moved away"
 mkdir -p "$work/copied"
@@ -139,4 +170,11 @@ for misuse in "summaryItemCont(count: itemCount)|has no member 'summaryItemCont'
 done
 cp "$work/main.saved" "$main"
 swift build "${swiftpm[@]}" > "$work/build.log" 2>&1 || { cat "$work/build.log"; fail "rebuild after the misuses"; }
+
+step "a bad lokale.json fails the build naming the file"
+printf '{ "embed": true, "embedd": false }\n' > Sources/SummaryKit/lokale.json
+touch Package.swift
+if swift build "${swiftpm[@]}" > "$work/badconfig.log" 2>&1; then fail "an unknown key in lokale.json built"; fi
+grep -q "Sources/SummaryKit/lokale.json.*unknown key \"embedd\"" "$work/badconfig.log" ||
+  { cat "$work/badconfig.log"; fail "no diagnostic naming lokale.json and the unknown key"; }
 step "ok"

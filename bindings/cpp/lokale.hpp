@@ -538,6 +538,10 @@ public:
     // -- bundles --
     Bundle open(const std::string &path, std::uint32_t flags = 0);
     result<Bundle> try_open(const std::string &path, std::uint32_t flags = 0);
+    // A table in memory (lokale_bundle_open_memory): data is borrowed and must outlive the bundle
+    // (a table embedded by `lokale compile --emit-c-source` does), unless flags has open_copy.
+    Bundle open_memory(const void *data, std::size_t size, std::uint32_t flags = 0);
+    result<Bundle> try_open_memory(const void *data, std::size_t size, std::uint32_t flags = 0);
 
     // -- languages --
     std::vector<std::string> preferred_languages() const {
@@ -830,6 +834,19 @@ inline Bundle Runtime::open(const std::string &path, std::uint32_t flags) {
 inline result<Bundle> Runtime::try_open(const std::string &path, std::uint32_t flags) {
     lokale_bundle *handle = nullptr;
     int status = lokale_bundle_open(&handle, this->handle(), path.c_str(), flags);
+    if (status != LOKALE_OK) return detail::last_error(status);
+    return Bundle(handle);
+}
+
+inline Bundle Runtime::open_memory(const void *data, std::size_t size, std::uint32_t flags) {
+    lokale_bundle *handle = nullptr;
+    detail::check(lokale_bundle_open_memory(&handle, this->handle(), data, size, flags));
+    return Bundle(handle);
+}
+
+inline result<Bundle> Runtime::try_open_memory(const void *data, std::size_t size, std::uint32_t flags) {
+    lokale_bundle *handle = nullptr;
+    int status = lokale_bundle_open_memory(&handle, this->handle(), data, size, flags);
     if (status != LOKALE_OK) return detail::last_error(status);
     return Bundle(handle);
 }

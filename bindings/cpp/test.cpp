@@ -9,6 +9,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <iostream>
 #include <string>
 #include <type_traits>
@@ -175,6 +176,23 @@ static void errors(const std::string &dir) {
     auto r = moved.try_string(bad);
     CHECK(r.ok() || r.status() == LOKALE_EINVAL);
     CHECK_EQ(lokale::result<std::string>(std::string("x")).value_or("y"), std::string("x"));
+}
+
+// A table in memory (Runtime::open_memory): borrowed bytes answer as the file does; garbage is
+// an exception, and reload is refused (no file).
+static void table_in_memory(const std::string &dir) {
+    std::ifstream in(dir + "/DesktopApp.lokale", std::ios::binary);
+    std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK(bytes.size() > 64);
+    lokale::Runtime runtime(std::vector<std::string>{"de"});
+    lokale::Bundle app = runtime.open_memory(bytes.data(), bytes.size(), lokale::open_main);
+    CHECK_EQ(app.string(lokale::message("workspace.title", "Workspace")), std::string("Arbeitsbereich"));
+    CHECK_THROWS(LOKALE_ESTATE, app.reload());
+    const char garbage[] = "not a compiled table, not at all, not even close to one, no";
+    auto bad = runtime.try_open_memory(garbage, sizeof garbage);
+    CHECK(!bad.ok());
+    CHECK_EQ(bad.status(), LOKALE_ECORRUPT);
+    CHECK_THROWS(LOKALE_EINVAL, runtime.open_memory(nullptr, 10));
 }
 
 static void language_switch(const std::string &dir) {
@@ -447,6 +465,7 @@ int main(int argc, char **argv) {
         plurals_and_formatting(dir);
         truncation_grows_the_buffer(dir);
         errors(dir);
+        table_in_memory(dir);
         language_switch(dir);
         requests(dir);
         message_format();

@@ -1,3 +1,4 @@
+import LokaleCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -38,20 +39,27 @@ extension LokaleBundle {
 extension LokaleRuntime {
     /// Opens (once) the module bundle at the resolved path `path`.
     func openModule(at path: String, identifier: String, main: Bool) -> LokaleBundle {
+        openModule(key: path, identifier: identifier, main: main) { asMain throws(LokaleError) in try core.open(path: path, main: asMain) }
+    }
+
+    /// Opens (once per `key`) a module bundle with `open`, as the main bundle when `main` and the
+    /// runtime has none yet.
+    func openModule(key: String, identifier: String, main: Bool,
+                    _ open: (_ asMain: Bool) throws(LokaleError) -> LokaleCore.Bundle) -> LokaleBundle {
         registry.withLock { r in
-            if let b = r.modules[path] { return b }
+            if let b = r.modules[key] { return b }
             let bundle: LokaleBundle
             do throws(LokaleError) {
                 // A second main bundle (one the program opened itself) leaves this one a follower.
                 let asMain = main && r.main == nil
-                bundle = LokaleBundle(try core.open(path: path, main: asMain))
+                bundle = LokaleBundle(try open(asMain))
                 if asMain { r.main = bundle }
                 if main && !asMain { core.report("\(identifier): opened as a framework bundle, the runtime already has a main bundle") }
             } catch {
                 bundle = LokaleBundle(unavailable: identifier, problem: "the compiled bundle of \(identifier) could not be opened: \(error.message)")
                 announce(bundle.problem!)
             }
-            r.modules[path] = bundle
+            r.modules[key] = bundle
             return bundle
         }
     }

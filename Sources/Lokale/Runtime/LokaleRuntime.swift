@@ -46,6 +46,15 @@ public final class LokaleRuntime: Sendable {
         return bundle
     }
 
+    /// Opens a compiled bundle from its bytes (a table embedded in the program, or received
+    /// over a wire), validated as a file is. The bytes are copied; such a bundle has no file, so
+    /// `reload()` throws and `explain` says hot reload is unavailable.
+    public func open(table bytes: [UInt8], main: Bool = false) throws(LokaleError) -> LokaleBundle {
+        let bundle = LokaleBundle(try core.open(table: bytes, main: main))
+        if main { registry.withLock { $0.main = bundle } }
+        return bundle
+    }
+
     /// The main bundle, when one is open.
     public var mainBundle: LokaleBundle? { registry.withLock { $0.main } }
 

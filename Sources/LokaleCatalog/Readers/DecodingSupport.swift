@@ -53,7 +53,7 @@ private func jsonTypeName(_ t: Any.Type) -> String {
 }
 
 /// Reads a whole file. Errors name the file and say why, in words.
-func readFile(_ path: String) throws(CatalogError) -> [UInt8] {
+public func readFile(_ path: String) throws(CatalogError) -> [UInt8] {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw CatalogError(file: path, FileProblem.reading(errno)) }
     defer { close(fd) }

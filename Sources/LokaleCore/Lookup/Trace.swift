@@ -12,6 +12,9 @@ public struct Trace: Sendable {
     public var userLanguages: [String]
     public var inAppLanguage: String?
     public var followsMainBundle: Bool
+    /// The bundle's table is embedded in the program (opened from memory): no hot reload. Shown
+    /// only when true, so that the trace of a bundle opened from a file is unchanged.
+    public var embedded: Bool = false
     public var localizations: [(name: String, reason: LocalizationChoice.Reason, hasTable: Bool, answers: Int?)]
     public var tableLocalization: String?
     public var served: String?
@@ -48,6 +51,7 @@ public struct Trace: Sendable {
 
     public var text: String {
         var s = "bundle: \(bundle)\(isMain ? " (main)" : "")\n"
+        if embedded { s += "hot reload: unavailable: \(Bundle.embeddedReload)\n" }
         s += "table: \(table)"
         if !tableExists {
             s += " (the bundle has no such table; its \(tables.count == 1 ? "table is" : "tables are") \(tables.joined(separator: ", ")))"
@@ -77,6 +81,10 @@ public struct Trace: Sendable {
         j.open()
         j.string("bundle", bundle)
         j.bool("main", isMain)
+        if embedded {
+            j.bool("embedded", true)
+            j.string("hotReload", "unavailable: \(Bundle.embeddedReload)")
+        }
         j.string("table", table)
         j.open("tables", array: true)
         for t in tables { j.string(nil, t) }

@@ -11,6 +11,9 @@ public final class Bundle: Sendable {
     public let isMain: Bool
     /// The file the bundle was opened from; nil for a table adopted from memory.
     public let path: String?
+    /// Whether the table was opened from memory (`Runtime.open(memory:)`): embedded in the
+    /// program, so there is no file to reload.
+    public let isEmbedded: Bool
     private let loading: MappedFile.Loading
     private let detached = Atomic<Bool>(false)
     /// The current version, unretained: `versions` owns every version ever loaded.
@@ -19,11 +22,13 @@ public final class Bundle: Sendable {
     /// The lookup plans, and the C handle they are published in.
     let plans: PlanStore
 
-    init(table: CompiledTable, runtime: Runtime, isMain: Bool, path: String? = nil, loading: MappedFile.Loading = .automatic) {
+    init(table: CompiledTable, runtime: Runtime, isMain: Bool, path: String? = nil, loading: MappedFile.Loading = .automatic,
+         isEmbedded: Bool = false) {
         let contents = BundleContents(table: table)
         self.runtime = runtime
         self.isMain = isMain
         self.path = path
+        self.isEmbedded = isEmbedded
         self.loading = loading
         current = Atomic(UInt(bitPattern: Unmanaged.passUnretained(contents).toOpaque()))
         versions = Locked([contents])
@@ -105,13 +110,18 @@ public final class Bundle: Sendable {
 
     // MARK: Reload
 
+    /// Why an embedded bundle has no hot reload: its reload error, and its line in `explain`.
+    public static let embeddedReload = "the table is embedded in the program (opened from memory), so it cannot be reloaded"
+
     /// Reads the bundle's file again if it changed since it was loaded (another inode, as after
     /// `lokale compile` renamed a new file over it, or another size or modification time), or
     /// always with `force`. Returns whether a new version was loaded; the runtime's generation
     /// moves on and its change callbacks run. On any error the bundle keeps the version it has.
     @discardableResult
     public func reload(force: Bool = false, verify: Bool = false) throws(LokaleError) -> Bool {
-        guard let path else { throw LokaleError(.state, "the bundle was not opened from a file, so it cannot be reloaded") }
+        guard let path else {
+            throw LokaleError(.state, isEmbedded ? Bundle.embeddedReload : "the bundle was not opened from a file, so it cannot be reloaded")
+        }
         if !force, try FileIdentity(path: path) == table.file.identity { return false }
         let table = try CompiledTable(path: path, verifyPayload: verify, loading: loading)
         let contents = BundleContents(table: table)
@@ -320,7 +330,7 @@ public final class Bundle: Sendable {
                      policy: runtime.fallbackPolicy,
                      preferences: sel.preferences, userLanguages: languages?.list ?? runtime.effectiveLanguages,
                      inAppLanguage: languages == nil ? runtime.language : nil,
-                     followsMainBundle: followsMainBundle,
+                     followsMainBundle: followsMainBundle, embedded: isEmbedded,
                      localizations: m.resolution.choices.map { c in
                          (table.localizations[c.localization], c.reason,
                           m.resolution.tableIndex.map { table.hasTable(localization: c.localization, table: $0) } ?? false,

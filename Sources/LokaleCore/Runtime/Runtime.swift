@@ -216,9 +216,32 @@ public final class Runtime: Sendable {
         try adopt(CompiledTable(path: path, verifyPayload: verify, loading: loading), main: main, path: path, loading: loading)
     }
 
+    /// Opens a compiled table held in memory — embedded in the program (`lokale compile
+    /// --emit-c-source`, the plugin's embedded tables) or received otherwise — with the validation
+    /// a file gets (`CompiledTable(file:)`). The bytes are borrowed unless `copy` (or unless they
+    /// are misaligned, see `MappedFile.memory`): borrowed bytes must outlive the bundle. Such a
+    /// bundle has no file, so it cannot be reloaded, and `explain` says so.
+    public func open(memory bytes: UnsafeRawBufferPointer, main: Bool = false, verify: Bool = false, copy: Bool = false) throws(LokaleError) -> Bundle {
+        let table: CompiledTable
+        do { table = try CompiledTable(file: try MappedFile.memory(bytes, copy: copy), verifyPayload: verify) }
+        catch { throw LokaleError(error.code, "table in memory: \(error.message)") }
+        return try adopt(table, main: main, embedded: true)
+    }
+
+    /// `open(memory:)` of a copy of `bytes`.
+    public func open(table bytes: [UInt8], main: Bool = false, verify: Bool = false) throws(LokaleError) -> Bundle {
+        let opened = bytes.withUnsafeBytes { raw in Result { () throws(LokaleError) in try open(memory: raw, main: main, verify: verify, copy: true) } }
+        return try opened.get()
+    }
+
     /// Opens a table already in memory; `path`, when given, is where `reload()` reads it again.
     public func adopt(_ table: CompiledTable, main: Bool, path: String? = nil, loading: MappedFile.Loading = .automatic) throws(LokaleError) -> Bundle {
-        let bundle = Bundle(table: table, runtime: self, isMain: main, path: path, loading: loading)
+        try adopt(table, main: main, path: path, loading: loading, embedded: false)
+    }
+
+    private func adopt(_ table: CompiledTable, main: Bool, path: String? = nil, loading: MappedFile.Loading = .automatic,
+                       embedded: Bool) throws(LokaleError) -> Bundle {
+        let bundle = Bundle(table: table, runtime: self, isMain: main, path: path, loading: loading, isEmbedded: embedded)
         if main {
             let ok = state.withLock { s -> Bool in
                 guard s.main == nil else { return false }

@@ -2,7 +2,8 @@
 import Glibc
 #endif
 
-/// Read-only bytes of a compiled table: a private memory mapping of a file, or an owned copy.
+/// Read-only bytes of a compiled table: a private memory mapping of a file, an owned copy, or bytes
+/// borrowed from the program (a table embedded in it, which outlives every bundle).
 /// Immutable once made; released when the last reference goes away, so a reader that still holds a
 /// replaced bundle keeps reading valid memory.
 ///
@@ -15,8 +16,10 @@ public final class MappedFile: @unchecked Sendable {
     public let count: Int
     /// Which file this was read from, and its size and modification time then: a reload compares it.
     public let identity: FileIdentity?
-    /// Whether the bytes are a mapping of the file (false: an owned copy).
+    /// Whether the bytes are a mapping of the file (false: an owned copy, or borrowed).
     public let isMapped: Bool
+    /// Whether the bytes belong to the caller (`init(borrowing:)`): never freed here.
+    public let isBorrowed: Bool
 
     /// How a file is brought into memory.
     public enum Loading: Sendable {
@@ -67,6 +70,7 @@ public final class MappedFile: @unchecked Sendable {
         }
         count = size
         isMapped = !copy
+        isBorrowed = false
     }
 
     /// An owned copy of `bytes` (tests, fuzzing, tables received over a wire).
@@ -77,11 +81,39 @@ public final class MappedFile: @unchecked Sendable {
         count = bytes.count
         identity = nil
         isMapped = false
+        isBorrowed = false
+    }
+
+    /// The caller's bytes, neither copied nor freed: a table embedded in the program (a static
+    /// array) is read in place. They must stay valid and unchanged as long as this object.
+    public init(borrowing base: UnsafeRawPointer, count: Int) {
+        self.base = base
+        self.count = count
+        identity = nil
+        isMapped = false
+        isBorrowed = true
+    }
+
+    /// Bytes from memory, borrowed or copied: the one entry point of tables that are not files.
+    /// Sizes no table can have are refused before anything is read (a size larger than the
+    /// buffer is the caller's lie, which nothing can detect). A buffer that is not aligned as the
+    /// format aligns its sections (8 bytes, the slots' words) is copied: the reader loads every
+    /// word through unaligned loads today, but a borrowed table keeps the alignment a mapped file
+    /// has, so that no reader ever depends on where the caller put it.
+    public static func memory(_ bytes: UnsafeRawBufferPointer, copy: Bool) throws(LokaleError) -> MappedFile {
+        guard bytes.count <= Int(UInt32.max) else {
+            throw LokaleError(.invalidArgument, "\(bytes.count) bytes is larger than any compiled table (4 GiB)")
+        }
+        guard let base = bytes.baseAddress, bytes.count >= TableLayout.headerSize else {
+            throw LokaleError(.corrupt, "\(bytes.count) bytes is too small for a compiled table")
+        }
+        let aligned = UInt(bitPattern: base) % 8 == 0
+        return copy || !aligned ? MappedFile(copying: bytes) : MappedFile(borrowing: base, count: bytes.count)
     }
 
     deinit {
         if isMapped { munmap(UnsafeMutableRawPointer(mutating: base), count) }
-        else { UnsafeMutableRawPointer(mutating: base).deallocate() }
+        else if !isBorrowed { UnsafeMutableRawPointer(mutating: base).deallocate() }
     }
 
     public var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }

@@ -207,6 +207,7 @@ SIGNATURES: dict[str, tuple[Any, list[Any]]] = {
     "lokale_runtime_diagnostics": (c_int, [c_char_p, c_size_t, _size_p, c_void_p]),
     "lokale_language_display_name": (c_int, [c_char_p, c_size_t, _size_p, c_char_p, c_char_p]),
     "lokale_bundle_open": (c_int, [POINTER(c_void_p), c_void_p, c_char_p, c_uint32]),
+    "lokale_bundle_open_memory": (c_int, [POINTER(c_void_p), c_void_p, c_char_p, c_size_t, c_uint32]),
     "lokale_bundle_free": (None, [c_void_p]),
     "lokale_bundle_reload": (c_int, [POINTER(c_int), c_void_p, c_uint32]),
     "lokale_bundle_identifier": (c_int, [POINTER(c_void_p), c_void_p]),

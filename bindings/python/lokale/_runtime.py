@@ -8,7 +8,7 @@ import _weakref  # weakref.ref, without the weakref module's start-up cost
 import os
 from ctypes import byref, c_uint64, c_void_p
 
-from ._abi import DEVICE, EIO, ENOTFOUND, FALLBACK, OPEN_MAIN, OPEN_VERIFY, STRATEGY
+from ._abi import DEVICE, EIO, ENOTFOUND, FALLBACK, OPEN_COPY, OPEN_MAIN, OPEN_VERIFY, STRATEGY
 from ._abi import ChangeCallback, lokale_runtime_options
 from ._args import coerce, encode_optional, loading_flag
 from ._backend import BACKEND
@@ -533,13 +533,23 @@ class Runtime:
         if not isinstance(fspath, str):
             fspath = os.fsdecode(fspath)
         flags = (OPEN_MAIN if main else 0) | (OPEN_VERIFY if verify else 0) | loading_flag(loading)
+        return self._open(lambda out, rt: self._lib.lokale_bundle_open(out, rt, os.fsencode(fspath), flags), fspath, main)
+
+    def open_bytes(self, data: bytes | bytearray | memoryview, main: bool = False, verify: bool = False) -> Bundle:
+        """A compiled bundle from its bytes (copied), validated as :meth:`open` validates a file. It
+        has no file: ``path`` is ``"<memory>"``, :meth:`Bundle.reload` raises :class:`StateError`."""
+        raw, flags = bytes(data), (OPEN_MAIN if main else 0) | (OPEN_VERIFY if verify else 0) | OPEN_COPY
+        return self._open(lambda out, rt: self._lib.lokale_bundle_open_memory(out, rt, raw, len(raw), flags), "<memory>", main)
+
+    def _open(self, call: Callable[[Any, int], int], label: str, main: bool) -> Bundle:
+        """Opens a bundle with ``call(out, runtime_handle)``; ``label`` is its ``path``."""
         handle = c_void_p()
         with self._guard as runtime_handle:
-            status = self._lib.lokale_bundle_open(byref(handle), runtime_handle, os.fsencode(fspath), flags)
+            status = call(byref(handle), runtime_handle)
         if main:
             self._bump()  # framework bundles follow it; a stored in-app language may be restored
-        check(status, fspath)
-        bundle = Bundle._create(self, non_null(handle, "lokale_bundle_open"), fspath, bool(main))
+        check(status, label)
+        bundle = Bundle._create(self, non_null(handle, "lokale_bundle_open"), label, bool(main))
         with self._lock:
             self._bundles = [ref for ref in self._bundles if _live(ref)]
             self._bundles.append(_weakref.ref(bundle))

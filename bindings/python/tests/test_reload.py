@@ -141,3 +141,24 @@ def test_loading_is_an_enum(tmp_path: Path, runtime_factory: Callable[..., lokal
                          (None, TypeError), (4.0, TypeError)):
         with pytest.raises(error):
             runtime.open(target, loading=wrong)  # type: ignore[arg-type]
+
+
+def test_bundle_from_bytes_has_no_reload(app_path: Path, runtime_factory: Callable[..., lokale.Runtime]) -> None:
+    """Runtime.open_bytes: the bytes of a compiled file (copied: the buffer may go), validated as a
+    file is; no file, so reload is a StateError and explain says hot reload is unavailable."""
+    data = bytearray(app_path.read_bytes())
+    runtime = runtime_factory(["de"])
+    bundle = runtime.open_bytes(data, main=True)
+    data[:] = b"\0" * len(data)
+    assert bundle.path == "<memory>"
+    assert bundle.string("workspace.title", default="Workspace") == "Arbeitsbereich"
+    assert runtime.main_bundle is bundle
+    with pytest.raises(lokale.StateError, match="embedded in the program"):
+        bundle.reload()
+    explained = bundle.explain("workspace.title")
+    assert explained["embedded"] is True
+    assert explained["hotReload"].startswith("unavailable: the table is embedded in the program")
+    with pytest.raises(lokale.CorruptTable):
+        runtime.open_bytes(b"x" * 500)
+    with pytest.raises(lokale.CorruptTable):
+        runtime.open_bytes(app_path.read_bytes()[:-1], verify=True)

@@ -99,6 +99,10 @@ func serve(_ headers: [String], counts: [Int], runtime: LokaleRuntime) async {
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
 let runtime = LokaleRuntime.shared
+// The application's bundle is the main bundle: opened before the library's is used, so that the
+// library follows its language from the first line. (With tables shipped as resources the library
+// would find it beside the executable; an embedded table is opened only by this accessor.)
+_ = LokaleBundle.module
 
 if let language = options.setLanguage {
     // The choice is kept under the main bundle's identifier, known once the bundle is open.
