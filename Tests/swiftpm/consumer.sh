@@ -171,6 +171,16 @@ done
 cp "$work/main.saved" "$main"
 swift build "${swiftpm[@]}" > "$work/build.log" 2>&1 || { cat "$work/build.log"; fail "rebuild after the misuses"; }
 
+step "\"accessors\": false in lokale.json: no accessors generated, so code that uses them does not compile"
+cp Sources/SummaryDemo/lokale.json "$work/lokale.json.saved"
+printf '{ "embed": true, "accessors": false }\n' > Sources/SummaryDemo/lokale.json
+touch Package.swift
+if swift build "${swiftpm[@]}" > "$work/noaccessors.log" 2>&1; then fail "SummaryDemo built without its accessors"; fi
+grep -q "has no member 'Localizable'" "$work/noaccessors.log" || { cat "$work/noaccessors.log"; fail "no error for the accessors turned off"; }
+find .build/plugins/outputs -path '*SummaryDemo*' -name LokaleMessages.swift | grep -q . && fail "LokaleMessages.swift still generated for SummaryDemo"
+cp "$work/lokale.json.saved" Sources/SummaryDemo/lokale.json
+touch Package.swift
+
 step "a bad lokale.json fails the build naming the file"
 printf '{ "embed": true, "embedd": false }\n' > Sources/SummaryKit/lokale.json
 touch Package.swift
