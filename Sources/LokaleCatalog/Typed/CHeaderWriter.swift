@@ -60,14 +60,16 @@ public enum CHeaderWriter {
     }
 
     private static func cFunction(_ m: TypedMessage, table: String, name: String) -> String {
+        // No `if` in the body: gcc's -Wmisleading-indentation (in -Wall) checks every guarded
+        // statement, and in a header of 10,000 accessors that took 9 s of a 9.4 s compile.
         if m.isPlain {
             return """
             static inline const char *\(name)(const lokale_bundle *bundle) {
                 lokale_message m = \(message(m, table: table));
                 const char *out = NULL;
                 size_t len = 0;
-                if (lokale_bundle_lookup(&out, &len, NULL, bundle, &m) == LOKALE_OK && out != NULL) return out;
-                return m.default_value != NULL ? m.default_value : m.key;
+                return lokale_bundle_lookup(&out, &len, NULL, bundle, &m) == LOKALE_OK && out != NULL ? out
+                    : m.default_value != NULL ? m.default_value : m.key;
             }
 
             """
