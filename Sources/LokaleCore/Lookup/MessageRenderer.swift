@@ -69,12 +69,17 @@ struct MessageRenderer {
             if let failure { throw failure }
         case LK_NODE_PLURAL:
             let argument = Int(n.argument)
+            // A plural whose variants are all one text (a placeholder plural of empty variants, as
+            // catalogs write to consume an argument) selects nothing: its argument's type cannot
+            // change the text, so it is not read and no misfit is reported.
+            if let same = sameVariant(n) { try render(same, into: &out, depth: depth + 1); return }
             let category = pluralCategory(argument: argument, ordinal: n.flags & LK_PLURAL_FLAG_ORDINAL != 0, out: &out)
             try render(variant: n, index: category, zeroFirst: isZero(argument), into: &out, depth: depth)
         case LK_NODE_DEVICE:
             try render(variant: n, index: device.rawIndex, zeroFirst: false, into: &out, depth: depth)
         case LK_NODE_FORMS:
             var n = n
+            if let same = sameVariant(n) { try render(same, into: &out, depth: depth + 1); return }
             var child = TableLayout.none
             let read = lk_node_form(&tree, &n, formCount(argument: Int(n.argument), out: &out), &child)
             guard read == Int32(LK_NODE_OK) else { throw CompiledTable.treeError(read) }
@@ -128,6 +133,30 @@ struct MessageRenderer {
         try render(child, into: &out, depth: depth + 1)
     }
 
+    /// The one text node every case of a plural or forms node chooses (Apple's `zero` included), or
+    /// nil when the cases may differ: a case with no text, another kind of node, or two texts that
+    /// are not the same bytes. Equal bytes are an equal text: a format is compiled from its text.
+    private mutating func sameVariant(_ n: lk_node) -> UInt32? {
+        var n = n
+        var children: [UInt32] = []
+        if n.kind == LK_NODE_FORMS {
+            for i in 0..<UInt64(n.count) { children.append(lk_tree_word(&tree, UInt64(n.children) + i)) }
+        } else {
+            for i in 0..<n.count {
+                children.append(lk_node_choose(&tree, &n, i, 0))
+                children.append(lk_node_choose(&tree, &n, i, 1))
+            }
+        }
+        guard let first = children.first, first != TableLayout.none,
+              let head = try? table.node(first, in: &tree), head.kind == LK_NODE_TEXT else { return nil }
+        let text = UnsafeRawBufferPointer(start: head.text, count: Int(head.length))
+        for child in children.dropFirst() where child != first {
+            guard child != TableLayout.none, let c = try? table.node(child, in: &tree), c.kind == LK_NODE_TEXT,
+                  UnsafeRawBufferPointer(start: c.text, count: Int(c.length)).elementsEqual(text) else { return nil }
+        }
+        return first
+    }
+
     private func value(_ argument: Int) -> FormatArgument? {
         argument >= 1 && argument <= arguments.count ? arguments[argument - 1] : nil
     }
@@ -139,7 +168,7 @@ struct MessageRenderer {
     /// it spells.
     private func formCount(argument: Int, out: inout FormatOutput) -> UInt64 {
         guard let arg = value(argument) else {
-            out.problems.append("plural argument \(argument) is missing; using the form for 0")
+            out.problems.append("plural argument \(argument) is missing")
             return 0
         }
         switch arg {
@@ -151,7 +180,7 @@ struct MessageRenderer {
             if let v = Int64(t) { return UInt64(bitPattern: v) }
             if let v = UInt64(t) { return v }
             guard let d = Double(t) else {
-                out.problems.append(ArgumentMisfit.notANumberProblem(argument, is: "a \(arg.typeName)", needer: "the plural") + "; using the form for 0")
+                out.problems.append(ArgumentMisfit.notANumberProblem(argument, is: "a \(arg.typeName)", needer: "the plural"))
                 return 0
             }
             return lk_count_of_double(d)
@@ -160,12 +189,12 @@ struct MessageRenderer {
 
     private func pluralCategory(argument: Int, ordinal: Bool, out: inout FormatOutput) -> Int {
         guard let arg = value(argument) else {
-            out.problems.append("plural argument \(argument) is missing; using 'other'")
+            out.problems.append("plural argument \(argument) is missing")
             return PluralCategory.other.rawIndex
         }
         guard let v = arg.doubleValue, !v.isNaN else {
             out.problems.append(ArgumentMisfit.notANumberProblem(argument, is: arg.isNaN ? "NaN" : "a \(arg.typeName)",
-                                                          needer: "the plural") + "; using 'other'")
+                                                          needer: "the plural"))
             return PluralCategory.other.rawIndex
         }
         let found = self.rules.map { $0.contents.pluralRules(localization: $0.localization, ordinal: ordinal) }
