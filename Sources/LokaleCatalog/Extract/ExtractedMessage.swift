@@ -8,16 +8,31 @@ public struct ExtractedMessage: Sendable, Equatable {
     /// The source-language text given in the code; nil when the key is its own text.
     public var defaultValue: String?
     public var comment: String?
+    /// gettext's `msgctxt` (`pgettext`); the key is then `context` U+0004 `msgid`, the key a `.po`
+    /// entry with that context compiles to (docs/GETTEXT.md), so lookups find the same message.
+    public var context: String?
+    /// gettext's `msgid_plural` (`ngettext`): the source text for counts other than one. The
+    /// message is then a plural on argument 1: `one` the msgid, `other` this.
+    public var plural: String?
     public var file: String
     public var line: Int
 
-    public init(key: String, table: String? = nil, defaultValue: String? = nil, comment: String? = nil, file: String, line: Int) {
-        self.key = key
+    public init(key: String, table: String? = nil, defaultValue: String? = nil, comment: String? = nil,
+                context: String? = nil, plural: String? = nil, file: String, line: Int) {
+        self.key = context.map { $0 + "\u{4}" + key } ?? key
         self.table = table
         self.defaultValue = defaultValue
         self.comment = comment
+        self.context = context
+        self.plural = plural
         self.file = file
         self.line = line
+    }
+
+    /// The msgid: the key without its context.
+    public var msgid: String {
+        guard let context else { return key }
+        return String(key.dropFirst(context.count + 1))
     }
 
     /// The table this message belongs to.

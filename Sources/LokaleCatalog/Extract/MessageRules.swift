@@ -28,6 +28,11 @@ struct MessageRule {
     var defaultValue: Slot? = nil
     var table: Slot? = nil
     var comment: Slot? = nil
+    /// gettext's message context (`pgettext`): the key is `context` U+0004 `msgid`, as a `.po`
+    /// entry with a `msgctxt` compiles (docs/GETTEXT.md).
+    var context: Slot? = nil
+    /// gettext's `msgid_plural` (`ngettext`): the source text for counts other than one.
+    var plural: Slot? = nil
     /// Words in the code are the key and its own text (`_("Open")`, `Text("Open")`).
     var keyIsText = false
     /// The key and default value are `String.LocalizationValue`, `LocalizedStringKey` or a Lokale
@@ -70,8 +75,32 @@ extension MessageRule {
                     table: Slot(2, "table"), comment: Slot(4, "comment")),
         MessageRule(name: "Message", receiver: .method, key: Slot(0, "key"), defaultValue: Slot(1, "default"),
                     table: Slot(2, "table"), comment: Slot(4, "comment")),
-        MessageRule(name: "_", receiver: .free, key: Slot(0), keyIsText: true),
-    ]
+    ] + gettextPython
+
+    /// The gettext family, at the argument positions of Python's `gettext` module and of Babel's
+    /// default keywords (`babel.messages.extract.DEFAULT_KEYWORDS`), plus Flask-Babel's lazy
+    /// variants: what `pybabel extract -k lazy_gettext …` finds (bindings/python/tests/
+    /// test_babel_workflow.py compares the two). A call on a value counts too (`self._("…")`,
+    /// `translations.ngettext(…)`, a Lokale `Bundle`'s own gettext methods), as Babel reads it.
+    /// The domain of `dgettext` is the table, as a `.po` file's domain is.
+    static let gettextPython: [MessageRule] = {
+        var rules: [MessageRule] = []
+        func add(_ names: [String], key: Int, plural: Int? = nil, context: Int? = nil, table: Int? = nil) {
+            for name in names {
+                rules.append(MessageRule(name: name, receiver: .callable, key: Slot(key), table: table.map { Slot($0) },
+                                         context: context.map { Slot($0) }, plural: plural.map { Slot($0) }, keyIsText: true))
+            }
+        }
+        add(["_", "gettext", "ugettext", "N_", "lazy_gettext", "gettext_lazy", "gettext_noop"], key: 0)
+        add(["ngettext", "ungettext", "lazy_ngettext", "ngettext_lazy"], key: 0, plural: 1)
+        add(["pgettext", "lazy_pgettext", "pgettext_lazy"], key: 1, context: 0)
+        add(["npgettext", "lazy_npgettext", "npgettext_lazy"], key: 1, plural: 2, context: 0)
+        add(["dgettext", "ldgettext"], key: 1, table: 0)
+        add(["dngettext", "ldngettext"], key: 1, plural: 2, table: 0)
+        add(["dpgettext"], key: 2, context: 1, table: 0)
+        add(["dnpgettext"], key: 2, plural: 3, context: 1, table: 0)
+        return rules
+    }()
 
     static let swift: [MessageRule] = [
         MessageRule(name: "String", receiver: .module("Swift"), key: Slot(nil, "localized"), defaultValue: Slot(nil, "defaultValue"),
@@ -191,12 +220,18 @@ struct MessageMatcher {
                 let defaultValue = text(value(rule.defaultValue), "default value", formats: rule.interpolates)
                 let table = text(value(rule.table), "table", formats: false)
                 let comment = text(value(rule.comment), "comment", formats: false)
+                let context = text(value(rule.context), "context", formats: false)
+                let plural = text(value(rule.plural), "plural", formats: false)
+                // A gettext call whose context or plural is not a literal has no message to write
+                // (Babel skips it too): the key would be another one, or the plural text unknown.
+                let gettextComplete = (rule.context == nil || context != nil) && (rule.plural == nil || plural != nil)
                 // An empty key is no message (it names nothing a translator could translate).
-                guard !skipped, let key, !key.isEmpty else { if rule.oneOfSeveral { continue } else { break } }
+                guard !skipped, gettextComplete, let key, !key.isEmpty else { if rule.oneOfSeveral { continue } else { break } }
                 warnings += doubts
                 messages.append(ExtractedMessage(key: key, table: table.flatMap { $0.isEmpty ? nil : $0 },
                                                  defaultValue: rule.keyIsText ? nil : defaultValue.flatMap { $0.isEmpty ? nil : $0 },
-                                                 comment: comment.flatMap { $0.isEmpty ? nil : $0 }, file: file, line: t.line))
+                                                 comment: comment.flatMap { $0.isEmpty ? nil : $0 }, context: context, plural: plural,
+                                                 file: file, line: t.line))
                 if !rule.oneOfSeveral { break }
             }
         }
