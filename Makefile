@@ -180,11 +180,13 @@ TOOLS     := $(OUT)/tools/$(notdir $(PYTHON))
 # The Python binding (bindings/python) against this build: pytest, including `pip install` of the
 # package into a temporary target and a temporary venv, and the code of docs/PYTHON.md — twice:
 # with the C accelerator (lokale/_speedups.c, built in place here) and with ctypes alone. The typed
-# messages' tests run mypy from build/tools (LOKALE_MYPY: a mypy missing there fails them).
-test-python: examples $(TOOLS)/bin/mypy
+# messages' tests run mypy from build/tools (LOKALE_MYPY: a mypy missing there fails them), and the
+# Babel workflow's tests its pybabel (LOKALE_PYBABEL, likewise).
+PYTHON_TEST_TOOLS := LOKALE_MYPY=$(TOOLS)/bin/mypy LOKALE_PYBABEL=$(TOOLS)/bin/pybabel
+test-python: examples $(TOOLS)/bin/mypy $(TOOLS)/bin/pybabel
 	cd bindings/python && $(PYTHON) setup.py -q build_ext --inplace
-	LOKALE_LIBRARY=$(OUT)/lib/liblokale.so LOKALE_MYPY=$(TOOLS)/bin/mypy LOKALE_EXPECT_SPEEDUPS=1 $(PYTHON) -m pytest -q bindings/python/tests
-	LOKALE_LIBRARY=$(OUT)/lib/liblokale.so LOKALE_MYPY=$(TOOLS)/bin/mypy LOKALE_PURE_PYTHON=1 $(PYTHON) -m pytest -q bindings/python/tests
+	LOKALE_LIBRARY=$(OUT)/lib/liblokale.so $(PYTHON_TEST_TOOLS) LOKALE_EXPECT_SPEEDUPS=1 $(PYTHON) -m pytest -q bindings/python/tests
+	LOKALE_LIBRARY=$(OUT)/lib/liblokale.so $(PYTHON_TEST_TOOLS) LOKALE_PURE_PYTHON=1 $(PYTHON) -m pytest -q bindings/python/tests
 
 # The self-contained liblokale.so (Swift runtime linked statically: it needs only ICU and the C/C++
 # runtime) and CLI. A separate scratch path, so that it never fights the normal build.
@@ -238,6 +240,11 @@ $(TOOLS)/bin/auditwheel:
 $(TOOLS)/bin/mypy:
 	test -x $(TOOLS)/bin/python || $(PYTHON) -m venv $(TOOLS)
 	$(TOOLS)/bin/python -m pip install -q --disable-pip-version-check mypy
+
+# Babel (pybabel), for test-python only: the gettext workflow it drives is compared with Lokale's.
+$(TOOLS)/bin/pybabel:
+	test -x $(TOOLS)/bin/python || $(PYTHON) -m venv $(TOOLS)
+	$(TOOLS)/bin/python -m pip install -q --disable-pip-version-check babel
 
 # The Python wheel: bindings/python with the self-contained liblokale.so (stripped) inside the
 # package and the C accelerator, built by `python -m build` from a copy of bindings/python (so that
