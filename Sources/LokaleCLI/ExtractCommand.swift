@@ -20,7 +20,8 @@ func extractCommand(_ a: Arguments) throws -> Int32 {
         let flags = a.options["swiftc-flags"].map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init) } ?? []
         compiler = SwiftTypeCheck(buildPath: a.options["swift-build-path"], flags: flags)
     }
-    let scan = try Extractor.scanWithWarnings(paths: a.positionals, declarations: a.list("declarations") ?? [], compiler: compiler)
+    let scan = try Extractor.scanWithWarnings(paths: a.positionals, declarations: a.list("declarations") ?? [], compiler: compiler,
+                                              commentTags: a.list("add-comments") ?? [])
     for p in scan.compilerProblems { printError("lokale: warning: \(p)") }
     for n in scan.compilerNotes { printError("lokale: note: \(n)") }
     for w in scan.warnings { printError("\(w)") }

@@ -155,7 +155,7 @@ let commands: [Command] = [
         run: checkCommand),
     Command(
         name: "extract",
-        synopsis: "PATH... -o CATALOG.xcstrings [--source-language en] [--table NAME] [--declarations PATH,...] [--swift-build-path DIR | --swiftc-flags FLAGS]",
+        synopsis: "PATH... -o CATALOG.xcstrings [--source-language en] [--table NAME] [--declarations PATH,...] [--add-comments TAG,...] [--swift-build-path DIR | --swiftc-flags FLAGS]",
         summary: "Finds the messages in C/C++, Python and Swift code and adds them to a String Catalog.",
         details: """
           PATH        source files or folders (searched recursively; hidden folders skipped)
@@ -168,11 +168,14 @@ let commands: [Command] = [
           --swiftc-flags FLAGS  the same with these swiftc flags (-I …/Modules -Xcc …), one module
           --declarations PATH,...  Swift files or folders (a library the code calls) whose
                       functions and initializers with Message parameters are read, not extracted
+          --add-comments TAG,...  a Python comment starting with TAG (TRANSLATORS:), and the
+                      comment lines below it, is the comment of the message called on the next
+                      line (pybabel extract -c TAG)
           MessageFormat 2 messages given as source (MessageFormat("…"), lokale_message_format_new)
           are checked: their errors are printed at file:line:column and the exit status is 1
         """,
-        spec: .init(valued: ["output", "source-language", "table", "swift-build-path", "swiftc-flags", "declarations"],
-                    lists: ["declarations"], short: ["o": "output"]),
+        spec: .init(valued: ["output", "source-language", "table", "swift-build-path", "swiftc-flags", "declarations", "add-comments"],
+                    lists: ["declarations", "add-comments"], short: ["o": "output"]),
         run: extractCommand),
     Command(
         name: "format-message",

@@ -44,7 +44,10 @@ public enum Extractor {
     ///   `SwiftTypeCheck`), so that every literal the compiler types as a Lokale `Message` is
     ///   found with its interpolations' exact types; nil reads the tokens alone. Files the compiler
     ///   cannot type-check are read without it, with a warning saying why.
-    public static func scanWithWarnings(paths: [String], declarations: [String] = [], compiler: SwiftTypeCheck? = nil) throws(CatalogError) -> Result {
+    /// - Parameter commentTags: Python comments that start with one of these (`TRANSLATORS:`) are
+    ///   the comment of the message on the line below them, as `pybabel extract -c TAG` reads them.
+    public static func scanWithWarnings(paths: [String], declarations: [String] = [], compiler: SwiftTypeCheck? = nil,
+                                        commentTags: [String] = []) throws(CatalogError) -> Result {
         var result = Result()
         var files: [(path: String, kind: SourceKind, bytes: [UInt8])] = []
         for path in paths {
@@ -72,7 +75,7 @@ public enum Extractor {
         }
         for f in files {
             let found = extract(f.bytes, kind: f.kind, file: f.path, tokens: swiftTokens[f.path],
-                                swift: SwiftContext(rules: sites.rules, typed: typed[f.path]))
+                                swift: SwiftContext(rules: sites.rules, typed: typed[f.path]), commentTags: commentTags)
             result.messages += found.messages
             result.warnings += found.warnings
             result.messageFormats += found.messageFormats
@@ -96,7 +99,8 @@ public enum Extractor {
         return extract(bytes, kind: kind, file: file, tokens: tokens, swift: SwiftContext(rules: sites))
     }
 
-    static func extract(_ bytes: [UInt8], kind: SourceKind, file: String, tokens swiftTokens: [SourceToken]?, swift: SwiftContext) -> Result {
+    static func extract(_ bytes: [UInt8], kind: SourceKind, file: String, tokens swiftTokens: [SourceToken]?, swift: SwiftContext,
+                        commentTags: [String] = []) -> Result {
         let found: (messages: [ExtractedMessage], warnings: [ExtractionWarning])
         let tokens: [SourceToken], labelSeparator: String?
         switch kind {
@@ -104,8 +108,16 @@ public enum Extractor {
             (tokens, labelSeparator) = (CTokenizer.tokens(bytes), nil)
             found = MessageMatcher(MessageRule.c, labelSeparator: labelSeparator, file: file).matches(tokens)
         case .python:
-            (tokens, labelSeparator) = (PythonTokenizer.tokens(bytes), "=")
-            found = MessageMatcher(MessageRule.python, labelSeparator: labelSeparator, file: file).matches(tokens)
+            var comments: [(line: Int, text: String)] = []
+            (tokens, labelSeparator) = (PythonTokenizer.tokens(bytes, comments: &comments), "=")
+            var python = MessageMatcher(MessageRule.python, labelSeparator: labelSeparator, file: file).matches(tokens)
+            // A translator comment goes to the message called on the line below it, unless the
+            // call names its own comment (`comment=`).
+            let notes = PythonTokenizer.translatorComments(comments, tags: commentTags)
+            for i in python.messages.indices where python.messages[i].comment == nil {
+                python.messages[i].comment = notes[python.messages[i].line]
+            }
+            found = python
         case .swift:
             (tokens, labelSeparator) = (swiftTokens ?? SwiftTokenizer.tokens(bytes), ":")
             let declarations = SwiftDeclarations(tokens)

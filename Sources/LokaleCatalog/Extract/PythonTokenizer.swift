@@ -2,7 +2,19 @@
 /// triple quotes, r-strings, escapes); f-strings with fields are marked interpolated, bytes not text.
 enum PythonTokenizer {
     static func tokens(_ bytes: [UInt8]) -> [SourceToken] {
-        TokenScanner.scan(bytes, lineComment: "#", blockComments: nil) { c, out in
+        var ignored: [(line: Int, text: String)] = []
+        return tokens(bytes, comments: &ignored)
+    }
+
+    /// The tokens, and each `#` comment's line and text (`#` and surrounding spaces removed).
+    static func tokens(_ bytes: [UInt8], comments: inout [(line: Int, text: String)]) -> [SourceToken] {
+        var found: [(line: Int, text: String)] = []
+        let tokens = TokenScanner.scan(bytes, lineComment: "#", blockComments: nil, onComment: { line, text in
+            var body = text.dropFirst()
+            while let b = body.first, b == 0x20 || b == 0x09 { body.removeFirst() }
+            while let b = body.last, b == 0x20 || b == 0x09 || b == 0x0D { body.removeLast() }
+            found.append((line, String(decoding: body, as: UTF8.self)))
+        }) { c, out in
             let b = c.peek()!
             // A backslash outside a literal joins lines.
             if b == UInt8(ascii: "\\") { c.next(); return true }
@@ -16,6 +28,30 @@ enum PythonTokenizer {
             out.append(literal(&c, prefix: prefix, line: line))
             return true
         }
+        comments = found
+        return tokens
+    }
+
+    /// Translator comments as `pybabel extract -c TAG` and `xgettext --add-comments=TAG` find them:
+    /// a comment line that starts with a tag, with the comment lines right below it, is for the
+    /// message whose call starts on the line after the block's last line. Its lines are joined
+    /// with newlines, the tag kept (Babel keeps it too). By the call's line.
+    static func translatorComments(_ comments: [(line: Int, text: String)], tags: [String]) -> [Int: String] {
+        guard !tags.isEmpty else { return [:] }
+        var out: [Int: String] = [:]
+        var block: [String] = [], last = 0
+        for c in comments {
+            if !block.isEmpty && c.line == last + 1 {
+                block.append(c.text)
+                last = c.line
+                continue
+            }
+            if !block.isEmpty { out[last + 1] = block.joined(separator: "\n") }
+            block = tags.contains { c.text.hasPrefix($0) } ? [c.text] : []
+            last = c.line
+        }
+        if !block.isEmpty { out[last + 1] = block.joined(separator: "\n") }
+        return out
     }
 
     static func literal(_ c: inout ByteCursor, prefix: String, line: Int) -> SourceToken {

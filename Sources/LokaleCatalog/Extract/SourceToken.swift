@@ -74,22 +74,30 @@ struct TypedLiterals {
 /// literals, and identifiers that prefix them) and returns false to leave the byte to the rest.
 enum TokenScanner {
     static func scan(_ bytes: [UInt8], lineComment: String, blockComments nested: Bool?,
+                     onComment: ((_ line: Int, _ text: ArraySlice<UInt8>) -> Void)? = nil,
                      literal: (inout ByteCursor, inout [SourceToken]) -> Bool) -> [SourceToken] {
         var c = ByteCursor(bytes)
-        return scan(&c, lineComment: lineComment, blockComments: nested, literal: literal).tokens
+        return scan(&c, lineComment: lineComment, blockComments: nested, onComment: onComment, literal: literal).tokens
     }
 
     /// Scans from the cursor to the end; or, with `interpolation` (Swift's `\( … )`, the cursor
     /// after its `(`), to the `)` that closes it, consumed (`closed`), or — when the literal is
     /// one line (`interpolation == true`) — to the line's end, where it is left unterminated.
+    /// `onComment` sees each line comment (its marker included): translator comments (Python's `-c`).
     static func scan(_ c: inout ByteCursor, lineComment: String, blockComments nested: Bool?, interpolation: Bool? = nil,
+                     onComment: ((_ line: Int, _ text: ArraySlice<UInt8>) -> Void)? = nil,
                      literal: (inout ByteCursor, inout [SourceToken]) -> Bool) -> (tokens: [SourceToken], closed: Bool) {
         var out: [SourceToken] = []
         var depth = 0
         while let b = c.peek() {
             if interpolation == true && (b == 0x0A || b == 0x0D) { break }
             if b.isSpace { c.next(); continue }
-            if c.peekIs(lineComment) { c.skipLine(); continue }
+            if c.peekIs(lineComment) {
+                let line = c.line, start = c.at
+                c.skipLine()
+                onComment?(line, c.bytes[start..<c.at])
+                continue
+            }
             if let nested, c.peekIs("/*") { c.skipBlockComment(nested: nested); continue }
             let line = c.line, column = c.column, before = out.count
             if literal(&c, &out) {

@@ -255,7 +255,7 @@ def _babel_messages(workflow: Workflow, pot: Path) -> Set[Tuple[Any, ...]]:
 
 def _lokale_extract(workflow: Workflow, out: Path, table: str) -> Dict[str, Any]:
     catalog = out / f"{table}.xcstrings"
-    _run(CLI, "extract", workflow.app, "-o", catalog, cwd=workflow.root)
+    _run(CLI, "extract", "--add-comments", "TRANSLATORS:", workflow.app, "-o", catalog, cwd=workflow.root)
     strings: Dict[str, Any] = json.loads(catalog.read_text(encoding="utf-8"))["strings"]
     return strings
 
@@ -280,17 +280,18 @@ def test_lokale_extract_finds_what_pybabel_extract_finds(workflow: Workflow, tmp
     lokale_messages = {_as_gettext(k, v) for k, v in found.items()}
     assert lokale_messages == babel
     assert len(babel) == 23  # every form of VIEWS (12) and EXTRA (11), none lost on either side
-    # Both read a context as the key's first part and keep msgids apart by context.
-    assert {("menu", "Open", None), ("door", "Open", None), ("admin", "%d user", "%d users")} <= babel
+    # Both keep msgids apart by context; a domain (dgettext's first argument) is no context.
+    assert {("menu", "Open", None), ("door", "Open", None), (None, "%d user", "%d users"), ("verb", "Ban", None)} <= babel
 
 
 def test_translator_comments_match_pybabel_c(workflow: Workflow, tmp_path: Path) -> None:
     pot = tmp_path / "messages.pot"
     _run(workflow.pybabel, "extract", "-c", "TRANSLATORS:", *LAZY_KEYWORDS, "-o", pot, workflow.app, cwd=workflow.root)
     raw = json.loads(_babel_python(workflow.pybabel, READ_POT, pot, cwd=workflow.root))
-    babel = {(c, s): " ".join(comments) for c, s, _, comments in raw if comments}
+    # Babel writes a comment's lines as `#.` lines; Lokale's String Catalog comment joins them with newlines.
+    babel = {(c, s): "\n".join(comments) for c, s, _, comments in raw if comments}
     assert babel == {(None, "Welcome to the shop"): "TRANSLATORS: the first line of the start screen",
-                     (None, "Fruit"): "TRANSLATORS: a shop category, shown in the side bar"}
+                     (None, "Fruit"): "TRANSLATORS: a shop category,\nshown in the side bar"}
     found = _lokale_extract(workflow, tmp_path, "Localizable")
     lokale_comments = {(k.rpartition("\x04")[0] or None, k.rpartition("\x04")[2]): v["comment"]
                        for k, v in found.items() if "comment" in v}
