@@ -23,9 +23,9 @@ from ._errors import Error, InvalidArgument, NotFound
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
-    from typing import Iterable, List, Optional, Sequence, Tuple, Union
-
-    PathLike = Union[str, "os.PathLike[str]"]
+    from collections.abc import Iterable
+else:  # what typing.get_type_hints needs of the public annotations, without importing typing
+    from _collections_abc import Iterable
 
 __all__ = ["CatalogError", "CheckResult", "CompileResult", "Localization", "Problem", "check", "cli_path", "compile"]
 
@@ -44,9 +44,9 @@ class Problem:
 
     __slots__ = ("file", "line", "column", "severity", "text", "kind", "table", "localization", "key")
 
-    def __init__(self, file: str, line: Optional[int], column: Optional[int], severity: str, text: str,
-                 kind: Optional[str] = None, table: Optional[str] = None, localization: Optional[str] = None,
-                 key: Optional[str] = None) -> None:
+    def __init__(self, file: str, line: int | None, column: int | None, severity: str, text: str,
+                 kind: str | None = None, table: str | None = None, localization: str | None = None,
+                 key: str | None = None) -> None:
         self.file = file
         self.line = line
         self.column = column
@@ -81,7 +81,7 @@ class CatalogError(Error, ValueError):
     one has severity ``"error"``; under ``strict=True`` the warnings are errors). Nothing was
     written. ``stderr``: the command line's own report; ``returncode``: its exit status."""
 
-    problems: List[Problem]
+    problems: list[Problem]
     stderr: str
     returncode: int
 
@@ -94,8 +94,8 @@ class CompileResult:
 
     __slots__ = ("output", "messages", "localizations", "tables", "size", "problems")
 
-    def __init__(self, output: str, messages: int, localizations: int, tables: List[str], size: int,
-                 problems: List[Problem]) -> None:
+    def __init__(self, output: str, messages: int, localizations: int, tables: list[str], size: int,
+                 problems: list[Problem]) -> None:
         self.output = output
         self.messages = messages
         self.localizations = localizations
@@ -136,7 +136,7 @@ class CheckResult:
 
     def __init__(self, report: dict) -> None:
         summary = report["summary"]
-        self.problems: List[Problem] = [
+        self.problems: list[Problem] = [
             Problem(p["file"], p.get("line"), p.get("column"), p["severity"], p["message"], p["kind"],
                     p.get("table") or None, p.get("localization"), p.get("key"))
             for p in report["problems"]
@@ -197,7 +197,7 @@ def cli_path() -> str:
 # ------------------------------------------------------------------------------------------------
 
 
-def _paths(sources: Union[PathLike, Iterable[PathLike]]) -> List[str]:
+def _paths(sources: str | os.PathLike[str] | Iterable[str | os.PathLike[str]]) -> list[str]:
     """One path or several (a single str is one source, not its characters)."""
     if isinstance(sources, (str, os.PathLike)):
         sources = [sources]
@@ -208,7 +208,7 @@ def _paths(sources: Union[PathLike, Iterable[PathLike]]) -> List[str]:
     return [os.path.join(os.curdir, p) if p.startswith("-") else p for p in paths]
 
 
-def _run(arguments: List[str]) -> Tuple[int, str, str]:
+def _run(arguments: list[str]) -> tuple[int, str, str]:
     import subprocess
 
     result = subprocess.run([cli_path(), *arguments], capture_output=True, stdin=subprocess.DEVNULL)
@@ -222,7 +222,7 @@ def _usage_error(stderr: str) -> InvalidArgument:
     return InvalidArgument(first[len("lokale: "):] if first.startswith("lokale: ") else first)
 
 
-def _diagnostics(stderr: str) -> List[Problem]:
+def _diagnostics(stderr: str) -> list[Problem]:
     """The ``file[:line[:column]]: severity: [table] localization 'key': text`` lines of a
     report (the compiler's shape; other lines — the summary, notes — are not problems)."""
     import re
@@ -240,7 +240,7 @@ def _diagnostics(stderr: str) -> List[Problem]:
     return problems
 
 
-def _catalog_error(returncode: int, stderr: str, problems: List[Problem]) -> CatalogError:
+def _catalog_error(returncode: int, stderr: str, problems: list[Problem]) -> CatalogError:
     errors = [p for p in problems if p.severity == "error"]
     if errors:
         text = str(errors[0]) + (f" (and {len(errors) - 1} more errors)" if len(errors) > 1 else "")
@@ -251,11 +251,11 @@ def _catalog_error(returncode: int, stderr: str, problems: List[Problem]) -> Cat
     return exc
 
 
-def compile(sources: Union[PathLike, Iterable[PathLike]], output: PathLike, *,
-            development_region: Optional[str] = None, strict: bool = False,
-            pseudo: Optional[Sequence[str]] = None, bundle_id: Optional[str] = None,
-            default_bundle_id: Optional[str] = None, allow_mixed_localizations: bool = False,
-            emit_python: Optional[PathLike] = None) -> CompileResult:
+def compile(sources: str | os.PathLike[str] | Iterable[str | os.PathLike[str]], output: str | os.PathLike[str], *,
+            development_region: str | None = None, strict: bool = False,
+            pseudo: str | Iterable[str] | None = None, bundle_id: str | None = None,
+            default_bundle_id: str | None = None, allow_mixed_localizations: bool = False,
+            emit_python: str | os.PathLike[str] | None = None) -> CompileResult:
     """Compiles catalogs into one table, as ``lokale compile SOURCE... -o OUTPUT`` does (same
     sources: ``.xcstrings``, ``.strings``, ``.stringsdict``, ``.po``, ``.lproj`` and bundle
     folders, ``.mf2.json``, ``.arb``, Android ``res/``…).
@@ -304,9 +304,9 @@ def compile(sources: Union[PathLike, Iterable[PathLike]], output: PathLike, *,
                          problems)
 
 
-def check(sources: Union[PathLike, Iterable[PathLike]], *, strict: bool = False,
-          development_region: Optional[str] = None,
-          code: Optional[Union[PathLike, Iterable[PathLike]]] = None) -> CheckResult:
+def check(sources: str | os.PathLike[str] | Iterable[str | os.PathLike[str]], *, strict: bool = False,
+          development_region: str | None = None,
+          code: str | os.PathLike[str] | Iterable[str | os.PathLike[str]] | None = None) -> CheckResult:
     """Checks catalogs as ``lokale check --json SOURCE...`` does, writing nothing: completeness per
     language, CLDR plural categories, format mismatches, review states, duplicate keys; with
     ``code`` (files or folders of C/C++/Python/Swift), keys the code uses that the catalogs lack and
