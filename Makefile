@@ -270,8 +270,11 @@ wheel: build-static $(TOOLS)/bin/auditwheel
 # environment (env -i: no LOKALE_LIBRARY, no toolchain, no checkout on any path): it opens the
 # compiled example bundle, looks up and formats, uses the accelerator, and the liblokale.so and ICU
 # it loads are the wheel's own (Tests/packaging/wheel.sh).
-test-wheel: wheel examples
-	PYTHON=$(PYTHON) ABI3AUDIT=$(TOOLS)/bin/abi3audit bash Tests/packaging/wheel.sh \
+# The interpreters the one cp38-abi3 wheel is installed into and tested with: $(PYTHON), and the
+# oldest and newest CPython this machine has besides (Debian's or pyenv's), when it has them.
+WHEEL_PYTHONS ?= $(PYTHON) $(foreach v,3.8 3.13,$(firstword $(wildcard /usr/bin/python$(v) $(HOME)/.pyenv/versions/$(v).*/bin/python$(v))))
+test-wheel: wheel examples $(TOOLS)/bin/auditwheel
+	PYTHON=$(PYTHON) WHEEL_PYTHONS="$(WHEEL_PYTHONS)" ABI3AUDIT=$(TOOLS)/bin/abi3audit bash Tests/packaging/wheel.sh \
 	  $$(ls $(DIST)/lokale-$(VERSION)-cp38-abi3-manylinux*_x86_64.whl) $(OUT)/examples $(OUT)/lib/liblokale.so
 
 # The release tarball: bin/lokale, lib/liblokale.so, include/lokale.h, lib/pkgconfig/lokale.pc
