@@ -60,10 +60,10 @@ class Problem:
     def __str__(self) -> str:
         """As the command line writes it: ``file:line:column: severity: text``."""
         place = self.file + "".join(f":{n}" for n in (self.line, self.column) if n is not None)
-        about = f"[{self.table}] " if self.table else ""
-        about += f"{self.localization} " if self.localization else ""
-        about += f"'{self.key}': " if self.key is not None else ""
-        return f"{place}: {self.severity}: {about}{self.text}"
+        about = [f"[{self.table}]"] if self.table else []
+        about += [self.localization] if self.localization else []
+        about += [f"'{self.key}'"] if self.key is not None else []
+        return f"{place}: {self.severity}: " + (" ".join(about) + ": " if about else "") + self.text
 
     def __repr__(self) -> str:
         return f"<lokale.Problem {str(self)!r}>"

@@ -156,6 +156,9 @@ def test_check(tmp_path: Path) -> None:
     assert kinds == {("format", "error", "fr", "count", line), ("untranslated", "warning", "fr", None, None)}
     assert [(c.name, c.total, c.translated, c.percent) for c in result.localizations] == [
         ("en", 2, 2, 100), ("fr", 2, 1, 50)]
+    # str() is the command line's own line (as `lokale check` without --json prints it).
+    text = subprocess.run([str(CLI), "check", str(source)], capture_output=True, text=True).stdout
+    assert all(str(p) in text.splitlines() for p in result.problems), text
     strict = lokale.check([source], strict=True)
     assert (strict.errors, strict.warnings) == (2, 0)
     assert {p.severity for p in strict.problems} == {"error"}
