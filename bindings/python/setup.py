@@ -10,7 +10,13 @@ The C accelerator ``lokale._speedups`` (``lokale/_speedups.c``, plain C over ``i
 is built when a compiler, Python's headers and ``lokale.h`` are present, and skipped with a
 warning otherwise: the package then uses ctypes alone, with the same behaviour. Set
 ``LOKALE_NO_SPEEDUPS=1`` to skip it deliberately; ``LOKALE_INCLUDE_DIR`` names the folder of
-``lokale.h`` when the package is built outside a Lokale checkout.
+``lokale.h`` when the package is built outside a Lokale checkout. The accelerator is built against
+the stable ABI of Python 3.8 (``Py_LIMITED_API``; ``_speedups.abi3.so``), so a wheel with it is
+tagged ``cp38-abi3`` and installs on every CPython from 3.8 on.
+
+Set ``LOKALE_BUNDLE_CLI`` to the path of a ``lokale`` executable to ship it inside the package as
+``lokale/bin/lokale`` (`make wheel` ships the self-contained one): the ``lokale`` console script,
+``python -m lokale`` and ``lokale.compile``/``lokale.check`` run it.
 """
 
 from __future__ import annotations
@@ -24,6 +30,17 @@ from pathlib import Path
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
+
+try:  # the wheel's tag: cp38-abi3 when the accelerator (limited API 3.8) is in it
+    from setuptools.command.bdist_wheel import bdist_wheel  # setuptools >= 70.1
+except ImportError:
+    try:
+        from wheel.bdist_wheel import bdist_wheel
+    except ImportError:  # neither: sdists and in-place builds need no tag
+        bdist_wheel = None
+
+# The oldest CPython whose stable ABI the accelerator is built against (Py_LIMITED_API's value).
+LIMITED_API = (3, 8)
 
 HERE = Path(__file__).resolve().parent
 LIBRARY_NAMES = ("liblokale.so", "liblokale.dylib", "lokale.dll")
@@ -70,6 +87,15 @@ class BuildPy(build_py):
             if not source.is_file():
                 raise SystemExit(f"LOKALE_BUNDLE_LIBRARY: {source} does not exist")
             shutil.copy2(source, target / source.name)
+        # The command line, when one is shipped: copy2 keeps its executable bit, and pip keeps it
+        # when it installs the wheel (the file's mode is recorded in the archive).
+        shutil.rmtree(target / "bin", ignore_errors=True)
+        cli = os.environ.get("LOKALE_BUNDLE_CLI")
+        if cli:
+            if not os.access(cli, os.X_OK):
+                raise SystemExit(f"LOKALE_BUNDLE_CLI: {cli} is not an executable file")
+            (target / "bin").mkdir()
+            shutil.copy2(cli, target / "bin" / "lokale")
 
 
 def header_folder() -> "Path | None":
@@ -100,6 +126,12 @@ class OptionalBuildExt(build_ext):
             warn(f"the C accelerator was not built ({exc})")
 
     def build_extension(self, ext: Extension) -> None:
+        if self.inplace:
+            # A build of before the stable ABI (_speedups.cpython-311-….so) would be imported
+            # before _speedups.abi3.so: Python tries the version's own suffix first.
+            folder = Path(self.get_ext_fullpath(ext.name)).parent
+            for stale in folder.glob(ext.name.rpartition(".")[2] + ".cpython-*"):
+                stale.unlink()
         try:
             super().build_extension(ext)
         except Exception as exc:  # CCompilerError, DistutilsExecError, OSError...
@@ -122,12 +154,33 @@ def extensions() -> list:
         Extension(
             "lokale._speedups",
             sources=["lokale/_speedups.c"],
-            depends=["lokale/_speedups_memo.h", "lokale/_speedups_method.h"],  # included by _speedups.c
+            # Included by _speedups.c.
+            depends=["lokale/_speedups_abi3.h", "lokale/_speedups_memo.h", "lokale/_speedups_method.h"],
             include_dirs=[str(include)],
+            define_macros=[("Py_LIMITED_API", "0x%02X%02X0000" % LIMITED_API)],
+            py_limited_api=True,  # named _speedups.abi3.so
             extra_compile_args=["-O2"] if os.name != "nt" else [],
+            # Built on the stable ABI, the module calls nothing of libc, and the linker leaves
+            # libc.so.6 out of its NEEDED entries: auditwheel then cannot tell its libc (glibc,
+            # manylinux; or musl) and refuses to repair the wheel. Named explicitly.
+            extra_link_args=["-Wl,--no-as-needed", "-lc"] if sys.platform.startswith("linux") else [],
             optional=True,
         )
     ]
 
 
-setup(cmdclass={"build_py": BuildPy, "build_ext": OptionalBuildExt}, ext_modules=extensions())
+commands = {"build_py": BuildPy, "build_ext": OptionalBuildExt}
+if bdist_wheel is not None:
+
+    class AbiWheel(bdist_wheel):
+        """Tags the wheel cp38-abi3 (one wheel for every CPython from 3.8 on) when it carries the
+        accelerator, which is built against that stable ABI; a wheel without it stays pure."""
+
+        def finalize_options(self) -> None:
+            if self.distribution.has_ext_modules() and sys.implementation.name == "cpython":
+                self.py_limited_api = "cp%d%d" % LIMITED_API
+            super().finalize_options()
+
+    commands["bdist_wheel"] = AbiWheel
+
+setup(cmdclass=commands, ext_modules=extensions())

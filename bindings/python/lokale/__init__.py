@@ -60,13 +60,20 @@ from ._gettext import Translations
 from ._message import Message
 from ._languages import Languages, parse_accept_language
 from ._message_format import MessageFormat
+# The command line (lokale/bin/lokale in a wheel) run from Python; subprocess is imported on first use.
+# lokale.compile is answered by __getattr__ below, not bound here: bound, it would be a name that
+# `from lokale import *` exports, hiding the builtin compile.
+from ._tools import CatalogError, CheckResult, CompileResult, Localization, Problem, check, cli_path
 
 __all__ = [
     "Arg",
     "BidiIsolationPart",
     "Bundle",
     "CallbackWarning",
+    "CatalogError",
+    "CheckResult",
     "ClosedError",
+    "CompileResult",
     "CorruptTable",
     "Device",
     "Error",
@@ -79,6 +86,7 @@ __all__ = [
     "Languages",
     "LibraryNotFound",
     "Loading",
+    "Localization",
     "LookupResult",
     "MarkupPart",
     "Message",
@@ -87,6 +95,7 @@ __all__ = [
     "OutOfMemory",
     "OutOfRange",
     "Part",
+    "Problem",
     "Runtime",
     "StateError",
     "Status",
@@ -97,6 +106,8 @@ __all__ = [
     "Translations",
     "UnsupportedVersion",
     "accelerated",
+    "check",
+    "cli_path",
     "display_name",
     "library_path",
     "library_version",
@@ -120,9 +131,14 @@ if TYPE_CHECKING:
     from ._parts import MarkupPart as MarkupPart
     from ._parts import Part as Part
     from ._parts import TextPart as TextPart
+    from ._tools import compile as compile
 else:  # hidden from type checkers, which see the imports above
 
     def __getattr__(name: str) -> object:  # PEP 562: the enums, Arg and the part classes, made on first use
+        if name == "compile":  # lokale.compile: public, but not a global (see the import of _tools)
+            from ._tools import compile as function
+
+            return function
         from ._hints import lokale as public
 
         value = getattr(public, name)  # AttributeError for any other name

@@ -14,10 +14,18 @@
  *
  * The bundles' memos, the runtimes' generations and the requests' languages are in
  * _speedups_memo.h (part of this file: included once, below).
+ *
+ * Stable ABI: built against the limited API of Python 3.8 (setup.py defines Py_LIMITED_API), so
+ * that one abi3 wheel serves every CPython from 3.8 on. What that API lacks, and what is done
+ * instead (_speedups_abi3.h): static types (PyType_FromSpec), METH_FASTCALL and vectorcall
+ * (METH_VARARGS and tp_call: a tuple per call), PyUnicode_AsUTF8AndSize (a UTF-8 bytes object held
+ * for the call), PyContextVar_Get (the variable's bound get method), member descriptors' offsets
+ * (the `_memo` slot read by name).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
-#include <structmember.h>
+
+#include "_speedups_abi3.h"
 
 #include <lokale.h>
 
@@ -43,25 +51,29 @@ static uint32_t message_version;
 /* The UTF-8 of a str argument, or NULL with TypeError / UnicodeEncodeError set; None gives
  * *data = NULL when optional. Same messages as lokale._args.encode. */
 static int utf8_arg(PyObject *value, const char *what, int optional, const char **data,
-                    Py_ssize_t *size) {
+                    Py_ssize_t *size, Held *held) {
     if (optional && value == Py_None) {
         *data = NULL;
         *size = 0;
         return 0;
     }
     if (!PyUnicode_Check(value)) {
-        PyErr_Format(PyExc_TypeError, "%s must be str, not %.200s", what, Py_TYPE(value)->tp_name);
+        PyObject *name = PyObject_GetAttrString((PyObject *)Py_TYPE(value), "__name__");
+        if (name != NULL) {
+            PyErr_Format(PyExc_TypeError, "%s must be str, not %U", what, name);
+            Py_DECREF(name);
+        }
         return -1;
     }
-    *data = PyUnicode_AsUTF8AndSize(value, size);
+    *data = utf8_held(value, size, held);
     return *data ? 0 : -1;
 }
 
 /* The lokale_bundle of a Memo argument. 0, or -1 with TypeError, or ClosedError once the memo is
  * closed (the GIL is held from here to the end of the library call, so no close() comes between). */
 static int bundle_arg(PyObject *value, void **handle) {
-    if (Py_TYPE(value) != &MemoType) {
-        PyErr_Format(PyExc_TypeError, "expected a lokale._speedups.Memo, not %.200s", Py_TYPE(value)->tp_name);
+    if (Py_TYPE(value) != MemoType) {
+        type_error("expected a lokale._speedups.Memo, not %U", value);
         return -1;
     }
     Memo *m = (Memo *)value;
@@ -72,33 +84,34 @@ static int bundle_arg(PyObject *value, void **handle) {
 
 /* A message of (key, default, table, comment), each None but the key; the UTF-8 stays
  * owned by the str objects. 0, or -1 with an exception. */
-static int message_args(PyObject *key, PyObject *def, PyObject *table, PyObject *comment, lokale_message *m) {
+static int message_args(PyObject *key, PyObject *def, PyObject *table, PyObject *comment, lokale_message *m,
+                        Held *held) {
     *m = lokale_message_make(NULL, NULL, NULL);
     m->version = message_version;
     m->flags = LOKALE_MESSAGE_STRICT_ARGUMENTS;
     Py_ssize_t size = 0;
-    if (utf8_arg(key, "key", 0, &m->key, &size) < 0) return -1;
+    if (utf8_arg(key, "key", 0, &m->key, &size, held) < 0) return -1;
     m->key_len = size;
     /* In the order of lokale._args.MessageFields.fill: key, table, default, comment. */
-    if (utf8_arg(table, "table", 1, &m->table, &size) < 0) return -1;
+    if (utf8_arg(table, "table", 1, &m->table, &size, held) < 0) return -1;
     m->table_len = size;
-    if (utf8_arg(def, "default", 1, &m->default_value, &size) < 0) return -1;
+    if (utf8_arg(def, "default", 1, &m->default_value, &size, held) < 0) return -1;
     m->default_len = size;
     /* Checked, not passed (as lokale._args does): the library does not read it at run time. */
     const char *unused;
-    return utf8_arg(comment, "comment", 1, &unused, &size);
+    return utf8_arg(comment, "comment", 1, &unused, &size, held);
 }
 
 /* The lokale_languages of an optional Request, or of an int handle (a lokale.Languages' own, which
  * the caller keeps alive for the call). 0, or -1 with TypeError. */
 static int languages_arg(PyObject *value, lokale_message *m) {
     if (value == Py_None) return 0;
-    if (Py_TYPE(value) == &RequestType) {
+    if (Py_TYPE(value) == RequestType) {
         m->languages = ((Request *)value)->handle;
         return 0;
     }
     if (!PyLong_Check(value)) {
-        PyErr_Format(PyExc_TypeError, "languages must be a lokale._speedups.Request or a handle, not %.200s", Py_TYPE(value)->tp_name);
+        type_error("languages must be a lokale._speedups.Request or a handle, not %U", value);
         return -1;
     }
     void *handle = PyLong_AsVoidPtr(value);
@@ -128,15 +141,15 @@ static int ready(void) {
 
 /* Parses (memo, key, default=None, table=None, comment=None) and looks the message up in
  * `languages` (None, a Request or a handle). Returns 0 with the text, its length and the step set, or -1 with a Python exception
- * set. */
+ * set. The text may be the key's or the default's UTF-8 (held in `held`): read it before releasing. */
 static int do_lookup(PyObject *const *args, Py_ssize_t nargs, PyObject *languages, const char **text,
-                     size_t *len, lokale_step *step) {
+                     size_t *len, lokale_step *step, Held *held) {
     if (!ready()) return -1;
     void *handle;
     lokale_message m;
     if (bundle_arg(args[0], &handle) < 0) return -1;
     if (message_args(args[1], nargs > 2 ? args[2] : Py_None, nargs > 3 ? args[3] : Py_None,
-                     nargs > 4 ? args[4] : Py_None, &m) < 0)
+                     nargs > 4 ? args[4] : Py_None, &m, held) < 0)
         return -1;
     if (languages_arg(languages, &m) < 0) return -1;
     *text = NULL;
@@ -177,11 +190,13 @@ static PyObject *answer(PyObject *const *args, Py_ssize_t nargs, int text_only) 
         const char *text;
         size_t len;
         lokale_step step;
-        if (do_lookup(args, nargs, languages, &text, &len, &step) == 0) {
+        Held held = {.count = 0};
+        if (do_lookup(args, nargs, languages, &text, &len, &step, &held) == 0) {
             value = text_object(text, len);
             if (value != NULL && !text_only) value = Py_BuildValue("(Ni)", value, (int)step);
             if (value != NULL && dict != NULL) remember((Memo *)args[0], seen, dict, args[1], value);
         }
+        held_release(&held);
     }
     Py_XDECREF(dict);
     Py_XDECREF(hold);
@@ -192,23 +207,25 @@ static PyObject *answer(PyObject *const *args, Py_ssize_t nargs, int text_only) 
 
 /* string(memo, key, default=None, table=None, comment=None, languages=None) -> str; languages: a
  * Request (or a handle), None: those of the context (context_request), else the runtime's. */
-static PyObject *sp_string(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+static PyObject *string_impl(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     return answer(args, nargs, 1);
 }
+VARARGS(sp_string, string_impl)
 
 /* lookup(memo, key, default=None, table=None, comment=None, languages=None) -> (str, int step) */
-static PyObject *sp_lookup(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+static PyObject *lookup_impl(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     return answer(args, nargs, 0);
 }
+VARARGS(sp_lookup, lookup_impl)
 
 #define FORMAT_STACK_ARGS 16
 #define FORMAT_STACK_BYTES 512
 
 /* The lokale_arg of an exact int, float or str; 0 when it is anything else (or an int beyond 64
  * bits, or a str that is not encodable), which the ctypes path converts, or refuses, itself. */
-static int c_arg(PyObject *value, lokale_arg *a) {
+static int c_arg(PyObject *value, lokale_arg *a, Held *held) {
     if (PyLong_CheckExact(value)) {
         int overflow = 0;
         long long v = PyLong_AsLongLongAndOverflow(value, &overflow);
@@ -224,12 +241,12 @@ static int c_arg(PyObject *value, lokale_arg *a) {
         return 1;
     }
     if (PyFloat_CheckExact(value)) {
-        *a = lokale_arg_double(PyFloat_AS_DOUBLE(value));
+        *a = lokale_arg_double(PyFloat_AsDouble(value));
         return 1;
     }
     if (PyUnicode_CheckExact(value)) {
         Py_ssize_t size = 0;
-        const char *text = PyUnicode_AsUTF8AndSize(value, &size);
+        const char *text = utf8_held(value, &size, held);
         if (text == NULL) { PyErr_Clear(); return 0; }
         a->type = LOKALE_ARG_STRING;
         a->value.s.ptr = text;
@@ -245,8 +262,9 @@ static int c_arg(PyObject *value, lokale_arg *a) {
  * formats instead, converting and checking them with its own errors: it is given the memo and the
  * languages, and counts its call in the memo's guard (it releases the GIL). */
 static PyObject *format_in(PyObject *const *args, Py_ssize_t nargs, PyObject *languages);
+static PyObject *format_held(PyObject *const *args, Py_ssize_t nargs, PyObject *languages, Held *held);
 
-static PyObject *sp_format(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+static PyObject *format_impl(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     if (nargs < 6 || nargs > 8 || !PyTuple_Check(args[2])) {
         PyErr_SetString(PyExc_TypeError, "format(memo, key, args_tuple, default, table, comment, locale=None, languages=None)");
@@ -258,24 +276,33 @@ static PyObject *sp_format(PyObject *self, PyObject *const *args, Py_ssize_t nar
     Py_XDECREF(hold);
     return result;
 }
+VARARGS(sp_format, format_impl)
 
 /* sp_format in `languages` (None: the runtime's; a Request, or a handle). */
 static PyObject *format_in(PyObject *const *args, Py_ssize_t nargs, PyObject *languages) {
     if (!ready()) return NULL;
+    Held held = {.count = 0};
+    PyObject *result = format_held(args, nargs, languages, &held);
+    held_release(&held);
+    return result;
+}
+
+/* format_in, the UTF-8 of its strings held in `held` until the caller has the result. */
+static PyObject *format_held(PyObject *const *args, Py_ssize_t nargs, PyObject *languages, Held *held) {
     void *handle;
     lokale_message m;
     PyObject *locale = nargs >= 7 ? args[6] : Py_None;
     if (bundle_arg(args[0], &handle) < 0) return NULL;
-    if (message_args(args[1], args[3], args[4], args[5], &m) < 0) return NULL;
+    if (message_args(args[1], args[3], args[4], args[5], &m, held) < 0) return NULL;
     /* After the comment, as lokale._args.MessageFields.fill encodes it. */
     Py_ssize_t locale_size = 0;
-    if (utf8_arg(locale, "locale", 1, &m.locale, &locale_size) < 0) return NULL;
+    if (utf8_arg(locale, "locale", 1, &m.locale, &locale_size, held) < 0) return NULL;
     m.locale_len = locale_size;
     if (languages_arg(languages, &m) < 0) return NULL;
-    Py_ssize_t count = PyTuple_GET_SIZE(args[2]);
+    Py_ssize_t count = PyTuple_Size(args[2]);
     lokale_arg values[FORMAT_STACK_ARGS];
     int exact = count <= FORMAT_STACK_ARGS;
-    for (Py_ssize_t i = 0; exact && i < count; i++) exact = c_arg(PyTuple_GET_ITEM(args[2], i), &values[i]);
+    for (Py_ssize_t i = 0; exact && i < count; i++) exact = c_arg(PyTuple_GetItem(args[2], i), &values[i], held);
     if (!exact)
         return PyObject_CallFunctionObjArgs(format_fallback, args[0], args[1], args[2], args[3], args[4], args[5],
                                             locale, languages, NULL);
@@ -307,7 +334,7 @@ static PyObject *format_in(PyObject *const *args, Py_ssize_t nargs, PyObject *la
 
 /* init(lookup_address, format_address, add_callback_address, raise_status, format_fallback,
  *      message_version, memo_limit, lists_limit) */
-static PyObject *sp_init(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+static PyObject *init_impl(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
     if (nargs != 8) {
         PyErr_SetString(PyExc_TypeError,
@@ -337,9 +364,9 @@ static PyObject *sp_init(PyObject *self, PyObject *const *args, Py_ssize_t nargs
         return NULL;
     }
     Py_INCREF(args[3]);
-    Py_XSETREF(raise_status, args[3]);
+    set_ref(&raise_status, args[3]);
     Py_INCREF(args[4]);
-    Py_XSETREF(format_fallback, args[4]);
+    set_ref(&format_fallback, args[4]);
     bundle_lookup = (lookup_fn)lookup;
     bundle_format = (format_fn)format;
     add_callback = (add_callback_fn)add;
@@ -348,29 +375,30 @@ static PyObject *sp_init(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     lists_limit = lists;
     Py_RETURN_NONE;
 }
+VARARGS(sp_init, init_impl)
 
 static PyMethodDef methods[] = {
-    {"init", (PyCFunction)(void (*)(void))sp_init, METH_FASTCALL,
+    {"init", sp_init, METH_VARARGS,
      "init(lookup_address, format_address, add_callback_address, raise_status, format_fallback, "
      "message_version, memo_limit, lists_limit): lokale_bundle_lookup, lokale_bundle_format and "
      "lokale_runtime_add_callback of the loaded library, the function that raises the exception of "
      "a failed status, the one that formats arguments this module does not convert, the version of "
      "the messages to send, and the bounds of the memos (lokale._abi's)."},
     {"watch", sp_watch, METH_O, "watch(runtime_handle) -> Generation"},
-    {"memo", (PyCFunction)(void (*)(void))sp_memo, METH_FASTCALL,
+    {"memo", sp_memo, METH_VARARGS,
      "memo(bundle_handle, generation, release, on_closed) -> Memo"},
     {"request", sp_request, METH_O, "request(languages_handle) -> Request"},
     {"bind_context", sp_bind_context, METH_O,
      "bind_context(var): lookups given no languages take those of var's innermost entry for their runtime"},
-    {"string_method", (PyCFunction)(void (*)(void))sp_string_method, METH_FASTCALL,
+    {"string_method", sp_string_method, METH_VARARGS,
      "string_method(function, memo_slot) -> Bundle.string's descriptor: function through the class, "
      "a C call through a bundle (see _speedups_method.h)"},
-    {"string", (PyCFunction)(void (*)(void))sp_string, METH_FASTCALL,
+    {"string", sp_string, METH_VARARGS,
      "string(memo, key, default=None, table=None, comment=None, languages=None) -> str; languages None: "
      "the context's (bind_context), else the runtime's"},
-    {"lookup", (PyCFunction)(void (*)(void))sp_lookup, METH_FASTCALL,
+    {"lookup", sp_lookup, METH_VARARGS,
      "lookup(memo, key, default=None, table=None, comment=None, languages=None) -> (str, step)"},
-    {"format", (PyCFunction)(void (*)(void))sp_format, METH_FASTCALL,
+    {"format", sp_format, METH_VARARGS,
      "format(memo, key, args_tuple, default, table, comment, locale=None, languages=None) -> str"},
     {NULL, NULL, 0, NULL},
 };
@@ -381,19 +409,36 @@ static struct PyModuleDef module = {
     NULL, NULL, NULL, NULL,
 };
 
+/* The module's types, made from their specs (the stable ABI has no static types). 0, or -1. */
+static int make_types(void) {
+    struct {
+        PyTypeObject **type;
+        PyType_Spec *spec;
+    } all[] = {
+        {&GenerationType, &generation_spec}, {&MemoType, &memo_spec},         {&RequestType, &request_spec},
+        {&StringMethodType, &string_method_spec}, {&BoundStringType, &bound_string_spec},
+    };
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
+        if (*all[i].type != NULL) continue; /* a second init of the module (another interpreter) */
+        PyObject *type = PyType_FromSpec(all[i].spec);
+        if (type == NULL) return -1;
+        *all[i].type = (PyTypeObject *)type; /* kept for the life of the process */
+    }
+    return 0;
+}
+
 PyMODINIT_FUNC PyInit__speedups(void) {
-    if (PyType_Ready(&GenerationType) < 0 || PyType_Ready(&MemoType) < 0 || PyType_Ready(&RequestType) < 0 ||
-        PyType_Ready(&StringMethodType) < 0 || PyType_Ready(&BoundStringType) < 0)
-        return NULL;
+    traverse_type = running_version_at_least(3, 9);
+    if (make_types() < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (m == NULL) return NULL;
-    Py_INCREF(&GenerationType);
-    Py_INCREF(&MemoType);
-    Py_INCREF(&RequestType);
+    Py_INCREF(GenerationType);
+    Py_INCREF(MemoType);
+    Py_INCREF(RequestType);
     if (PyModule_AddIntConstant(m, "HEADER_VERSION", LOKALE_VERSION_NUMBER) < 0 ||
-        PyModule_AddObject(m, "Generation", (PyObject *)&GenerationType) < 0 ||
-        PyModule_AddObject(m, "Memo", (PyObject *)&MemoType) < 0 ||
-        PyModule_AddObject(m, "Request", (PyObject *)&RequestType) < 0) {
+        PyModule_AddObject(m, "Generation", (PyObject *)GenerationType) < 0 ||
+        PyModule_AddObject(m, "Memo", (PyObject *)MemoType) < 0 ||
+        PyModule_AddObject(m, "Request", (PyObject *)RequestType) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -31,6 +31,9 @@
  * Python callable) when the Memo is closed and no call is inside: by close(), or by the last leave().
  */
 
+/* The module's types, made by its init from the specs below (make_types in _speedups.c). */
+static PyTypeObject *GenerationType, *MemoType, *RequestType, *StringMethodType, *BoundStringType;
+
 /* ---- Generation: changes of a runtime that can alter lookups ---- */
 
 typedef struct {
@@ -71,14 +74,17 @@ static PyGetSetDef generation_getset[] = {
     {NULL, NULL, NULL, NULL, NULL},
 };
 
-static PyTypeObject GenerationType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "lokale._speedups.Generation",
-    .tp_basicsize = sizeof(Generation),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "The change count of a runtime (see watch()).",
-    .tp_methods = generation_methods,
-    .tp_getset = generation_getset,
+static PyType_Slot generation_slots[] = {
+    {Py_tp_doc, (void *)"The change count of a runtime (see watch())."},
+    {Py_tp_methods, generation_methods},
+    {Py_tp_getset, generation_getset},
+    {Py_tp_new, no_new},
+    {Py_tp_dealloc, free_instance},
+    {0, NULL},
+};
+
+static PyType_Spec generation_spec = {
+    "lokale._speedups.Generation", sizeof(Generation), 0, Py_TPFLAGS_DEFAULT, generation_slots,
 };
 
 /* watch(runtime_handle) -> Generation: registers generation_changed on the runtime. The caller
@@ -91,7 +97,7 @@ static PyObject *sp_watch(PyObject *self, PyObject *handle_obj) {
     }
     void *handle = PyLong_AsVoidPtr(handle_obj);
     if (handle == NULL && PyErr_Occurred()) return NULL;
-    Generation *g = PyObject_New(Generation, &GenerationType);
+    Generation *g = PyObject_New(Generation, GenerationType);
     if (g == NULL) return NULL;
     g->value = 1;
     g->callback_id = 0;
@@ -117,7 +123,7 @@ static uint64_t request_serials; /* changed with the GIL held */
 
 static void request_dealloc(Request *r) {
     Py_XDECREF(r->serial);
-    PyObject_Free(r);
+    free_instance((PyObject *)r);
 }
 
 static PyObject *request_get_handle(PyObject *self, void *closure) {
@@ -138,14 +144,16 @@ static PyGetSetDef request_getset[] = {
     {NULL, NULL, NULL, NULL, NULL},
 };
 
-static PyTypeObject RequestType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "lokale._speedups.Request",
-    .tp_basicsize = sizeof(Request),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "A request's languages as string(), lookup() and format() take them (see request()).",
-    .tp_dealloc = (destructor)request_dealloc,
-    .tp_getset = request_getset,
+static PyType_Slot request_slots[] = {
+    {Py_tp_doc, (void *)"A request's languages as string(), lookup() and format() take them (see request())."},
+    {Py_tp_dealloc, (void *)request_dealloc},
+    {Py_tp_getset, request_getset},
+    {Py_tp_new, no_new},
+    {0, NULL},
+};
+
+static PyType_Spec request_spec = {
+    "lokale._speedups.Request", sizeof(Request), 0, Py_TPFLAGS_DEFAULT, request_slots,
 };
 
 /* request(languages_handle) -> Request. The caller (a lokale.Languages) keeps the handle alive as
@@ -157,7 +165,7 @@ static PyObject *sp_request(PyObject *self, PyObject *handle_obj) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "request: NULL languages handle");
         return NULL;
     }
-    Request *r = PyObject_New(Request, &RequestType);
+    Request *r = PyObject_New(Request, RequestType);
     if (r == NULL) return NULL;
     r->handle = (const lokale_languages *)handle;
     r->serial = PyLong_FromUnsignedLongLong(++request_serials);
@@ -168,18 +176,28 @@ static PyObject *sp_request(PyObject *self, PyObject *handle_obj) {
     return (PyObject *)r;
 }
 
-/* The context variable of Runtime.use_languages, once bound (bind_context); NULL before. */
-static PyObject *request_var;
+/* The bound `get` method of the context variable of Runtime.use_languages, once bound
+ * (bind_context); NULL before. PyContextVar_Get is not in the stable ABI: a lookup given no
+ * languages calls var.get(None) instead (a call through Python's machinery, tens of ns). */
+static PyObject *request_var_get;
 
 /* bind_context(var): lookups given no languages read var from now on. */
 static PyObject *sp_bind_context(PyObject *self, PyObject *var) {
     (void)self;
-    if (!PyContextVar_CheckExact(var)) {
-        PyErr_Format(PyExc_TypeError, "bind_context expects a ContextVar, not %.200s", Py_TYPE(var)->tp_name);
+    PyObject *contextvars = PyImport_ImportModule("contextvars");
+    if (contextvars == NULL) return NULL;
+    PyObject *cls = PyObject_GetAttrString(contextvars, "ContextVar");
+    Py_DECREF(contextvars);
+    if (cls == NULL) return NULL;
+    int exact = (PyObject *)Py_TYPE(var) == cls;
+    Py_DECREF(cls);
+    if (!exact) {
+        type_error("bind_context expects a ContextVar, not %U", var);
         return NULL;
     }
-    Py_INCREF(var);
-    Py_XSETREF(request_var, var);
+    PyObject *get = PyObject_GetAttrString(var, "get");
+    if (get == NULL) return NULL;
+    set_ref(&request_var_get, get);
     Py_RETURN_NONE;
 }
 
@@ -213,6 +231,7 @@ typedef struct {
 } Memo;
 
 static void memo_dealloc(Memo *m) {
+    PyObject *self = (PyObject *)m;
     Py_XDECREF(m->generation);
     Py_XDECREF(m->texts);
     Py_XDECREF(m->pairs);
@@ -220,12 +239,12 @@ static void memo_dealloc(Memo *m) {
     Py_XDECREF(m->list_pairs);
     Py_XDECREF(m->release);
     Py_XDECREF(m->on_closed);
-    PyObject_Free(m);
+    free_instance(self);
 }
 
 /* Raises ClosedError (through on_closed). Returns -1. */
 static int memo_closed_error(Memo *m) {
-    PyObject *r = PyObject_CallNoArgs(m->on_closed);
+    PyObject *r = PyObject_CallObject(m->on_closed, NULL);
     if (r != NULL) { /* on_closed always raises; be safe if it did not */
         Py_DECREF(r);
         PyErr_SetString(PyExc_ValueError, "lokale: the bundle is closed");
@@ -237,7 +256,7 @@ static int memo_closed_error(Memo *m) {
  * exception release raised. */
 static int memo_release_if_idle(Memo *m) {
     if (!m->closed || m->active != 0) return 0;
-    PyObject *r = PyObject_CallNoArgs(m->release);
+    PyObject *r = PyObject_CallObject(m->release, NULL);
     if (r == NULL) return -1;
     Py_DECREF(r);
     return 0;
@@ -316,28 +335,30 @@ static PyGetSetDef memo_getset[] = {
     {NULL, NULL, NULL, NULL, NULL},
 };
 
-static PyTypeObject MemoType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "lokale._speedups.Memo",
-    .tp_basicsize = sizeof(Memo),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "A bundle's remembered plain lookups (see memo()).",
-    .tp_dealloc = (destructor)memo_dealloc,
-    .tp_methods = memo_methods,
-    .tp_getset = memo_getset,
+static PyType_Slot memo_slots[] = {
+    {Py_tp_doc, (void *)"A bundle's remembered plain lookups (see memo())."},
+    {Py_tp_dealloc, (void *)memo_dealloc},
+    {Py_tp_methods, memo_methods},
+    {Py_tp_getset, memo_getset},
+    {Py_tp_new, no_new},
+    {0, NULL},
+};
+
+static PyType_Spec memo_spec = {
+    "lokale._speedups.Memo", sizeof(Memo), 0, Py_TPFLAGS_DEFAULT, memo_slots,
 };
 
 /* memo(bundle_handle, generation, release, on_closed) -> Memo */
-static PyObject *sp_memo(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+static PyObject *memo_impl(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 4 || !PyObject_TypeCheck(args[1], &GenerationType) || !PyCallable_Check(args[2]) ||
+    if (nargs != 4 || !PyObject_TypeCheck(args[1], GenerationType) || !PyCallable_Check(args[2]) ||
         !PyCallable_Check(args[3])) {
         PyErr_SetString(PyExc_TypeError, "memo(bundle_handle, generation, release, on_closed)");
         return NULL;
     }
     void *handle = PyLong_AsVoidPtr(args[0]);
     if (handle == NULL && PyErr_Occurred()) return NULL;
-    Memo *m = PyObject_New(Memo, &MemoType);
+    Memo *m = PyObject_New(Memo, MemoType);
     if (m == NULL) return NULL;
     m->handle = handle;
     Py_INCREF(args[1]);
@@ -361,6 +382,7 @@ static PyObject *sp_memo(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     }
     return (PyObject *)m;
 }
+VARARGS(sp_memo, memo_impl)
 
 /* The languages of a lookup given none (*languages is None): the Request of the innermost
  * use_languages block of the memo's runtime in the current context, if any (else *languages stays
@@ -369,16 +391,15 @@ static PyObject *sp_memo(PyObject *self, PyObject *const *args, Py_ssize_t nargs
  * with an exception. */
 static int context_request(PyObject *memo, PyObject **languages, PyObject **hold) {
     *hold = NULL;
-    if (request_var == NULL || *languages != Py_None || Py_TYPE(memo) != &MemoType) return 0;
-    PyObject *bound = NULL;
-    if (PyContextVar_Get(request_var, NULL, &bound) < 0) return -1;
-    if (bound == NULL) return 0;
+    if (request_var_get == NULL || *languages != Py_None || Py_TYPE(memo) != MemoType) return 0;
+    PyObject *bound = PyObject_CallFunctionObjArgs(request_var_get, Py_None, NULL);
+    if (bound == NULL) return -1;
     if (PyTuple_CheckExact(bound)) {
         PyObject *generation = (PyObject *)((Memo *)memo)->generation;
-        for (Py_ssize_t i = PyTuple_GET_SIZE(bound) - 3; i >= 0; i -= 3) {
-            if (PyTuple_GET_ITEM(bound, i) != generation) continue;
-            PyObject *request = PyTuple_GET_ITEM(bound, i + 1);
-            if (Py_TYPE(request) == &RequestType) {
+        for (Py_ssize_t i = PyTuple_Size(bound) - 3; i >= 0; i -= 3) {
+            if (PyTuple_GetItem(bound, i) != generation) continue;
+            PyObject *request = PyTuple_GetItem(bound, i + 1);
+            if (Py_TYPE(request) == RequestType) {
                 *languages = request;
                 *hold = bound;
                 return 0;
@@ -397,11 +418,11 @@ static int context_request(PyObject *memo, PyObject **languages, PyObject **hold
  * reference: the dict of a Request may be dropped meanwhile (close() from a finalizer). */
 static PyObject *memo_dict(PyObject *const *args, Py_ssize_t nargs, PyObject *languages, int texts,
                            uint64_t *seen) {
-    if (Py_TYPE(args[0]) != &MemoType || !PyUnicode_CheckExact(args[1]) ||
+    if (Py_TYPE(args[0]) != MemoType || !PyUnicode_CheckExact(args[1]) ||
         (nargs >= 3 && args[2] != Py_None) || (nargs >= 4 && args[3] != Py_None) ||
         (nargs >= 5 && args[4] != Py_None))
         return NULL;
-    if (languages != Py_None && Py_TYPE(languages) != &RequestType) return NULL; /* a bare handle */
+    if (languages != Py_None && Py_TYPE(languages) != RequestType) return NULL; /* a bare handle */
     Memo *memo = (Memo *)args[0];
     if (memo->closed) return NULL; /* do_lookup raises ClosedError */
     uint64_t now = __atomic_load_n(&memo->generation->value, __ATOMIC_ACQUIRE);
@@ -428,7 +449,7 @@ static PyObject *memo_dict(PyObject *const *args, Py_ssize_t nargs, PyObject *la
         return dict;
     }
     if (PyErr_Occurred()) return NULL; /* int keys: cannot fail; answer() reports it */
-    if (PyDict_GET_SIZE(lists) >= lists_limit) { /* start over, as remember() does */
+    if (PyDict_Size(lists) >= lists_limit) { /* start over, as remember() does */
         PyDict_Clear(memo->list_texts);
         PyDict_Clear(memo->list_pairs);
         memo->list_entries = 0;
@@ -449,7 +470,7 @@ static PyObject *memo_dict(PyObject *const *args, Py_ssize_t nargs, PyObject *la
 static void remember(Memo *memo, uint64_t seen, PyObject *dict, PyObject *key, PyObject *value) {
     if (memo->closed || __atomic_load_n(&memo->generation->value, __ATOMIC_ACQUIRE) != seen) return;
     if (dict == memo->texts || dict == memo->pairs) {
-        if (PyDict_GET_SIZE(dict) >= memo_limit) {
+        if (PyDict_Size(dict) >= memo_limit) {
             PyDict_Clear(dict);
             /* Filling it answered fewer lookups than it missed: the program reads more distinct
              * keys than the memo holds, about evenly (a large table read uniformly). Then every
@@ -468,10 +489,10 @@ static void remember(Memo *memo, uint64_t seen, PyObject *dict, PyObject *key, P
         memo->list_entries = 0;
         return; /* dict is no longer the memo's */
     }
-    Py_ssize_t before = PyDict_GET_SIZE(dict);
+    Py_ssize_t before = PyDict_Size(dict);
     if (PyDict_SetItem(dict, key, value) < 0) {
         PyErr_Clear();
         return;
     }
-    if (dict != memo->texts && dict != memo->pairs) memo->list_entries += PyDict_GET_SIZE(dict) - before;
+    if (dict != memo->texts && dict != memo->pairs) memo->list_entries += PyDict_Size(dict) - before;
 }

@@ -8,65 +8,85 @@
  * BoundString, whose call answers a lookup given no `languages` in C (the memo read from the
  * bundle's `_memo` slot, at the offset of `member`) and hands every other call to `function`. The
  * BoundString holds the bundle, as a bound method does: `runtime.open(path).string(key)` works.
+ *
+ * In the stable ABI (see _speedups_abi3.h) a BoundString is called through tp_call (its arguments
+ * in a tuple and a dict: vectorcall joined the limited API in 3.12), and reads the bundle's memo
+ * by the slot's name (the offset of a member descriptor is not reachable there).
  */
 
 typedef struct {
     PyObject_HEAD
-    PyObject *function;      /* the Python Bundle.string */
-    Py_ssize_t memo_offset;  /* of the bundle's `_memo` slot */
+    PyObject *function;  /* the Python Bundle.string */
+    PyObject *memo_name; /* the name of the bundle's `_memo` slot (a str) */
 } StringMethod;
 
 typedef struct {
     PyObject_HEAD
-    vectorcallfunc vectorcall;
     StringMethod *method;
     PyObject *bundle;
 } BoundString;
 
-static PyTypeObject StringMethodType;
-static PyTypeObject BoundStringType;
-
 /* function(bundle, *args, **kwargs): the Python method, for what the C path does not answer. */
-static PyObject *bound_string_fallback(BoundString *b, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
-    Py_ssize_t total = nargs + (kwnames ? PyTuple_GET_SIZE(kwnames) : 0);
-    PyObject *small[8], **stack = small;
-    if (total + 1 > 8) {
-        stack = PyMem_Malloc((size_t)(total + 1) * sizeof(PyObject *));
-        if (stack == NULL) return PyErr_NoMemory();
+static PyObject *bound_string_fallback(BoundString *b, PyObject *args, PyObject *kwargs) {
+    Py_ssize_t nargs = PyTuple_Size(args);
+    PyObject *with_bundle = PyTuple_New(nargs + 1);
+    if (with_bundle == NULL) return NULL;
+    Py_INCREF(b->bundle);
+    PyTuple_SetItem(with_bundle, 0, b->bundle); /* steals */
+    for (Py_ssize_t i = 0; i < nargs; i++) {
+        PyObject *item = PyTuple_GetItem(args, i);
+        Py_INCREF(item);
+        PyTuple_SetItem(with_bundle, i + 1, item);
     }
-    stack[0] = b->bundle;
-    for (Py_ssize_t i = 0; i < total; i++) stack[i + 1] = args[i];
-    PyObject *result = PyObject_Vectorcall(b->method->function, stack, nargs + 1, kwnames);
-    if (stack != small) PyMem_Free(stack);
+    PyObject *result = PyObject_Call(b->method->function, with_bundle, kwargs);
+    Py_DECREF(with_bundle);
     return result;
 }
 
+/* The bundle's memo (a new reference), or NULL (no exception) when it has none: closed, or not
+ * yet set, which the Python method reports. */
+static PyObject *bound_string_memo(BoundString *b) {
+    PyObject *memo = PyObject_GetAttr(b->bundle, b->method->memo_name);
+    if (memo == NULL) {
+        PyErr_Clear();
+        return NULL;
+    }
+    if (Py_TYPE(memo) != MemoType) {
+        Py_DECREF(memo);
+        return NULL;
+    }
+    return memo;
+}
+
 /* bundle.string(key, default=None, table=None, comment=None, *, languages=None) */
-static PyObject *bound_string_call(PyObject *callable, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
+static PyObject *bound_string_call(PyObject *callable, PyObject *args, PyObject *kwargs) {
     static const char *const names[] = {"default", "table", "comment", "languages"};
     BoundString *b = (BoundString *)callable;
-    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
-    PyObject *memo = *(PyObject **)((char *)b->bundle + b->method->memo_offset);
-    if (memo == NULL || Py_TYPE(memo) != &MemoType || nargs < 1 || nargs > 4)
-        return bound_string_fallback(b, args, nargs, kwnames); /* closed, or its error message */
+    Py_ssize_t nargs = PyTuple_Size(args);
+    if (nargs < 1 || nargs > 4) return bound_string_fallback(b, args, kwargs); /* its error message */
+    PyObject *memo = bound_string_memo(b);
+    if (memo == NULL) return bound_string_fallback(b, args, kwargs); /* closed: ClosedError */
     PyObject *a[6] = {memo, Py_None, Py_None, Py_None, Py_None, Py_None};
-    for (Py_ssize_t i = 0; i < nargs; i++) a[1 + i] = args[i];
-    Py_ssize_t nkw = kwnames ? PyTuple_GET_SIZE(kwnames) : 0;
-    for (Py_ssize_t j = 0; j < nkw; j++) {
-        PyObject *name = PyTuple_GET_ITEM(kwnames, j);
+    for (Py_ssize_t i = 0; i < nargs; i++) a[1 + i] = PyTuple_GetItem(args, i);
+    Py_ssize_t position = 0;
+    PyObject *name, *value;
+    while (kwargs != NULL && PyDict_Next(kwargs, &position, &name, &value)) {
         int k = 0;
         while (k < 4 && PyUnicode_CompareWithASCIIString(name, names[k]) != 0) k++;
-        if (k == 4 || k + 1 < nargs || (k == 3 && args[nargs + j] != Py_None))
-            return bound_string_fallback(b, args, nargs, kwnames); /* languages, or a wrong call */
-        a[2 + k] = args[nargs + j];
+        if (k == 4 || k + 1 < nargs || (k == 3 && value != Py_None)) { /* languages, or a wrong call */
+            Py_DECREF(memo);
+            return bound_string_fallback(b, args, kwargs);
+        }
+        a[2 + k] = value;
     }
-    return answer(a, 6, 1);
+    PyObject *result = answer(a, 6, 1);
+    Py_DECREF(memo);
+    return result;
 }
 
 static PyObject *bound_string_new(StringMethod *method, PyObject *bundle) {
-    BoundString *b = PyObject_GC_New(BoundString, &BoundStringType);
+    BoundString *b = PyObject_GC_New(BoundString, BoundStringType);
     if (b == NULL) return NULL;
-    b->vectorcall = bound_string_call;
     Py_INCREF(method);
     b->method = method;
     Py_INCREF(bundle);
@@ -76,6 +96,7 @@ static PyObject *bound_string_new(StringMethod *method, PyObject *bundle) {
 }
 
 static int bound_string_traverse(BoundString *b, visitproc visit, void *arg) {
+    if (traverse_type) Py_VISIT(Py_TYPE(b));
     Py_VISIT(b->method);
     Py_VISIT(b->bundle);
     return 0;
@@ -88,9 +109,11 @@ static int bound_string_clear(BoundString *b) {
 }
 
 static void bound_string_dealloc(BoundString *b) {
+    PyTypeObject *type = Py_TYPE(b);
     PyObject_GC_UnTrack(b);
     bound_string_clear(b);
     PyObject_GC_Del(b);
+    Py_DECREF(type);
 }
 
 static PyObject *bound_string_self(BoundString *b, void *unused) {
@@ -123,19 +146,20 @@ static PyObject *bound_string_repr(BoundString *b) {
     return PyUnicode_FromFormat("<bound method Bundle.string of %R>", b->bundle);
 }
 
-static PyTypeObject BoundStringType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "lokale._speedups.BoundString",
-    .tp_basicsize = sizeof(BoundString),
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL,
-    .tp_doc = "Bundle.string bound to a bundle (see string_method()).",
-    .tp_vectorcall_offset = offsetof(BoundString, vectorcall),
-    .tp_call = PyVectorcall_Call,
-    .tp_traverse = (traverseproc)bound_string_traverse,
-    .tp_clear = (inquiry)bound_string_clear,
-    .tp_dealloc = (destructor)bound_string_dealloc,
-    .tp_getset = bound_string_getset,
-    .tp_repr = (reprfunc)bound_string_repr,
+static PyType_Slot bound_string_slots[] = {
+    {Py_tp_call, (void *)bound_string_call},
+    {Py_tp_traverse, (void *)bound_string_traverse},
+    {Py_tp_clear, (void *)bound_string_clear},
+    {Py_tp_dealloc, (void *)bound_string_dealloc},
+    {Py_tp_getset, bound_string_getset},
+    {Py_tp_repr, (void *)bound_string_repr},
+    {Py_tp_new, no_new},
+    {0, NULL},
+};
+
+static PyType_Spec bound_string_spec = {
+    "lokale._speedups.BoundString", sizeof(BoundString), 0, Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC,
+    bound_string_slots,
 };
 
 /* Through the class: the Python method; through a bundle: a BoundString. */
@@ -151,32 +175,48 @@ static PyObject *string_method_get(PyObject *self, PyObject *obj, PyObject *type
 
 static void string_method_dealloc(StringMethod *m) {
     Py_XDECREF(m->function);
-    PyObject_Free(m);
+    Py_XDECREF(m->memo_name);
+    free_instance((PyObject *)m);
 }
 
-static PyTypeObject StringMethodType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "lokale._speedups.StringMethod",
-    .tp_basicsize = sizeof(StringMethod),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Bundle.string's descriptor (see string_method()).",
-    .tp_dealloc = (destructor)string_method_dealloc,
-    .tp_descr_get = string_method_get,
+static PyType_Slot string_method_slots[] = {
+    {Py_tp_doc, (void *)"Bundle.string's descriptor (see string_method())."},
+    {Py_tp_dealloc, (void *)string_method_dealloc},
+    {Py_tp_descr_get, (void *)string_method_get},
+    {Py_tp_new, no_new},
+    {0, NULL},
+};
+
+static PyType_Spec string_method_spec = {
+    "lokale._speedups.StringMethod", sizeof(StringMethod), 0, Py_TPFLAGS_DEFAULT, string_method_slots,
 };
 
 /* string_method(function, memo_member) -> the descriptor of Bundle.string; memo_member: the
- * Bundle class's `_memo` slot (a member descriptor: its offset is read once, here). */
-static PyObject *sp_string_method(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+ * Bundle class's `_memo` slot (a member descriptor: its name is read once, here). */
+static PyObject *string_method_impl(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 2 || !PyCallable_Check(args[0]) || !PyObject_TypeCheck(args[1], &PyMemberDescr_Type) ||
-        ((PyMemberDescrObject *)args[1])->d_member->type != T_OBJECT_EX) {
+    PyObject *name = NULL;
+    if (nargs == 2 && PyCallable_Check(args[0])) {
+        PyObject *kind = PyObject_GetAttrString((PyObject *)Py_TYPE(args[1]), "__name__");
+        if (kind != NULL && PyUnicode_CompareWithASCIIString(kind, "member_descriptor") == 0)
+            name = PyObject_GetAttrString(args[1], "__name__");
+        Py_XDECREF(kind);
+        PyErr_Clear();
+    }
+    if (name == NULL || !PyUnicode_Check(name)) {
+        Py_XDECREF(name);
         PyErr_SetString(PyExc_TypeError, "string_method(function, memo_slot_member)");
         return NULL;
     }
-    StringMethod *m = PyObject_New(StringMethod, &StringMethodType);
-    if (m == NULL) return NULL;
+    PyUnicode_InternInPlace(&name); /* found by identity in the type's attribute cache */
+    StringMethod *m = PyObject_New(StringMethod, StringMethodType);
+    if (m == NULL) {
+        Py_DECREF(name);
+        return NULL;
+    }
     Py_INCREF(args[0]);
     m->function = args[0];
-    m->memo_offset = ((PyMemberDescrObject *)args[1])->d_member->offset;
+    m->memo_name = name;
     return (PyObject *)m;
 }
+VARARGS(sp_string_method, string_method_impl)
