@@ -1,0 +1,126 @@
+"""``lokale.wsgi.LanguageMiddleware``: every request of a WSGI application (Flask, Django, Bottle,
+Pyramid...) in its own languages.
+
+The middleware chooses the request's languages (see :class:`lokale._web.Chooser`: Accept-Language by
+default, or the cookie, query parameter and path prefix the application names, in its order), puts
+the :class:`~lokale._web.Choice` in ``environ["lokale.languages"]`` and calls the application
+inside ``with runtime.use_languages(...)``.
+
+A WSGI response is an iterable that the server consumes *after* the application has returned — a
+generator's body (Flask's streamed responses) runs then, on the server's thread, outside any block
+the application entered. So the middleware enters the languages again around each step of that
+iteration and around ``close()``, and leaves them in between: the body renders in the request's
+languages, and the server's own code, and the next request that thread serves, never see them
+(the leak that per-thread globals of other stacks are known for). A list or tuple response is
+already rendered and passes through untouched.
+
+    app.wsgi_app = lokale.wsgi.LanguageMiddleware(app.wsgi_app, bundle, sources=("path", "header"))
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
+
+from ._bundle import Bundle
+from ._web import SCOPE_KEY, Choice, Chooser, merged_headers
+
+__all__ = ["LanguageMiddleware", "SCOPE_KEY", "Choice"]
+
+StartResponse = Callable[..., Any]
+WSGIApp = Callable[[dict, StartResponse], Iterable[bytes]]
+
+
+def _same(value: str) -> str:
+    return value
+
+
+class LanguageMiddleware:
+    """Runs each request of ``app`` — its call and the iteration and closing of its response —
+    inside ``bundle.runtime.use_languages(...)``.
+
+    ``sources``: where the languages come from, tried in this order — ``"header"`` (Accept-Language),
+    ``"cookie:NAME"``, ``"query:NAME"``, ``"path"`` (a first path segment such as ``/fr/...``, which
+    is then moved from ``PATH_INFO`` to the end of ``SCRIPT_NAME``, so that the application routes
+    as without it and builds its URLs under it). A value the bundle cannot serve falls through to
+    the next source; when none gives one, ``default`` (a list; the bundle's development
+    localization when None). ``content_language``: add a ``Content-Language`` header (the bundle's
+    localization that answers), unless the application set one. ``vary``: add the request headers
+    the choice depends on (Accept-Language, Cookie) to ``Vary``.
+    """
+
+    def __init__(self, app: WSGIApp, bundle: Bundle, *, sources: Sequence[str] = ("header",),
+                 default: Optional[Iterable[str]] = None, content_language: bool = True,
+                 vary: bool = True) -> None:
+        self.app = app
+        self.chooser = Chooser(bundle, sources, default)
+        self.runtime = bundle.runtime
+        self.content_language = content_language
+        self._vary = self.chooser.vary() if vary else []
+
+    def choose(self, environ: dict) -> Choice:
+        """The request's choice (see :class:`~lokale._web.Chooser`) from its WSGI environ."""
+        chooser = self.chooser
+        return chooser.choose(
+            environ.get("HTTP_ACCEPT_LANGUAGE") if chooser.uses_header else None,
+            environ.get("HTTP_COOKIE") if chooser.uses_cookie else None,
+            environ.get("QUERY_STRING") if chooser.uses_query else None,
+            environ.get("PATH_INFO") if chooser.uses_path else None,
+        )
+
+    def __call__(self, environ: dict, start_response: StartResponse) -> Iterable[bytes]:
+        choice = self.choose(environ)
+        environ[SCOPE_KEY] = choice
+        prefix = choice.prefix
+        if prefix:
+            environ["PATH_INFO"] = environ["PATH_INFO"][len(prefix):]
+            environ["SCRIPT_NAME"] = environ.get("SCRIPT_NAME", "") + prefix
+        if self.content_language or self._vary:
+            start_response = self._starter(start_response, choice)
+        use = self.runtime.use_languages(choice.languages)
+        with use:
+            result = self.app(environ, start_response)
+        if type(result) in (list, tuple):  # rendered already: nothing of the app's runs later
+            return result
+        return _Body(result, use)
+
+    def _starter(self, start_response: StartResponse, choice: Choice) -> StartResponse:
+        content_language = self.content_language
+        vary = self._vary
+
+        def start_with_headers(status: str, headers: List[Tuple[str, str]], exc_info: Any = None) -> Any:
+            headers = merged_headers(headers, choice, content_language, vary, _same)
+            if exc_info is not None:
+                return start_response(status, headers, exc_info)
+            return start_response(status, headers)
+
+        return start_with_headers
+
+
+class _Body:
+    """The application's response iterable, each step of it and its ``close()`` in the request's
+    languages (see the module). The server calls ``close()`` whether or not it finished iterating
+    (PEP 3333); it is passed on once, as the server would have."""
+
+    __slots__ = ("_result", "_iterator", "_use")
+
+    def __init__(self, result: Iterable[bytes], use: Any) -> None:
+        self._result = result
+        self._iterator: Optional[Iterator[bytes]] = None
+        self._use = use
+
+    def __iter__(self) -> _Body:
+        return self
+
+    def __next__(self) -> bytes:
+        with self._use:  # a context variable set and reset: a few dozen nanoseconds a chunk
+            iterator = self._iterator
+            if iterator is None:
+                iterator = self._iterator = iter(self._result)
+            return next(iterator)
+
+    def close(self) -> None:
+        result, self._result = self._result, None
+        close = getattr(result, "close", None)
+        if close is not None:
+            with self._use:  # a generator's finally blocks run here
+                close()
