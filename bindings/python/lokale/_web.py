@@ -241,10 +241,11 @@ def first_segment(path: str) -> Optional[str]:
 
 
 def merged_headers(headers: List[Any], choice: Choice, content_language: bool, vary: List[Any],
-                   encode: Any) -> List[Any]:
+                   encode: Any, lower_names: bool = False) -> List[Any]:
     """``headers`` (name, value pairs of a response, as str or bytes through ``encode``) with a
     ``Content-Language`` unless the application set one, and the ``vary`` names added to its ``Vary``
-    (merged into an existing one, never repeated; ``*`` left alone)."""
+    (merged into an existing one, never repeated; ``*`` left alone). ``lower_names``: the added
+    names in lower case, as ASGI has them."""
     has_language = False
     vary_at = -1
     for i, (name, _value) in enumerate(headers):
@@ -255,10 +256,10 @@ def merged_headers(headers: List[Any], choice: Choice, content_language: bool, v
             vary_at = i
     out = list(headers)
     if content_language and not has_language:
-        out.append((encode("Content-Language"), encode(choice.content_language)))
+        out.append((encode("content-language" if lower_names else "Content-Language"), encode(choice.content_language)))
     if vary:
         if vary_at < 0:
-            out.append((encode("Vary"), encode(", ".join(vary))))
+            out.append((encode("vary" if lower_names else "Vary"), encode(", ".join(vary))))
         else:
             name, value = out[vary_at]
             text = value.decode("latin-1") if isinstance(value, bytes) else value

@@ -92,7 +92,7 @@ class LanguageMiddleware:
             if message["type"] == "http.response.start":
                 message = dict(message)
                 message["headers"] = merged_headers(list(message.get("headers") or ()), choice,
-                                                    content_language, vary, _latin1)
+                                                    content_language, vary, _latin1, True)
             await send(message)
 
         return send_with_headers

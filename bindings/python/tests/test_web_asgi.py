@@ -63,3 +63,16 @@ def test_fastapi_example_under_uvicorn(app_bundle) -> None:
         assert report.text == texts["fr"] and report.headers["content-language"] == "fr"
     finally:
         server.stop()
+
+
+def test_the_load_sees_a_leak_when_there_is_one(app_bundle) -> None:
+    """The control: the same app and load, behind a middleware that sets the runtime's (process-wide)
+    languages per request instead (web_naive_app.py), must show responses in another request's
+    language; otherwise the tests above could not tell a leaking middleware from a sound one."""
+    server = web_load.Server([web_load.python(), "-m", "uvicorn", "web_naive_app:app", "--app-dir", str(web_load.TESTS),
+                              "--host", "127.0.0.1", "--port", "PORT", "--log-level", "warning", "--no-access-log"]).start()
+    try:
+        with pytest.raises(AssertionError, match="not in their request's language"):
+            web_load.load(server.url, app_bundle, total=1_000, concurrency=200)
+    finally:
+        server.stop()

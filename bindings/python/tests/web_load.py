@@ -21,7 +21,7 @@ from typing import Any, Dict, Iterator, List, Sequence, Tuple
 
 import pytest
 
-from conftest import EXAMPLES, LIBRARY, PACKAGE_ROOT, REPO
+from conftest import EXAMPLES, LIBRARY, PACKAGE_ROOT, REPO, TESTS
 
 # (path, headers, the language the answer must be in): one of each way a language is chosen.
 CASES: Sequence[Tuple[str, Dict[str, str], str]] = (
