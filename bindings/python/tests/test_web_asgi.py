@@ -11,9 +11,11 @@ import time
 
 import pytest
 
-pytest.importorskip("starlette")
-pytest.importorskip("uvicorn")
-pytest.importorskip("httpx")
+from web_load import need  # noqa: E402
+
+need("starlette")
+need("uvicorn")
+need("httpx")
 
 import web_load  # noqa: E402
 from web_load import app_bundle  # noqa: E402,F401  (a fixture)
@@ -50,7 +52,7 @@ def test_the_example_app_answers_as_documented(starlette_server) -> None:
 
 
 def test_fastapi_example_under_uvicorn(app_bundle) -> None:
-    pytest.importorskip("fastapi")
+    need("fastapi")
     import httpx
 
     server = web_load.Server([web_load.python(), "-m", "uvicorn", "examples.web.fastapi_app:app", "--host", "127.0.0.1",

@@ -186,3 +186,16 @@ def test_wsgi_rendered_responses_pass_through_and_errors_leave_nothing(bundle: l
     with pytest.raises(RuntimeError):
         m(environ("/", "fail", accept_language="ja"), lambda *a: None)
     assert _languages.current(bundle.runtime) is None and title(bundle) == "Workspace"
+
+
+def test_the_guide_shows_the_example_apps_the_load_tests_serve() -> None:
+    """docs/PYTHON.md's web examples are the files examples/web/*.py verbatim: test_docs.py runs the
+    blocks, test_web_asgi.py and test_web_wsgi.py serve the files under load."""
+    from conftest import REPO
+    from test_docs import blocks
+
+    shown = {block.rstrip("\n") for block in blocks()}
+    files = sorted((REPO / "examples" / "web").glob("*.py"))
+    assert [f.name for f in files] == ["fastapi_app.py", "flask_app.py", "starlette_app.py"]
+    for path in files:
+        assert path.read_text(encoding="utf-8").rstrip("\n") in shown, f"docs/PYTHON.md does not show {path.name} as it is"

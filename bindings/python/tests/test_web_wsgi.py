@@ -11,9 +11,11 @@ import time
 
 import pytest
 
-pytest.importorskip("flask")
-pytest.importorskip("gunicorn")
-pytest.importorskip("httpx")
+from web_load import need  # noqa: E402
+
+need("flask")
+need("gunicorn")
+need("httpx")
 
 import web_load  # noqa: E402
 from web_load import app_bundle  # noqa: E402,F401  (a fixture)
