@@ -8,18 +8,21 @@ inside ``with runtime.use_languages(...)``.
 
 A WSGI response is an iterable that the server consumes *after* the application has returned — a
 generator's body (Flask's streamed responses) runs then, on the server's thread, outside any block
-the application entered. So the middleware enters the languages again around each step of that
-iteration and around ``close()``, and leaves them in between: the body renders in the request's
-languages, and the server's own code, and the next request that thread serves, never see them
-(the leak that per-thread globals of other stacks are known for). A list or tuple response is
-already rendered and passes through untouched.
+the application entered. So the middleware gives each request a context of its own
+(:func:`contextvars.copy_context`), binds the languages in it, and runs there the application's
+call, each step of the iteration and ``close()`` (``Context.run``, one C call a step): the body
+renders in the request's languages — and sees any other context variable the application set —
+while the server's own code between steps, and the next request that thread serves, never see
+them (the leak that per-thread globals of other stacks are known for). A list or tuple response
+is already rendered and passes through untouched.
 
     app.wsgi_app = lokale.wsgi.LanguageMiddleware(app.wsgi_app, bundle, sources=("path", "header"))
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Iterator, List, Optional, Sequence, Tuple
+from contextvars import Context, copy_context
+from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple
 
 from ._bundle import Bundle
 from ._web import SCOPE_KEY, Choice, Chooser, merged_headers
@@ -76,12 +79,15 @@ class LanguageMiddleware:
             environ["SCRIPT_NAME"] = environ.get("SCRIPT_NAME", "") + prefix
         if self.content_language or self._vary:
             start_response = self._starter(start_response, choice)
-        use = self.runtime.use_languages(choice.languages)
-        with use:
-            result = self.app(environ, start_response)
+        context = copy_context()  # the request's own: discarded with it, so never reset
+        result = context.run(self._call, choice, environ, start_response)
         if type(result) in (list, tuple):  # rendered already: nothing of the app's runs later
             return result
-        return _Body(result, use)
+        return _Body(result, context)
+
+    def _call(self, choice: Choice, environ: dict, start_response: StartResponse) -> Iterable[bytes]:
+        self.runtime.use_languages(choice.languages).__enter__()  # (in the request's context: see __call__)
+        return self.app(environ, start_response)
 
     def _starter(self, start_response: StartResponse, choice: Choice) -> StartResponse:
         content_language = self.content_language
@@ -97,30 +103,28 @@ class LanguageMiddleware:
 
 
 class _Body:
-    """The application's response iterable, each step of it and its ``close()`` in the request's
-    languages (see the module). The server calls ``close()`` whether or not it finished iterating
-    (PEP 3333); it is passed on once, as the server would have."""
+    """The application's response iterable, each step of it and its ``close()`` run in the
+    request's context (see the module). The server calls ``close()`` whether or not it finished
+    iterating (PEP 3333); it is passed on once."""
 
-    __slots__ = ("_result", "_iterator", "_use")
+    __slots__ = ("_result", "_next", "_context")
 
-    def __init__(self, result: Iterable[bytes], use: Any) -> None:
+    def __init__(self, result: Iterable[bytes], context: Context) -> None:
         self._result = result
-        self._iterator: Optional[Iterator[bytes]] = None
-        self._use = use
+        self._next: Optional[Callable[[], bytes]] = None
+        self._context = context
 
     def __iter__(self) -> _Body:
         return self
 
     def __next__(self) -> bytes:
-        with self._use:  # a context variable set and reset: a few dozen nanoseconds a chunk
-            iterator = self._iterator
-            if iterator is None:
-                iterator = self._iterator = iter(self._result)
-            return next(iterator)
+        step = self._next
+        if step is None:  # iter() may run the application's code too
+            step = self._next = self._context.run(iter, self._result).__next__
+        return self._context.run(step)
 
     def close(self) -> None:
         result, self._result = self._result, None
         close = getattr(result, "close", None)
         if close is not None:
-            with self._use:  # a generator's finally blocks run here
-                close()
+            self._context.run(close)  # a generator's finally blocks run here
