@@ -262,6 +262,7 @@ def bench(a):
             row["ratio_flask_babel"] = statistics.median(x / y for x, y in zip(samples[n], samples["flask-babel"]))
         rows.append(row)
     machine = json.loads(a.machine) if a.machine else {}
+    machine["loadavg_end"] = " ".join(open("/proc/loadavg").read().split()[:3])
     import flask
     import flask_babel  # noqa: F401
     import starlette

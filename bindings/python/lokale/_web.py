@@ -22,7 +22,7 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 from ._bundle import Bundle
 from ._languages import Languages, parse_accept_language
 
-__all__ = ["Choice", "Chooser", "SCOPE_KEY"]
+__all__ = ["Choice", "Chooser", "Headers", "SCOPE_KEY"]
 
 SCOPE_KEY = "lokale.languages"
 """The ``scope`` (ASGI) and ``environ`` (WSGI) entry holding the request's :class:`Choice`."""
@@ -240,32 +240,47 @@ def first_segment(path: str) -> Optional[str]:
     return segment or None
 
 
-def merged_headers(headers: List[Any], choice: Choice, content_language: bool, vary: List[Any],
-                   encode: Any, lower_names: bool = False) -> List[Any]:
-    """``headers`` (name, value pairs of a response, as str or bytes through ``encode``) with a
-    ``Content-Language`` unless the application set one, and the ``vary`` names added to its ``Vary``
-    (merged into an existing one, never repeated; ``*`` left alone). ``lower_names``: the added
-    names in lower case, as ASGI has them."""
-    has_language = False
-    vary_at = -1
-    for i, (name, _value) in enumerate(headers):
-        lowered = name.lower()
-        if lowered == encode("content-language"):
-            has_language = True
-        elif lowered == encode("vary"):
-            vary_at = i
-    out = list(headers)
-    if content_language and not has_language:
-        out.append((encode("content-language" if lower_names else "Content-Language"), encode(choice.content_language)))
-    if vary:
-        if vary_at < 0:
-            out.append((encode("vary" if lower_names else "Vary"), encode(", ".join(vary))))
-        else:
-            name, value = out[vary_at]
-            text = value.decode("latin-1") if isinstance(value, bytes) else value
-            present = {part.strip().lower() for part in text.split(",")}
-            missing = [v for v in vary if v.lower() not in present]
-            if missing and "*" not in present:
-                text = ", ".join([text.strip()] + missing) if text.strip() else ", ".join(missing)
-                out[vary_at] = (name, encode(text))
-    return out
+class Headers:
+    """The response headers a middleware adds, made once in its own string type (str for WSGI,
+    lower-case latin-1 bytes for ASGI): ``merge`` then costs a scan of the application's headers."""
+
+    __slots__ = ("content_language", "vary", "_bytes", "_language_name", "_vary_name", "_vary_value")
+
+    def __init__(self, content_language: bool, vary: List[str], as_bytes: bool) -> None:
+        self.content_language = content_language
+        self.vary = vary
+        self._bytes = as_bytes
+        self._language_name: Any = b"content-language" if as_bytes else "Content-Language"
+        self._vary_name: Any = b"vary" if as_bytes else "Vary"
+        joined = ", ".join(vary)
+        self._vary_value: Any = joined.encode("latin-1") if as_bytes else joined
+
+    def merge(self, headers: List[Any], choice: Choice) -> List[Any]:
+        """``headers`` (the application's name, value pairs) with a ``Content-Language`` unless the
+        application set one, and the ``vary`` names added to its ``Vary`` (merged into an
+        existing one, never repeated; ``*`` left alone)."""
+        language_name, vary_name = self._language_name, self._vary_name
+        has_language = False
+        vary_at = -1
+        for i, (name, _value) in enumerate(headers):
+            lowered = name.lower()
+            if lowered == b"content-language" or lowered == "content-language":
+                has_language = True
+            elif lowered == b"vary" or lowered == "vary":
+                vary_at = i
+        out = list(headers)
+        if self.content_language and not has_language:
+            value = choice.content_language
+            out.append((language_name, value.encode("latin-1") if self._bytes else value))
+        if self.vary:
+            if vary_at < 0:
+                out.append((vary_name, self._vary_value))
+            else:
+                name, value = out[vary_at]
+                text = value.decode("latin-1") if isinstance(value, bytes) else value
+                present = {part.strip().lower() for part in text.split(",")}
+                missing = [v for v in self.vary if v.lower() not in present]
+                if missing and "*" not in present:
+                    text = ", ".join([text.strip()] + missing) if text.strip() else ", ".join(missing)
+                    out[vary_at] = (name, text.encode("latin-1") if self._bytes else text)
+        return out

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any, Awaitable, Callable, Iterable, MutableMapping, Optional, Sequence
 
 from ._bundle import Bundle
-from ._web import SCOPE_KEY, Choice, Chooser, merged_headers
+from ._web import SCOPE_KEY, Choice, Chooser, Headers
 
 __all__ = ["LanguageMiddleware", "SCOPE_KEY", "Choice"]
 
@@ -27,10 +27,6 @@ Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
-
-
-def _latin1(value: str) -> bytes:
-    return value.encode("latin-1")
 
 
 class LanguageMiddleware:
@@ -51,8 +47,8 @@ class LanguageMiddleware:
         self.app = app
         self.chooser = Chooser(bundle, sources, default)
         self.runtime = bundle.runtime
-        self.content_language = content_language
-        self._vary = self.chooser.vary() if vary else []
+        self._headers = Headers(content_language, self.chooser.vary() if vary else [], True)
+        self._adds_headers = content_language or bool(self._headers.vary)
 
     def choose(self, scope: Scope) -> Choice:
         """The request's choice (see :class:`~lokale._web.Chooser`) from its ASGI scope."""
@@ -79,20 +75,18 @@ class LanguageMiddleware:
         scope[SCOPE_KEY] = choice
         if choice.prefix:  # the application routes below it (path keeps it: see _route_path)
             scope["root_path"] = scope.get("root_path", "") + choice.prefix
-        if scope["type"] == "http" and (self.content_language or self._vary):
+        if scope["type"] == "http" and self._adds_headers:
             send = self._sender(send, choice)
         with self.runtime.use_languages(choice.languages):
             await self.app(scope, receive, send)
 
     def _sender(self, send: Send, choice: Choice) -> Send:
-        content_language = self.content_language
-        vary = self._vary
+        merge = self._headers.merge
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 message = dict(message)
-                message["headers"] = merged_headers(list(message.get("headers") or ()), choice,
-                                                    content_language, vary, _latin1, True)
+                message["headers"] = merge(list(message.get("headers") or ()), choice)
             await send(message)
 
         return send_with_headers

@@ -25,16 +25,12 @@ from contextvars import Context, copy_context
 from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple
 
 from ._bundle import Bundle
-from ._web import SCOPE_KEY, Choice, Chooser, merged_headers
+from ._web import SCOPE_KEY, Choice, Chooser, Headers
 
 __all__ = ["LanguageMiddleware", "SCOPE_KEY", "Choice"]
 
 StartResponse = Callable[..., Any]
 WSGIApp = Callable[[dict, StartResponse], Iterable[bytes]]
-
-
-def _same(value: str) -> str:
-    return value
 
 
 class LanguageMiddleware:
@@ -57,8 +53,8 @@ class LanguageMiddleware:
         self.app = app
         self.chooser = Chooser(bundle, sources, default)
         self.runtime = bundle.runtime
-        self.content_language = content_language
-        self._vary = self.chooser.vary() if vary else []
+        self._headers = Headers(content_language, self.chooser.vary() if vary else [], False)
+        self._adds_headers = content_language or bool(self._headers.vary)
 
     def choose(self, environ: dict) -> Choice:
         """The request's choice (see :class:`~lokale._web.Chooser`) from its WSGI environ."""
@@ -77,7 +73,7 @@ class LanguageMiddleware:
         if prefix:
             environ["PATH_INFO"] = environ["PATH_INFO"][len(prefix):]
             environ["SCRIPT_NAME"] = environ.get("SCRIPT_NAME", "") + prefix
-        if self.content_language or self._vary:
+        if self._adds_headers:
             start_response = self._starter(start_response, choice)
         context = copy_context()  # the request's own: discarded with it, so never reset
         result = context.run(self._call, choice, environ, start_response)
@@ -90,14 +86,12 @@ class LanguageMiddleware:
         return self.app(environ, start_response)
 
     def _starter(self, start_response: StartResponse, choice: Choice) -> StartResponse:
-        content_language = self.content_language
-        vary = self._vary
+        merge = self._headers.merge
 
         def start_with_headers(status: str, headers: List[Tuple[str, str]], exc_info: Any = None) -> Any:
-            headers = merged_headers(headers, choice, content_language, vary, _same)
             if exc_info is not None:
-                return start_response(status, headers, exc_info)
-            return start_response(status, headers)
+                return start_response(status, merge(headers, choice), exc_info)
+            return start_response(status, merge(headers, choice))
 
         return start_with_headers
 
