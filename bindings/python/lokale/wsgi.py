@@ -22,7 +22,7 @@ is already rendered and passes through untouched.
 from __future__ import annotations
 
 from contextvars import Context, copy_context
-from typing import Any, Callable, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from ._bundle import Bundle
 from ._web import SCOPE_KEY, Choice, Chooser, Headers
@@ -30,7 +30,8 @@ from ._web import SCOPE_KEY, Choice, Chooser, Headers
 __all__ = ["LanguageMiddleware", "SCOPE_KEY", "Choice"]
 
 StartResponse = Callable[..., Any]
-WSGIApp = Callable[[dict, StartResponse], Iterable[bytes]]
+Environ = Dict[str, Any]
+WSGIApp = Callable[[Environ, StartResponse], Iterable[bytes]]
 
 
 class LanguageMiddleware:
@@ -56,7 +57,7 @@ class LanguageMiddleware:
         self._headers = Headers(content_language, self.chooser.vary() if vary else [], False)
         self._adds_headers = content_language or bool(self._headers.vary)
 
-    def choose(self, environ: dict) -> Choice:
+    def choose(self, environ: Environ) -> Choice:
         """The request's choice (see :class:`~lokale._web.Chooser`) from its WSGI environ."""
         chooser = self.chooser
         return chooser.choose(
@@ -66,7 +67,7 @@ class LanguageMiddleware:
             environ.get("PATH_INFO") if chooser.uses_path else None,
         )
 
-    def __call__(self, environ: dict, start_response: StartResponse) -> Iterable[bytes]:
+    def __call__(self, environ: Environ, start_response: StartResponse) -> Iterable[bytes]:
         choice = self.choose(environ)
         environ[SCOPE_KEY] = choice
         prefix = choice.prefix
@@ -81,7 +82,7 @@ class LanguageMiddleware:
             return result
         return _Body(result, context)
 
-    def _call(self, choice: Choice, environ: dict, start_response: StartResponse) -> Iterable[bytes]:
+    def _call(self, choice: Choice, environ: Environ, start_response: StartResponse) -> Iterable[bytes]:
         self.runtime.use_languages(choice.languages).__enter__()  # (in the request's context: see __call__)
         return self.app(environ, start_response)
 
@@ -104,7 +105,7 @@ class _Body:
     __slots__ = ("_result", "_next", "_context")
 
     def __init__(self, result: Iterable[bytes], context: Context) -> None:
-        self._result = result
+        self._result: Optional[Iterable[bytes]] = result
         self._next: Optional[Callable[[], bytes]] = None
         self._context = context
 
@@ -114,7 +115,10 @@ class _Body:
     def __next__(self) -> bytes:
         step = self._next
         if step is None:  # iter() may run the application's code too
-            step = self._next = self._context.run(iter, self._result).__next__
+            result = self._result
+            if result is None:  # closed before the first step
+                raise StopIteration
+            step = self._next = self._context.run(iter, result).__next__
         return self._context.run(step)
 
     def close(self) -> None:
