@@ -53,7 +53,7 @@ cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.start
 print(json.dumps({"nproc": int(sys.argv[3]), "cpu": cpu, "loadavg_start": sys.argv[2],
                   "date": time.strftime("%Y-%m-%d %H:%M:%S %Z"), "kernel": platform.release(),
                   "lokale_version": lib.lokale_version().decode(), "python": platform.python_version(),
-                  "library": "release (make build CONFIG=release)"}))
+                  "library": "the release build"}))
 PY
 )
 

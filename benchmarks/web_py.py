@@ -3,6 +3,7 @@
 
 usage: web_py.py data DIR                      write DIR/po/*.po (lokale) and DIR/babel/*/LC_MESSAGES/messages.mo
        web_py.py bench DIR --bundle B.lokale [--requests K] [--reps R] --out RESULTS_PREFIX [--machine JSON]
+       web_py.py report RESULTS.json --out RESULTS_PREFIX     the tables again from a run's JSON
 
 One small app — a page of three messages, in the language of the request's Accept-Language
 header (five headers in rotation: de-AT, fr-CA, ja, es, en) — served by each stack, called
@@ -300,7 +301,7 @@ def report(rows, machine, out):
         "",
         f"Machine: {machine.get('cpu', '?')}, {machine.get('nproc', '?')} cores, load {machine.get('loadavg_start', '?')} → "
         f"{machine.get('loadavg_end', '?')}; {machine.get('date', '')}. Python {machine.get('python', '?')}, "
-        f"liblokale {machine.get('lokale_version', '?')} ({machine.get('library', '?')}), accelerator "
+        f"liblokale {machine.get('lokale_version', '?')}, {machine.get('library', '?')}, accelerator "
         f"{'on' if machine.get('accelerated') else 'off'}; Flask {machine.get('flask')}, Flask-Babel "
         f"{machine.get('flask_babel')}, Starlette {machine.get('starlette')}.",
         "",
@@ -332,8 +333,8 @@ def report(rows, machine, out):
     lines += [
         "",
         "`wsgi`: a bare WSGI function returning a list (passed through untouched); `wsgi-stream`: a",
-        "generator of four chunks, which the middleware wraps to enter the request's languages around",
-        "each step and `close()`; `asgi`: a bare ASGI function; `starlette`: Starlette with one route.",
+        "generator of four chunks, each step of which (and `close()`) the middleware runs in the request's",
+        "context; `asgi`: a bare ASGI function; `starlette`: Starlette with one route.",
         "",
     ]
     with open(out + ".md", "w") as f:
@@ -343,7 +344,7 @@ def report(rows, machine, out):
 
 def main():
     p = argparse.ArgumentParser()
-    p.add_argument("mode", choices=["data", "bench"])
+    p.add_argument("mode", choices=["data", "bench", "report"])
     p.add_argument("dir")
     p.add_argument("--bundle")
     p.add_argument("--requests", type=int, default=20000)
@@ -353,6 +354,10 @@ def main():
     a = p.parse_args()
     if a.mode == "data":
         data(a.dir)
+    elif a.mode == "report":
+        with open(a.dir) as f:
+            run = json.load(f)
+        report(run["rows"], run["machine"], a.out)
     else:
         bench(a)
 
