@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
+from ._abi import LANGUAGES_REMEMBERED
 from ._bundle import Bundle
 from ._languages import Languages, parse_accept_language
 
@@ -30,7 +31,7 @@ SCOPE_KEY = "lokale.languages"
 # A BCP 47-shaped tag (letters, digits, dashes; underscores as POSIX spells them): what a cookie,
 # query parameter or path segment must look like before it is compared with the bundle's localizations.
 _TAG = re.compile(r"[A-Za-z]{2,8}(?:[-_][A-Za-z0-9]{1,8})*\Z")
-_REMEMBERED = 1024  # distinct raw values kept per source, as the runtime keeps 1,024 lists
+_REMEMBERED = LANGUAGES_REMEMBERED  # distinct raw values kept per source, as many as the runtime's lists
 _KINDS = ("header", "cookie", "query", "path")
 
 

@@ -22,8 +22,9 @@ LAYERS: Dict[str, int] = {
                      *EXTENSIONS, "_backend_ctypes", "_backend_speedups", "_backend"), 0),
     **dict.fromkeys(("_languages", "_runtime", "_message_format", "_named"), 1),
     "_bundle": 2,
-    **dict.fromkeys(("_gettext", "_message"), 3),
+    **dict.fromkeys(("_gettext", "_message", "_web"), 3),
     "": 4,  # the package itself (__init__), which imports every layer
+    **dict.fromkeys(("asgi", "wsgi"), 4),  # the web middlewares, imported by applications only
 }
 
 
