@@ -199,3 +199,12 @@ def test_the_guide_shows_the_example_apps_the_load_tests_serve() -> None:
     assert [f.name for f in files] == ["fastapi_app.py", "flask_app.py", "starlette_app.py"]
     for path in files:
         assert path.read_text(encoding="utf-8").rstrip("\n") in shown, f"docs/PYTHON.md does not show {path.name} as it is"
+
+
+def test_remembered_choices_start_over_when_the_runtime_changes(bundle: lokale.Bundle) -> None:
+    m = wsgi.LanguageMiddleware(lambda e, s: [], bundle)
+    first = m.choose(environ(accept_language="ja"))
+    assert m.choose(environ(accept_language="ja")) is first
+    bundle.runtime.preferred_languages = ["de"]  # a change that can alter answers (so Content-Language)
+    again = m.choose(environ(accept_language="ja"))
+    assert again is not first and (again.list, again.content_language) == (("ja",), "ja")
