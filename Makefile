@@ -36,7 +36,7 @@ STATIC_BIN      = $(shell $(SWIFT) build -c release --scratch-path $(STATIC_SCRA
 C_TEST_SRC := $(sort $(wildcard Tests/C/*.c))
 
 .PHONY: all build build-static demo test check check-swift test-swift test-mf2 test-c test-bindings \
-        test-c-bindings test-cpp test-c-docs test-typed test-python test-swift-package test-install examples install clean \
+        test-c-bindings test-cpp test-c-docs test-typed test-python test-web test-swift-package test-install examples install clean \
         fuzz fuzz-ci test-asan test-tsan test-c-tsan wheel dist test-wheel test-dist
 
 all: build
@@ -86,7 +86,7 @@ demo: examples
 	$(SWIFT) build -j $(JOBS) --package-path examples/SummaryLabel
 	$$($(SWIFT) build --package-path examples/SummaryLabel --show-bin-path)/SummaryDemo --switch fr
 
-test: test-swift test-c test-bindings test-python test-swift-package test-install test-wheel test-dist fuzz-ci
+test: test-swift test-c test-bindings test-python test-web test-swift-package test-install test-wheel test-dist fuzz-ci
 
 # The MessageFormat 2 conformance runner: the official suite (../shared/conformance/mf2/tests), or
 # MF2_TESTS="FILE_OR_FOLDER …" (files in the same schema, run unchanged). Prints each file's and the
@@ -187,6 +187,25 @@ test-python: examples $(TOOLS)/bin/mypy $(TOOLS)/bin/pybabel
 	cd bindings/python && $(PYTHON) setup.py -q build_ext --inplace
 	LOKALE_LIBRARY=$(OUT)/lib/liblokale.so $(PYTHON_TEST_TOOLS) LOKALE_EXPECT_SPEEDUPS=1 $(PYTHON) -m pytest -q bindings/python/tests
 	LOKALE_LIBRARY=$(OUT)/lib/liblokale.so $(PYTHON_TEST_TOOLS) LOKALE_PURE_PYTHON=1 $(PYTHON) -m pytest -q bindings/python/tests
+
+# The web middlewares (lokale.asgi, lokale.wsgi) under real servers: uvicorn serving the Starlette
+# and FastAPI examples of examples/web/, gunicorn the Flask one, httpx asking 10,000 concurrent
+# streamed requests of each in mixed languages; their in-process tests; and docs/PYTHON.md, whose
+# web examples run only where these packages are. Test-only packages, in a venv of their own
+# (WEB_TOOLS, made by $(PYTHON): the accelerator built in place fits it); LOKALE_WEB_TESTS=1 makes
+# a missing one a failure instead of a skip. About a minute on 2 cores.
+WEB_TOOLS    := $(OUT)/tools/$(notdir $(PYTHON))-web
+WEB_PACKAGES := pytest starlette fastapi uvicorn flask gunicorn httpx flask-babel
+WEB_TESTS    := $(addprefix bindings/python/tests/,test_web_middleware.py test_web_asgi.py test_web_wsgi.py test_docs.py)
+
+$(WEB_TOOLS)/.installed:
+	test -x $(WEB_TOOLS)/bin/python || $(PYTHON) -m venv $(WEB_TOOLS)
+	$(WEB_TOOLS)/bin/python -m pip install -q --disable-pip-version-check $(WEB_PACKAGES)
+	touch $@
+
+test-web: examples $(WEB_TOOLS)/.installed
+	cd bindings/python && $(PYTHON) setup.py -q build_ext --inplace
+	LOKALE_LIBRARY=$(OUT)/lib/liblokale.so LOKALE_EXPECT_SPEEDUPS=1 LOKALE_WEB_TESTS=1 $(WEB_TOOLS)/bin/python -m pytest -q $(WEB_TESTS)
 
 # The self-contained liblokale.so (Swift runtime linked statically: it needs only ICU and the C/C++
 # runtime) and CLI. A separate scratch path, so that it never fights the normal build.
@@ -378,6 +397,13 @@ bench-coldstart:
 .PHONY: bench-requests
 bench-requests:
 	QUICK="$(QUICK)" PYTHON="$(PYTHON)" bash benchmarks/requests.sh
+
+# The web middlewares' cost per request (lokale.asgi, lokale.wsgi) against the same apps without
+# them and against Flask-Babel's locale selector and force_locale, in process; writes
+# benchmarks/results/web.{md,json}. Also run at the end of `make bench`.
+.PHONY: bench-web
+bench-web:
+	QUICK="$(QUICK)" PYTHON="$(PYTHON)" bash benchmarks/web.sh
 
 # Thread scaling: 1/2/4 threads of lookups and plural formats on one bundle, with and
 # without a thread changing the language every millisecond; writes benchmarks/results/threads.md and threads.json.gz.

@@ -174,6 +174,13 @@ if [ -z "${BENCH_SKIP_SOURCES:-}" ]; then
   BENCH_SKIP_BUILD=1 QUICK="$QUICK" PYTHON="$PYTHON" bash "$B/sources.sh" || log "sources.sh failed: benchmarks/results/sources.* not updated"
 fi
 
+# --- web middlewares: web.sh (Flask with lokale's middleware against Flask-Babel) on the same copy ----
+# BENCH_SKIP_WEB=1 leaves it out; a failure there does not fail the suite's results above.
+if [ -z "${BENCH_SKIP_WEB:-}" ]; then
+  log "web middlewares against Flask-Babel: benchmarks/web.sh"
+  BENCH_SKIP_BUILD=1 QUICK="$QUICK" PYTHON="$PYTHON" bash "$B/web.sh" || log "web.sh failed: benchmarks/results/web.* not updated"
+fi
+
 # --- cold start: coldstart.sh, whole processes with the self-contained build ----------
 # BENCH_SKIP_COLDSTART=1 leaves it out; a failure there does not fail the suite's results above.
 if [ -z "${BENCH_SKIP_COLDSTART:-}" ]; then

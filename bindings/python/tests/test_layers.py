@@ -22,10 +22,11 @@ LAYERS: Dict[str, int] = {
                      *EXTENSIONS, "_backend_ctypes", "_backend_speedups", "_backend"), 0),
     **dict.fromkeys(("_languages", "_runtime", "_message_format", "_named"), 1),
     "_bundle": 2,
-    **dict.fromkeys(("_gettext", "_message"), 3),
+    **dict.fromkeys(("_gettext", "_message", "_web"), 3),
     "_tools": 0,  # compile() and check(): the command line, run as a subprocess
     "": 4,  # the package itself (__init__), which imports every layer
     "__main__": 4,  # python -m lokale: the command line
+    **dict.fromkeys(("asgi", "wsgi"), 4),  # the web middlewares, imported by applications only
 }
 
 
