@@ -172,3 +172,18 @@ def app_bundle() -> Iterator[Any]:
     bundle = runtime.open(str(EXAMPLES / "DesktopApp.lokale"), main=True)
     yield bundle
     runtime.close()
+
+
+def check_documented_answers(url: str) -> None:
+    """What docs/PYTHON.md says the example apps (Starlette's and Flask's alike) answer."""
+    import httpx
+
+    answer = httpx.get(f"{url}/", headers={"Accept-Language": "de-AT, en;q=0.5"})
+    assert answer.text == "Arbeitsbereich (de, header)"
+    assert answer.headers["content-language"] == "de"
+    assert answer.headers["vary"] == "Accept-Language, Cookie"
+    assert httpx.get(f"{url}/fr/").text == "Espace de travail (fr, path)"   # routed as /
+    assert httpx.get(f"{url}/", cookies={"lang": "ja"}).text == "ワークスペース (ja, cookie:lang)"
+    assert httpx.get(f"{url}/?lang=xx", headers={"Accept-Language": "fr"}).text == "Espace de travail (fr, header)"
+    assert httpx.get(f"{url}/").text == "Workspace (en, default)"
+    assert httpx.get(f"{url}/xx/").status_code == 404   # not a language: the path is routed as it is
