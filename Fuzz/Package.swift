@@ -8,7 +8,7 @@ let package = Package(
     dependencies: [.package(name: "Lokale", path: "..")],
     targets: [
         // Starts libFuzzer's driver from a target's top-level code.
-        .target(name: "FuzzDriver"),
+        .target(name: "FuzzDriver", dependencies: [.product(name: "LokaleCatalog", package: "Lokale")]),
         // (a) compiled-table open, lookup and format of every key.
         .executableTarget(name: "fuzz-table", dependencies: ["FuzzDriver", .product(name: "LokaleCatalog", package: "Lokale")]),
         // (b) the .strings parser.

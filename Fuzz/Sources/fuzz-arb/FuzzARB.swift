@@ -39,6 +39,7 @@ public func fuzzARB(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let syntax: MessageSyntax = size % 2 == 0 ? .icu : .icuApostrophesAsText
     guard let bundle = try? CatalogLoader.load(arb: files, development: template.localization, syntax: syntax) else { return 0 }
     guard let compiled = try? TableWriter.compile(bundle) else { return 0 }
+    checkTypedAccessors(bundle)
     let file = compiled.bytes.withUnsafeBytes { MappedFile(copying: $0) }
     let table: CompiledTable
     do { table = try CompiledTable(file: file, verifyPayload: true) }

@@ -25,6 +25,7 @@ public func fuzzCatalog(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         bundle.developmentLocalization = "en"
     }
     guard let compiled = try? TableWriter.compile(bundle) else { return 0 }
+    checkTypedAccessors(bundle)
     let file = compiled.bytes.withUnsafeBytes { MappedFile(copying: $0) }
     // What the writer produced, the reader must accept.
     let table: CompiledTable
