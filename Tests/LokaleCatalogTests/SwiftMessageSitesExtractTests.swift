@@ -3,7 +3,7 @@ import LokaleCatalog
 import Testing
 import TestSupport
 
-/// Issue 31, item 6: every literal Lokale receives as a `Message` is extracted — by tokens
+/// Every literal Lokale receives as a `Message` is extracted — by tokens
 /// (LokaleBundle's lookups, the scanned code's own functions with `Message` parameters,
 /// `let x: Message = "…"`), and with the real compiler (`--swift-build-path`, `--swiftc-flags`)
 /// wherever the compiler types a literal as one, with the exact type of each value.

@@ -4,7 +4,7 @@ import LokaleCatalog
 import Testing
 import TestSupport
 
-/// Issue 31, item 6: extraction sees what the compiler sees. ExtractionIdioms.swift is compiled
+/// Extraction sees what the compiler sees. ExtractionIdioms.swift is compiled
 /// into these tests and extracted by them; a catalog made of exactly the extracted keys must
 /// answer every idiom from the catalog — so the key each call looks up at run time is the key
 /// `lokale extract` wrote, specifiers, tables and all.

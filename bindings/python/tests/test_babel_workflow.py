@@ -1,4 +1,4 @@
-"""Babel's gettext workflow end to end through Lokale (issue 32, item 4), with the real tools:
+"""Babel's gettext workflow end to end through Lokale, with the real tools:
 
     pybabel extract -> messages.pot -> pybabel init (fr, de) -> .po, translated with babel.messages.pofile
     -> source changed, pybabel extract + pybabel update -> lokale compile (the CLI) -> lookups

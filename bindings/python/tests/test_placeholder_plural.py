@@ -1,4 +1,4 @@
-"""Python formats what C formats (issue 32, item 5).
+"""Python formats what C formats.
 
 Bundle.format asks the C ABI for strict arguments (LOKALE_MESSAGE_STRICT_ARGUMENTS), so a misfit
 raises InvalidArgument where the CLI prints text. Catalogs use a plural whose every variant is empty
