@@ -138,23 +138,25 @@ struct MessageRenderer {
     /// are not the same bytes. Equal bytes are an equal text: a format is compiled from its text.
     private mutating func sameVariant(_ n: lk_node) -> UInt32? {
         var n = n
-        var children: [UInt32] = []
-        if n.kind == LK_NODE_FORMS {
-            for i in 0..<UInt64(n.count) { children.append(lk_tree_word(&tree, UInt64(n.children) + i)) }
-        } else {
-            for i in 0..<n.count {
-                children.append(lk_node_choose(&tree, &n, i, 0))
-                children.append(lk_node_choose(&tree, &n, i, 1))
+        // Walked in place, not gathered first: this runs for every plural rendered, and a plural
+        // that does choose is told apart at its second case.
+        let count = n.kind == LK_NODE_FORMS ? Int(n.count) : Int(n.count) * 2
+        var first = TableLayout.none
+        var text = UnsafeRawBufferPointer(start: nil, count: 0)
+        for i in 0..<count {
+            let child = n.kind == LK_NODE_FORMS ? lk_tree_word(&tree, UInt64(n.children) + UInt64(i))
+                : lk_node_choose(&tree, &n, UInt32(i / 2), Int32(i % 2))
+            guard child != TableLayout.none else { return nil }
+            if child == first { continue }
+            guard let c = try? table.node(child, in: &tree), c.kind == LK_NODE_TEXT else { return nil }
+            let bytes = UnsafeRawBufferPointer(start: c.text, count: Int(c.length))
+            if first == TableLayout.none {
+                (first, text) = (child, bytes)
+            } else if !bytes.elementsEqual(text) {
+                return nil
             }
         }
-        guard let first = children.first, first != TableLayout.none,
-              let head = try? table.node(first, in: &tree), head.kind == LK_NODE_TEXT else { return nil }
-        let text = UnsafeRawBufferPointer(start: head.text, count: Int(head.length))
-        for child in children.dropFirst() where child != first {
-            guard child != TableLayout.none, let c = try? table.node(child, in: &tree), c.kind == LK_NODE_TEXT,
-                  UnsafeRawBufferPointer(start: c.text, count: Int(c.length)).elementsEqual(text) else { return nil }
-        }
-        return first
+        return first == TableLayout.none ? nil : first
     }
 
     private func value(_ argument: Int) -> FormatArgument? {
