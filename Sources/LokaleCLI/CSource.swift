@@ -83,15 +83,10 @@ struct CSource {
         static const unsigned char LOKALE_EMBEDDED_ALIGNED \(symbol)_table[\(table.count + 1)] =
 
         """.utf8)
-        let octal = Array("01234567".utf8)
-        for (i, b) in table.enumerated() {
-            if i % 64 == 0 { out.append(UInt8(ascii: "\"")) }
-            if b >= 0x20 && b < 0x7F && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") && b != UInt8(ascii: "?") {
-                out.append(b)
-            } else {
-                out += [UInt8(ascii: "\\"), octal[Int(b >> 6)], octal[Int(b >> 3 & 7)], octal[Int(b & 7)]]
-            }
-            if i % 64 == 63 || i == table.count - 1 { out += Array("\"\n".utf8) }
+        for start in stride(from: 0, to: table.count, by: 64) {
+            out.append(UInt8(ascii: "\""))
+            GeneratedSource.cEscape(table[start..<min(start + 64, table.count)], into: &out, octalOnly: true)
+            out += Array("\"\n".utf8)
         }
         if table.isEmpty { out += Array("\"\"\n".utf8) }
         out += Array("""

@@ -11,19 +11,28 @@ public enum GeneratedSource {
     /// A C string literal. Bytes other than printable ASCII are octal escapes (three digits, so a
     /// following digit never joins them), `?` is escaped (trigraphs of C99).
     public static func cLiteral(_ s: String) -> String {
-        var out = "\""
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): out += "\\\""
-            case UInt8(ascii: "\\"): out += "\\\\"
-            case UInt8(ascii: "?"): out += "\\?"
-            case 0x20..<0x7F: out.unicodeScalars.append(Unicode.Scalar(b))
-            default:
-                let octal = String(b, radix: 8)
-                out += "\\" + String(repeating: "0", count: 3 - octal.count) + octal
+        var out: [UInt8] = [UInt8(ascii: "\"")]
+        cEscape(s.utf8, into: &out)
+        out.append(UInt8(ascii: "\""))
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The inside of a C string literal holding `bytes` (see `cLiteral`), appended to `out`: also
+    /// what an embedded table's literal is made of (`--emit-c-source`), where `octalOnly` spells
+    /// `"` `\\` `?` in octal too, so that every escape is four bytes (a reader of the array needs
+    /// to know one form only).
+    public static func cEscape<C: Collection<UInt8>>(_ bytes: C, into out: inout [UInt8], octalOnly: Bool = false) {
+        let octal = Array("01234567".utf8)
+        for b in bytes {
+            let special = b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b == UInt8(ascii: "?")
+            if special && !octalOnly {
+                out += [UInt8(ascii: "\\"), b]
+            } else if !special && b >= 0x20 && b < 0x7F {
+                out.append(b)
+            } else {
+                out += [UInt8(ascii: "\\"), octal[Int(b >> 6)], octal[Int(b >> 3 & 7)], octal[Int(b & 7)]]
             }
         }
-        return out + "\""
     }
 
     /// A Python string literal (UTF-8 source): C0 and C1 controls and the line separators, which
