@@ -60,10 +60,11 @@ from ._gettext import Translations
 from ._message import Message
 from ._languages import Languages, parse_accept_language
 from ._message_format import MessageFormat
-# The command line (lokale/bin/lokale in a wheel) run from Python; subprocess is imported on first use.
-# lokale.compile is answered by __getattr__ below, not bound here: bound, it would be a name that
-# `from lokale import *` exports, hiding the builtin compile.
-from ._tools import CatalogError, CheckResult, CompileResult, Localization, Problem, check, cli_path
+# The command line (lokale/bin/lokale in a wheel) run from Python: its names are answered by
+# __getattr__ below on first use, not imported here — the module and what it imports (shutil,
+# subprocess) cost a third of `import lokale`, which programs that only look messages up pay.
+# lokale.compile is never bound: bound, it would be a name that `from lokale import *` exports,
+# hiding the builtin compile.
 
 __all__ = [
     "Arg",
@@ -131,14 +132,25 @@ if TYPE_CHECKING:
     from ._parts import MarkupPart as MarkupPart
     from ._parts import Part as Part
     from ._parts import TextPart as TextPart
+    from ._tools import CatalogError as CatalogError
+    from ._tools import CheckResult as CheckResult
+    from ._tools import CompileResult as CompileResult
+    from ._tools import Localization as Localization
+    from ._tools import Problem as Problem
+    from ._tools import check as check
+    from ._tools import cli_path as cli_path
     from ._tools import compile as compile
 else:  # hidden from type checkers, which see the imports above
 
     def __getattr__(name: str) -> object:  # PEP 562: the enums, Arg and the part classes, made on first use
-        if name == "compile":  # lokale.compile: public, but not a global (see the import of _tools)
-            from ._tools import compile as function
+        if name in ("CatalogError", "CheckResult", "CompileResult", "Localization", "Problem", "check", "cli_path",
+                    "compile"):  # the command line's API (see the comment above `__all__`)
+            from . import _tools
 
-            return function
+            value = getattr(_tools, name)
+            if name != "compile":  # lokale.compile: public, but not a global
+                globals()[name] = value
+            return value
         from ._hints import lokale as public
 
         value = getattr(public, name)  # AttributeError for any other name
