@@ -35,6 +35,15 @@ export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/lsan.supp}
 scratch=$(mktemp -d /tmp/lokale-fuzz.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
 status=0
+failed=()
+# What went wrong is repeated after the last target (CI shows a log's end): the target, its
+# reproducer and the report's first lines.
+report() {
+  failed+=("$1")
+  { echo "== $1: $2"; { ls -t "artifacts/$1" 2>/dev/null || true; } | head -3 | sed "s|^|   reproducer: Fuzz/artifacts/$1/|"
+    { grep -m1 -B2 -A25 -E 'ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|^==[0-9]+==|Fatal error|SUMMARY' "$3" || tail -n 25 "$3"; } | head -40
+  } >> "$scratch/failures.txt" || true
+}
 for t in "${targets[@]}"; do
   exe=$bin/fuzz-$t
   mkdir -p "artifacts/$t" "$scratch/$t"
@@ -44,15 +53,21 @@ for t in "${targets[@]}"; do
   if [ "$mode" = ci ]; then
     echo "fuzz: replaying corpus/$t"
     if ! $NICE "$exe" "${opts[@]}" -runs=0 corpus/$t/* >"$scratch/$t.replay.log" 2>&1; then
-      tail -n 60 "$scratch/$t.replay.log"; echo "fuzz: $t: replay FAILED" >&2; status=1; continue
+      tail -n 60 "$scratch/$t.replay.log"; echo "fuzz: $t: replay FAILED" >&2; status=1
+      report "$t" "replay of corpus/$t failed" "$scratch/$t.replay.log"; continue
     fi
   fi
   echo "fuzz: $t for ${seconds}s"
   if ! $NICE "$exe" "${opts[@]}" -max_total_time="$seconds" "$scratch/$t" >"$scratch/$t.log" 2>&1; then
-    tail -n 80 "$scratch/$t.log"; echo "fuzz: $t: FAILED (reproducer in Fuzz/artifacts/$t/)" >&2; status=1; continue
+    tail -n 80 "$scratch/$t.log"; echo "fuzz: $t: FAILED (reproducer in Fuzz/artifacts/$t/)" >&2; status=1
+    report "$t" "fuzzing found a failure" "$scratch/$t.log"; continue
   fi
   grep -E '^stat::number_of_executed_units|^stat::peak_rss_mb' "$scratch/$t.log" | sed "s/^/fuzz: $t: /"
   echo "fuzz: $t: corpus $(ls "$scratch/$t" | wc -l) inputs (scratch; committed corpus untouched)"
 done
 echo "fuzz: total $(( $(date +%s) - t0 ))s"
+if [ ${#failed[@]} -gt 0 ]; then
+  cat "$scratch/failures.txt" >&2
+  echo "fuzz: FAILED: ${failed[*]}" >&2
+fi
 exit $status

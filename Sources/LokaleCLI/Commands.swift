@@ -197,6 +197,7 @@ func infoCommand(_ a: Arguments) throws -> Int32 {
     print("development localization: \(t.localizations[t.developmentLocalization])")
     print("allows mixed localizations: \(t.allowsMixedLocalizations ? "yes" : "no")")
     print("localizations: \(t.localizations.joined(separator: ", "))")
+    print("locale data: \(t.hasLocaleData ? "recorded (plural rules, number symbols, language selection)" : "none (answered from ICU)")")
     print("tables:")
     for (ti, name) in t.tables.enumerated() {
         let counts = t.localizations.indices.filter { t.hasTable(localization: $0, table: ti) }

@@ -3,12 +3,14 @@
  * prints it and exits — lokale against glibc gettext — and the timer that runs them.
  *
  * One file, five programs (benchmarks/coldstart.sh builds each):
- *   -DENGINE_LOKALE   coldstart_lokale BUNDLE KEY: lokale_runtime_new(NULL options: the languages
- *                     from LANGUAGE/LC_ALL/LC_MESSAGES/LANG, the in-app language kept in the
- *                     default place), lokale_bundle_open(BUNDLE, LOKALE_OPEN_MAIN), one
- *                     lokale_bundle_lookup of KEY, printf, both freed.
- *   -DENGINE_GETTEXT  coldstart_gettext DIR DOMAIN KEY: setlocale(LC_ALL, ""), bindtextdomain,
- *                     dgettext (LANGUAGE chooses the catalog), printf.
+ *   -DENGINE_LOKALE   coldstart_lokale BUNDLE KEY PLURAL_KEY COUNT: lokale_runtime_new(NULL
+ *                     options: the languages from LANGUAGE/LC_ALL/LC_MESSAGES/LANG, the in-app
+ *                     language kept in the default place), lokale_bundle_open(BUNDLE,
+ *                     LOKALE_OPEN_MAIN), one lokale_bundle_lookup of KEY, one lokale_bundle_format
+ *                     of PLURAL_KEY with COUNT, printf, both freed.
+ *   -DENGINE_GETTEXT  coldstart_gettext DIR DOMAIN KEY PLURAL_KEY COUNT: setlocale(LC_ALL, ""),
+ *                     bindtextdomain, dgettext of KEY, dngettext of PLURAL_KEY with COUNT (LANGUAGE
+ *                     chooses the catalog), printf.
  *   -DENGINE_LOAD     coldstart_load: linked with liblokale.so, calls only lokale_version (C, no
  *                     Swift), prints a constant: the process with liblokale.so and the libraries it
  *                     needs (ICU, the C++ runtime) loaded, relocated and initialized, nothing else.
@@ -24,6 +26,8 @@
  * separate arguments; no argument contains one here). The environment is exactly ENV*.
  */
 #define _GNU_SOURCE
+/* What every program prints (the ones that do no work print it as a constant). */
+#define EXPECTED "Arbeitsbereich / 3 Objekte"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,7 +36,7 @@
 #include <lokale.h>
 
 int main(int argc, char **argv) {
-    if (argc != 3) { fprintf(stderr, "usage: coldstart_lokale BUNDLE KEY\n"); return 2; }
+    if (argc != 5) { fprintf(stderr, "usage: coldstart_lokale BUNDLE KEY PLURAL_KEY COUNT\n"); return 2; }
     lokale_runtime *rt = NULL;
     lokale_bundle *b = NULL;
     if (lokale_runtime_new(&rt, NULL) != LOKALE_OK) { fprintf(stderr, "runtime: %s\n", lokale_last_error()); return 1; }
@@ -44,7 +48,14 @@ int main(int argc, char **argv) {
     const char *text = NULL;
     size_t len = 0;
     if (lokale_bundle_lookup(&text, &len, NULL, b, &m) != LOKALE_OK) { fprintf(stderr, "lookup: %s\n", lokale_last_error()); return 1; }
-    printf("%.*s\n", (int)len, text);
+    lokale_message p = lokale_message_make(argv[3], NULL, NULL);
+    lokale_arg count = lokale_arg_int(atoll(argv[4]));
+    char plural[256];
+    if (lokale_bundle_format(plural, sizeof plural, NULL, b, &p, &count, 1) != LOKALE_OK) {
+        fprintf(stderr, "format: %s\n", lokale_last_error());
+        return 1;
+    }
+    printf("%.*s / %s\n", (int)len, text, plural);
     lokale_bundle_free(b);
     lokale_runtime_free(rt);
     return 0;
@@ -55,11 +66,14 @@ int main(int argc, char **argv) {
 #include <locale.h>
 
 int main(int argc, char **argv) {
-    if (argc != 4) { fprintf(stderr, "usage: coldstart_gettext DIR DOMAIN KEY\n"); return 2; }
+    if (argc != 6) { fprintf(stderr, "usage: coldstart_gettext DIR DOMAIN KEY PLURAL_KEY COUNT\n"); return 2; }
     setlocale(LC_ALL, "");
     bindtextdomain(argv[2], argv[1]);
     bind_textdomain_codeset(argv[2], "UTF-8");
-    printf("%s\n", dgettext(argv[2], argv[3]));
+    long long n = atoll(argv[5]);
+    printf("%s / ", dgettext(argv[2], argv[3]));
+    printf(dngettext(argv[2], argv[4], argv[4], (unsigned long)n), n);
+    printf("\n");
     return 0;
 }
 
@@ -67,13 +81,13 @@ int main(int argc, char **argv) {
 #include <lokale.h>
 
 int main(void) {
-    printf("%s\n", lokale_version() ? "Arbeitsbereich" : "");
+    printf("%s\n", lokale_version() ? EXPECTED : "");
     return 0;
 }
 
 #elif defined(ENGINE_NONE)
 int main(void) {
-    printf("%s\n", "Arbeitsbereich");
+    printf("%s\n", EXPECTED);
     return 0;
 }
 
@@ -88,7 +102,7 @@ int main(void) {
 #include <time.h>
 #include <unistd.h>
 
-#define MAX_PROGRAMS 12
+#define MAX_PROGRAMS 16
 #define MAX_ARGS 16
 #define MAX_ENV 16
 

@@ -15,8 +15,8 @@
 /* The file header (64 bytes; byte offsets of its fields). */
 #define LK_MAGIC 0x1A00454C414B4F4CULL /* "LOKALE\0\x1A", read as a little-endian u64 */
 #define LK_FORMAT_MAJOR 2u
-#define LK_FORMAT_MINOR 3u /* 1: FORMS and RULE nodes; 2: MessageFormat 2 nodes (MF2, PATTERN, EXPRESSION);
-                            * 3: LK_MF2_FLAG_ICU */
+#define LK_FORMAT_MINOR 4u /* 1: FORMS and RULE nodes; 2: MessageFormat 2 nodes (MF2, PATTERN, EXPRESSION);
+                            * 3: LK_MF2_FLAG_ICU; 4: the LOCD section */
 #define LK_BYTE_ORDER_MARK 0x01020304u /* read as 0x04030201: the other byte order */
 #define LK_HEADER_SIZE 64u
 #define LK_HEADER_MAGIC 0u          /* u8[8] */
@@ -50,6 +50,7 @@
 #define LK_SECTION_SLOTS 0x534C4F54u         /* "SLOT": open-addressing hash slots */
 #define LK_SECTION_NODES 0x4E4F4445u         /* "NODE": message trees, u32 words */
 #define LK_SECTION_FORMATS 0x464D5453u       /* "FMTS": precompiled format segments, u32 words */
+#define LK_SECTION_LOCALE_DATA 0x4C4F4344u   /* "LOCD": per localization, its locale data (optional) */
 
 /* The bundle record: a string ref (offset, length), the development localization's index, flags. */
 #define LK_BUNDLE_RECORD_SIZE 32u
@@ -62,6 +63,27 @@
 #define LK_LOCALIZATION_NAME 0u
 #define LK_LOCALIZATION_FLAGS 8u
 #define LK_LOCALIZATION_FLAG_BASE 1u
+/* A locale data record, one per localization in LOCS's order: what a first message in that
+ * localization needs from ICU/CLDR, computed when the table was compiled, so that the runtime
+ * need not ask ICU (tables without the section are answered from ICU). String refs are
+ * (offset, length); a rule is an LK_NODE_RULE giving a category index (LK_CATEGORY_*): its results
+ * for the small counts are ICU's, its code (possibly empty: then larger counts ask ICU) agrees with
+ * ICU on every count checked. */
+#define LK_LOCALE_RECORD_SIZE 80u
+#define LK_LOCALE_FLAGS 0u
+#define LK_LOCALE_FLAG_LOCALE 1u    /* the name is a locale: the ICU id, normal form and chain follow */
+#define LK_LOCALE_FLAG_LOCALIZED 2u /* numbers are written with the symbols below (else printf's) */
+#define LK_LOCALE_CARDINAL 4u       /* rule node, LK_NONE when ICU has no rules for the name */
+#define LK_LOCALE_ORDINAL 8u
+#define LK_LOCALE_ICU_ID 12u        /* ICU's id of the name, keywords kept (string ref) */
+#define LK_LOCALE_NORMAL 20u        /* Apple's normal form of it, keywords dropped */
+#define LK_LOCALE_MAXIMIZED 28u     /* the normal form with likely subtags added */
+#define LK_LOCALE_CHAIN 36u         /* the normal form's parent chain, itself first, space-separated */
+#define LK_LOCALE_DECIMAL 44u       /* the decimal separator */
+#define LK_LOCALE_GROUPING 52u      /* the grouping separator */
+#define LK_LOCALE_ZERO 60u          /* the digit zero, a Unicode scalar */
+#define LK_LOCALE_GROUP_SIZES 64u   /* first group | further groups << 8 | minimum grouping << 16 */
+#define LK_LOCALE_CASE_LOCALE 68u   /* the locale whose case rules apply (string ref) */
 /* A table record: its name (string ref). */
 #define LK_TABLE_RECORD_SIZE 8u
 #define LK_TABLE_NAME 0u

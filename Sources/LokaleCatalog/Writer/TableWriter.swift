@@ -24,6 +24,8 @@ public struct TableWriter {
     private var formats: [UInt32] = []
     /// The rule node written for each plural expression: one per expression, whatever uses it.
     private var rules: [String: UInt32] = [:]
+    /// The rule node written for each localization's plural rules (LOCD), shared alike.
+    var localeRules: [LocaleData.Rules: UInt32] = [:]
     /// Whether the message being written was read from ICU MessageFormat (its key's
     /// `messageSyntax`): its MF2 nodes then say so (LK_MF2_FLAG_ICU), to be formatted as ICU does.
     private var writingICU = false
@@ -255,6 +257,7 @@ public struct TableWriter {
                 I.slotCount: UInt32(slotCount)])
             stats.messages += count
         }
+        let localeRecords = localeRecords(localizations)
         let (io, il) = string(bundle.identifier ?? "")
         let devIndex = UInt32(localizations.firstIndex(of: development)!)
         typealias B = TableLayout.BundleRecord
@@ -271,6 +274,7 @@ public struct TableWriter {
             (.slots, [bytes(slots)]),
             (.nodes, [bytes(nodes)]),
             (.formats, [bytes(formats)]),
+            (.localeData, [bytes(localeRecords)]),
             (.strings, [pool]),
         ]
         compiled = []

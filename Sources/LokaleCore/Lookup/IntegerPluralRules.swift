@@ -25,6 +25,8 @@ final class IntegerPluralRules: @unchecked Sendable {
     /// The compiled rules: one rule node at word 0, read only (immutable once made).
     private let words: UnsafeMutableBufferPointer<UInt32>
     let tree: UnsafeMutablePointer<lk_tree>
+    /// The program's instruction words (what a table's locale data records).
+    let code: [UInt32]
 
     private static let cache = SharedCache<String, IntegerPluralRules?>(limit: 128)
 
@@ -39,7 +41,7 @@ final class IntegerPluralRules: @unchecked Sendable {
     }
 
     /// ICU's normalized rule text: `few: v  in 0..0 and i mod 10 in 2..4 and i mod 100 not in 12..14; …; other: `.
-    private init?(parsing text: String) {
+    private convenience init?(parsing text: String) {
         var rules: [(category: Int, condition: [[Relation]])] = []
         for rule in text.split(separator: ";") {
             let halves = rule.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
@@ -63,8 +65,13 @@ final class IntegerPluralRules: @unchecked Sendable {
             rules.append((category: category.rawIndex, condition: condition))
         }
         guard !rules.isEmpty else { return nil }
-        let code = Self.compile(rules)
-        guard code.count <= Int(LK_LIMIT_RULE_WORDS) else { return nil }
+        self.init(code: Self.compile(rules))
+    }
+
+    /// The rules compiled before (a table's locale data): `code` leaves a category index.
+    init?(code: [UInt32]) {
+        guard !code.isEmpty, code.count <= Int(LK_LIMIT_RULE_WORDS) else { return nil }
+        self.code = code
         let node = NodeWords.rule(code: code).words
         words = .allocate(capacity: node.count)
         _ = words.initialize(from: node)

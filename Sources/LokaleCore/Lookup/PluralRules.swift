@@ -12,7 +12,13 @@ final class PluralRules: @unchecked Sendable {
     static let cardinalCache = SharedCache<String, PluralRules?>(limit: 128)
     static let ordinalCache = SharedCache<String, PluralRules?>(limit: 128)
 
-    let rules: UnsafeMutableRawPointer
+    /// ICU's rules: opened with these, or for rules read from a table, on first need (a decimal, a
+    /// count its program cannot answer, the keywords), so that a table's integer counts never
+    /// load ICU's rules. Nil only when ICU cannot open them.
+    var rules: UnsafeMutableRawPointer? { opened ?? lazilyOpened() }
+    private let opened: UnsafeMutableRawPointer?
+    private let lazy: Locked<UnsafeMutableRawPointer?>?
+    private let ordinal: Bool
     /// ICU's id of the locale the rules are for.
     let locale: String
     /// Number formatters by count of fraction digits, for decimals given as text: at most 16
@@ -26,11 +32,14 @@ final class PluralRules: @unchecked Sendable {
     /// of a table version, which keeps the rules it published alive (`BundleContents.pluralRules`).
     let small: UnsafeMutablePointer<UInt8>
     static let smallLimit = Int(LK_SMALL_COUNTS)
+    /// For rules read from a table: its program for any integer (nil: ICU answers past `small`).
+    let integer: IntegerPluralRules?
 
     private init?(locale: String, ordinal: Bool) {
         guard let r = lk_plural_open(locale, ordinal ? 1 : 0) else { return nil }
-        rules = r
+        (opened, lazy, integer) = (r, nil, nil)
         self.locale = locale
+        self.ordinal = ordinal
         small = .allocate(capacity: PluralRules.smallLimit)
         for n in 0..<PluralRules.smallLimit {
             let c = ICUString.get(capacity: 16) { lk_plural_select(r, Double(n), $0, $1) }.flatMap(PluralCategory.init(rawValue:)) ?? .other
@@ -38,9 +47,28 @@ final class PluralRules: @unchecked Sendable {
         }
     }
 
+    /// Rules a table recorded for `locale` (ICU's id): its answers for small counts and its program.
+    init(locale: String, ordinal: Bool, recorded: LocaleData.Rules) {
+        (opened, lazy) = (nil, Locked(nil))
+        self.locale = locale
+        self.ordinal = ordinal
+        small = .allocate(capacity: PluralRules.smallLimit)
+        for n in 0..<PluralRules.smallLimit {
+            small[n] = n < recorded.small.count ? min(recorded.small[n], UInt8(PluralCategory.other.rawIndex)) : UInt8(PluralCategory.other.rawIndex)
+        }
+        integer = IntegerPluralRules(code: recorded.code)
+    }
+
+    private func lazilyOpened() -> UnsafeMutableRawPointer? {
+        lazy?.withLock { r in
+            if r == nil { r = lk_plural_open(locale, ordinal ? 1 : 0) }
+            return r
+        }
+    }
+
     deinit {
         small.deallocate()
-        lk_plural_close(rules)
+        if let r = opened ?? lazy?.withLock({ $0 }) { lk_plural_close(r) }
         formatters.withLock { for f in $0.values { lk_number_formatter_close(f) } }
     }
 
@@ -63,7 +91,7 @@ final class PluralRules: @unchecked Sendable {
     func category(decimal text: String) -> PluralCategory? {
         let bytes = Array(text.utf8)
         guard let digits = PluralRules.fractionDigits(bytes) else { return nil }
-        guard let formatter = formatter(fractionDigits: digits) else { return nil }
+        guard let rules, let formatter = formatter(fractionDigits: digits) else { return nil }
         let keyword = ICUString.get(capacity: 16) { out, cap in
             bytes.withUnsafeBufferPointer { b in
                 b.withMemoryRebound(to: CChar.self) { lk_plural_select_decimal(rules, formatter, $0.baseAddress, Int32($0.count), out, cap) }
@@ -101,6 +129,10 @@ final class PluralRules: @unchecked Sendable {
         if number >= 0, number < Double(PluralRules.smallLimit), number.rounded(.towardZero) == number {
             return PluralCategory(rawIndex: small[Int(number)])
         }
+        if let integer, number.rounded(.towardZero) == number, number.magnitude < 0x1p63 {
+            return PluralCategory(rawIndex: UInt8(integer.category(Int64(number))))
+        }
+        guard let rules else { return .other }
         return ICUString.get(capacity: 16) { lk_plural_select(rules, number, $0, $1) }.flatMap(PluralCategory.init(rawValue:)) ?? .other
     }
 }
@@ -114,7 +146,7 @@ extension String {
 extension PluralRules {
     /// The categories these rules use, from ICU (`uplrules_getKeywords`).
     var categories: Set<PluralCategory> {
-        let words = ICUString.get(capacity: 64) { lk_plural_keywords(rules, $0, $1) } ?? "other"
+        let words = rules.flatMap { r in ICUString.get(capacity: 64) { lk_plural_keywords(r, $0, $1) } } ?? "other"
         return Set(words.split(separator: " ").compactMap { PluralCategory(rawValue: String($0)) })
     }
 }

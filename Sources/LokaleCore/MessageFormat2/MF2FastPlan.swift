@@ -282,12 +282,12 @@ public final class MF2FastPlan: @unchecked Sendable {
         // Integers a Double holds exactly: the layout ICU showed, the category from the rules'
         // table of small counts or from the rules (ICU's plural operands of n are n's own).
         if let layout = input.layout, n.magnitude <= 1 << 53, let length = layout.write(n, into: slot) {
-            guard let rules = input.rules else { return (length, -1) }
+            guard let rules = input.rules, let icu = rules.rules else { return (length, -1) }
             if n >= 0 && n < PluralRules.smallLimit { return (length, Int(rules.small[Int(n)])) }
             if let integerRules = input.integerRules { return (length, integerRules.category(n)) }
             var keyword: (UInt64, UInt64) = (0, 0)
             let k = withUnsafeMutableBytes(of: &keyword) { k in
-                lk_plural_select(rules.rules, Double(n), k.baseAddress!.assumingMemoryBound(to: CChar.self), 16) < 16 ? Self.categoryIndex(k) : -1
+                lk_plural_select(icu, Double(n), k.baseAddress!.assumingMemoryBound(to: CChar.self), 16) < 16 ? Self.categoryIndex(k) : -1
             }
             return (length, k)
         }
@@ -298,7 +298,7 @@ public final class MF2FastPlan: @unchecked Sendable {
         var keyword = (0..<16).map { _ in CChar(0) }
         return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 64) { utf16 -> (Int, Int)? in
             let units = digits.withUnsafeBufferPointer { p in
-                lk_mf2_number_format_with(input.formatter, p.baseAddress! + d, Int32(21 - d), input.rules.map { UnsafeRawPointer($0.rules) },
+                lk_mf2_number_format_with(input.formatter, p.baseAddress! + d, Int32(21 - d), input.rules.flatMap { $0.rules.map(UnsafeRawPointer.init) },
                                           &keyword, 16, nil, 0, nil, utf16.baseAddress, 64)
             }
             guard units >= 0, units <= 64 else { return nil }

@@ -48,7 +48,7 @@ enum MF2ICU {
             num.withUnsafeBufferPointer { n in
                 n.withMemoryRebound(to: CChar.self) { n in
                     positions.withUnsafeMutableBufferPointer { p in
-                        lk_mf2_number_format(loc, skel, Int32(skel.count), n.baseAddress, Int32(n.count), rules.map { UnsafeRawPointer($0.rules) },
+                        lk_mf2_number_format(loc, skel, Int32(skel.count), n.baseAddress, Int32(n.count), rules.flatMap { $0.rules.map(UnsafeRawPointer.init) },
                                              &keyword, Int32(keyword.count), wantFields ? p.baseAddress : nil, 64, &count, out, cap)
                     }
                 }

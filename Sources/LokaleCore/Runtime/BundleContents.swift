@@ -96,7 +96,8 @@ final class BundleContents: Sendable {
     func pluralRules(localization: Int, ordinal: Bool) -> PluralRules? {
         let slot = localization * 2 + (ordinal ? 1 : 0)
         if let hit = rulesCache.withLock({ slot < $0.count ? $0[slot] : nil }) { return hit }
-        let found = PluralRules.forLocale(table.localizations[localization], ordinal: ordinal)
+        let found = recordedRules(localization: localization, ordinal: ordinal)
+            ?? PluralRules.forLocale(table.localizations[localization], ordinal: ordinal)
         // The first rules stored win and are the ones published: the process-wide cache may have
         // handed a racing thread other rules for the same locale, which must not be lent to C.
         return rulesCache.withLock { cache in
@@ -109,10 +110,20 @@ final class BundleContents: Sendable {
         }
     }
 
+    /// The rules the table recorded for a localization (its LOCD record), which ask ICU only for
+    /// what they cannot answer; nil when the table records none (then ICU's, as before).
+    private func recordedRules(localization: Int, ordinal: Bool) -> PluralRules?? {
+        guard let recorded = table.localeRules(localization, ordinal: ordinal) else { return nil }
+        guard let recorded else { return .some(nil) }
+        let name = table.localizations[localization]
+        let locale = table.localeSelection(localization)?.icuID ?? name.replacingOccurrences("-", "_")
+        return PluralRules(locale: locale, ordinal: ordinal, recorded: recorded)
+    }
+
     /// Lends C the cardinal rules compiled for integers (counts from 1000 on), kept by this table
     /// version for as long as C may read them; the first kept is the one lent.
     private func publishIntegerRules(localization: Int, _ rules: PluralRules) {
-        guard let integer = IntegerPluralRules.forRules(rules, ordinal: false) else { return }
+        guard let integer = rules.integer ?? IntegerPluralRules.forRules(rules, ordinal: false) else { return }
         let kept = integerRules.withLock { list in
             if let first = list.first(where: { $0.localization == localization }) { return first.rules }
             list.append((localization, integer))
@@ -157,7 +168,7 @@ final class BundleContents: Sendable {
     /// Number symbols per localization, looked up once each.
     func numberSymbols(localization: Int) -> NumberSymbols {
         if let hit = symbolsCache.withLock({ localization < $0.count ? $0[localization] : nil }) { return hit }
-        let s = NumberSymbols.forLocale(table.localizations[localization])
+        let s = table.localeSymbols(localization) ?? NumberSymbols.forLocale(table.localizations[localization])
         // The grouping first: C reads it only once it sees the digits published.
         lk_info_set_grouping(infos + localization, s.groupingWord)
         lk_info_set_digits(infos + localization, UInt32(s.asciiDigits ? LK_DIGITS_ASCII : LK_DIGITS_OTHER))

@@ -318,14 +318,18 @@ func orderedLocalizations(_ table: CompiledTable, preferred: [String], matcher: 
     }
     let names = candidates.map { table.localizations[$0] }
     let userLanguages = user?.languages ?? preferred
-    var result = matcher.order(preferred: preferred, available: names).map { c -> LocalizationChoice in
+    // What the table recorded of its localizations' locales, read instead of asking ICU.
+    let known: (String) -> LocaleData.Selection? = { table.localeSelection(named: $0) }
+    var result = matcher.order(preferred: preferred, available: names, known: known).map { c -> LocalizationChoice in
         let p = c.preference
         let answers = user == nil ? p : p.flatMap { $0 < user!.preferredChoices.count ? user!.preferredChoices[$0].userPreference : nil }
         return LocalizationChoice(localization: candidates[c.localization], reason: c.reason, userPreference: answers)
     }
     func answered(_ localization: Int) -> Int? {
         // A development localization the user also asked for counts as that preference.
-        userLanguages.indices.first { !matcher.order(preferred: [userLanguages[$0]], available: [table.localizations[localization]]).isEmpty }
+        userLanguages.indices.first {
+            !matcher.order(preferred: [userLanguages[$0]], available: [table.localizations[localization]], known: known).isEmpty
+        }
     }
     if !result.contains(where: { $0.localization == table.developmentLocalization }) {
         let d = table.developmentLocalization

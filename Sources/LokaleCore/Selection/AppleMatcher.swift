@@ -16,19 +16,36 @@ public struct AppleMatcher: LocalizationMatcher {
         var index: Int
         var spelled: ICULocale
         var normal: ICULocale
+        /// What the table recorded of it (the same answers as ICU's); nil: ask ICU.
+        var recorded: LocaleData.Selection? = nil
+
+        /// The normal form's chain (`AppleLocales.chain`).
+        var chain: [ICULocale] { recorded.map { $0.chain.map(ICULocale.init(id:)) } ?? AppleLocales.chain(normal) }
+        /// The normal form with likely subtags.
+        var maximized: ICULocale { recorded.map { ICULocale(id: $0.maximized) } ?? normal.maximized }
     }
 
     public func order(preferred: [String], available: [String]) -> [LocalizationChoice] {
-        let candidates: [Candidate] = available.enumerated().compactMap { i, raw in
-            guard let l = ICULocale(raw)?.withoutKeywords else { return nil }
-            return Candidate(index: i, spelled: l, normal: AppleLocales.normalized(l))
+        order(preferred: preferred, available: available, known: { _ in nil })
+    }
+
+    /// `raw` as spelled (keywords dropped) and in normal form, with what the table recorded of it.
+    static func candidate(_ raw: String, index: Int, known: (String) -> LocaleData.Selection?) -> Candidate? {
+        if let k = known(raw) {
+            return Candidate(index: index, spelled: ICULocale(id: k.icuID).withoutKeywords, normal: ICULocale(id: k.normal), recorded: k)
         }
+        guard let l = ICULocale(raw)?.withoutKeywords else { return nil }
+        return Candidate(index: index, spelled: l, normal: AppleLocales.normalized(l))
+    }
+
+    public func order(preferred: [String], available: [String], known: (String) -> LocaleData.Selection?) -> [LocalizationChoice] {
+        let candidates: [Candidate] = available.enumerated().compactMap { i, raw in Self.candidate(raw, index: i, known: known) }
         guard !candidates.isEmpty else { return [] }
         var main: (preference: Int, candidate: Candidate)? = nil
         var backup: (preference: Int, candidate: Candidate, want: ICULocale)? = nil
         for (p, raw) in preferred.enumerated() {
-            guard let want = ICULocale(raw)?.withoutKeywords else { continue }
-            let chain = AppleLocales.chain(AppleLocales.normalized(want))
+            guard let preference = Self.candidate(raw, index: p, known: known) else { continue }
+            let want = preference.spelled, chain = preference.chain
             if let c = candidates.first(where: { $0.spelled == want }) ?? Self.firstOnChain(chain, candidates) {
                 main = (p, c)
                 break
@@ -61,12 +78,14 @@ public struct AppleMatcher: LocalizationMatcher {
     /// qualifies: `zh_Hant` and `sr_Latn` end their chains at the root, not at `zh` or `sr`.
     static func backup(_ chain: [ICULocale], _ candidates: [Candidate]) -> Candidate? {
         for step in chain {
-            let stepMax = step.maximized
             let reaching = candidates.compactMap { c -> (Candidate, Int)? in
-                guard let up = AppleLocales.chain(c.normal).firstIndex(of: step), up > 0 else { return nil }
-                return (c, 2 * up + (c.normal.maximized == stepMax ? 0 : 1))
+                guard let up = c.chain.firstIndex(of: step), up > 0 else { return nil }
+                return (c, up)
             }
-            if let best = reaching.min(by: { $0.1 < $1.1 }) { return best.0 }
+            // The step's likely form only once a candidate reaches it: most steps reach none.
+            guard !reaching.isEmpty else { continue }
+            let stepMax = step.maximized
+            return reaching.map { c, up in (c, 2 * up + (c.maximized == stepMax ? 0 : 1)) }.min(by: { $0.1 < $1.1 })?.0
         }
         return nil
     }
@@ -79,7 +98,7 @@ public struct AppleMatcher: LocalizationMatcher {
         guard let b = backup else { return main.map { ($0.preference, $0.candidate) } }
         guard let m = main else { return (b.preference, b.candidate) }
         if b.want.id == "pt_PT", b.candidate.normal.id == "pt_BR" { return (m.preference, m.candidate) }
-        let mMax = m.candidate.normal.maximized, bMax = b.candidate.normal.maximized
+        let mMax = m.candidate.maximized, bMax = b.candidate.maximized
         let differs = mMax.language != bMax.language || mMax.script != bMax.script
         return differs ? (b.preference, b.candidate) : (m.preference, m.candidate)
     }
@@ -96,7 +115,7 @@ public struct AppleMatcher: LocalizationMatcher {
             result.append(c)
             unused.removeAll { $0.index == c.index }
         }
-        let chain = AppleLocales.chain(m.normal)
+        let chain = m.chain
         for step in m.normal == m.spelled ? Array(chain.dropFirst()) : chain {
             take(unused.first(where: { $0.spelled == step }) ?? unused.first(where: { $0.normal == step }))
         }

@@ -45,4 +45,15 @@ public protocol LocalizationMatcher: Sendable {
     /// - Returns: indices into `available`, best first, with reasons; the caller appends the
     ///   development localization.
     func order(preferred: [String], available: [String]) -> [LocalizationChoice]
+
+    /// The same, where `known` gives what a compiled table recorded of a locale by its name (its
+    /// localizations', `LocaleData.Selection`): a matcher may read that instead of asking ICU, and
+    /// answers as it would without it.
+    func order(preferred: [String], available: [String], known: (String) -> LocaleData.Selection?) -> [LocalizationChoice]
+}
+
+extension LocalizationMatcher {
+    public func order(preferred: [String], available: [String], known: (String) -> LocaleData.Selection?) -> [LocalizationChoice] {
+        order(preferred: preferred, available: available)
+    }
 }

@@ -28,6 +28,8 @@ public final class CompiledTable: @unchecked Sendable {
 
     struct Range { var offset: Int; var count: Int }
     let strings: Range, records: Range, slotsSection: Range, nodes: Range, formats: Range
+    /// The LOCD section, a record per localization; nil in tables written before it existed.
+    let localeDataSection: Range?
     let instances: [Instance]
     /// The validated instance records, four words each (keyCount, recordStart, slotStart,
     /// slotCount), in private memory read on the lookup path: a writer that modifies a mapped
@@ -97,7 +99,8 @@ public final class CompiledTable: @unchecked Sendable {
             guard let r = found[s.position] else { throw corrupt("section \(s.name) is missing") }
             return r
         }
-        for s in TableLayout.Section.allCases { _ = try section(s) } // the first one missing is reported
+        for s in TableLayout.Section.allCases where !s.isOptional { _ = try section(s) } // the first one missing is reported
+        localeDataSection = found[TableLayout.Section.localeData.position]
         strings = try section(.strings); records = try section(.records); slotsSection = try section(.slots)
         nodes = try section(.nodes); formats = try section(.formats)
         let bundle = try section(.bundle), locs = try section(.localizations), tbls = try section(.tables), insts = try section(.instances)
@@ -175,6 +178,7 @@ public final class CompiledTable: @unchecked Sendable {
                 instanceWords[i * 4 + w] = UInt32(v)
             }
         }
+        try validateLocaleData()
     }
 
     deinit { instanceWords.deallocate() }

@@ -29,7 +29,7 @@ public enum TableLayout {
     }
 
     public enum Section: CaseIterable, Sendable, RawRepresentable {
-        case strings, bundle, localizations, tables, instances, records, slots, nodes, formats
+        case strings, bundle, localizations, tables, instances, records, slots, nodes, formats, localeData
 
         /// The tag: four ASCII letters, stored as their big-endian reading.
         public var rawValue: UInt32 {
@@ -43,6 +43,7 @@ public enum TableLayout {
             case .slots: LK_SECTION_SLOTS
             case .nodes: LK_SECTION_NODES
             case .formats: LK_SECTION_FORMATS
+            case .localeData: LK_SECTION_LOCALE_DATA
             }
         }
 
@@ -60,6 +61,7 @@ public enum TableLayout {
             case .tables: Int(LK_TABLE_RECORD_SIZE)
             case .instances: Int(LK_INSTANCE_RECORD_SIZE)
             case .slots: Int(LK_SLOT_SIZE)
+            case .localeData: Int(LK_LOCALE_RECORD_SIZE)
             case .records, .nodes, .formats: 4
             }
         }
@@ -76,8 +78,12 @@ public enum TableLayout {
             case .slots: 6
             case .nodes: 7
             case .formats: 8
+            case .localeData: 9
             }
         }
+
+        /// Whether a table may lack it: sections added by a minor version (older tables lack them).
+        public var isOptional: Bool { self == .localeData }
 
         public var name: String {
             let v = rawValue
@@ -95,6 +101,14 @@ public enum TableLayout {
         public static let base: UInt32 = LK_LOCALIZATION_FLAG_BASE
     }
     public enum TableRecord { public static let name = Int(LK_TABLE_NAME) }
+    /// Byte offsets of a LOCD record's fields (string refs take two words).
+    public enum LocaleRecord {
+        public static let flags = Int(LK_LOCALE_FLAGS), cardinal = Int(LK_LOCALE_CARDINAL), ordinal = Int(LK_LOCALE_ORDINAL)
+        public static let icuID = Int(LK_LOCALE_ICU_ID), normal = Int(LK_LOCALE_NORMAL), maximized = Int(LK_LOCALE_MAXIMIZED)
+        public static let chain = Int(LK_LOCALE_CHAIN), decimal = Int(LK_LOCALE_DECIMAL), grouping = Int(LK_LOCALE_GROUPING)
+        public static let zero = Int(LK_LOCALE_ZERO), groupSizes = Int(LK_LOCALE_GROUP_SIZES), caseLocale = Int(LK_LOCALE_CASE_LOCALE)
+        public static let isLocale: UInt32 = LK_LOCALE_FLAG_LOCALE, localized: UInt32 = LK_LOCALE_FLAG_LOCALIZED
+    }
     public enum InstanceRecord {
         public static let localization = Int(LK_INSTANCE_LOCALIZATION), table = Int(LK_INSTANCE_TABLE)
         public static let keyCount = Int(LK_INSTANCE_KEY_COUNT), recordStart = Int(LK_INSTANCE_RECORD_START)

@@ -1,0 +1,97 @@
+internal import CTable
+
+/// The LOCD section: each localization's locale data (`LocaleData`), recorded when the table was
+/// compiled. Checked at open (bounds, strings, rule nodes), decoded when asked, never cached here:
+/// the bundle keeps what it derives from it per table version.
+extension CompiledTable {
+    private typealias R = TableLayout.LocaleRecord
+
+    /// Whether the table records locale data (tables written before the section existed do not).
+    public var hasLocaleData: Bool { localeDataSection != nil }
+
+    /// Everything recorded for localization `i`; nil without the section.
+    public func localeData(_ i: Int) -> LocaleData? {
+        guard let symbols = localeSymbols(i) else { return nil }
+        return LocaleData(selection: localeSelection(i), symbols: symbols,
+                          cardinal: localeRules(i, ordinal: false) ?? nil, ordinal: localeRules(i, ordinal: true) ?? nil)
+    }
+
+    /// How Apple's selection sees localization `i`: nil without the section or when its name is no locale.
+    public func localeSelection(_ i: Int) -> LocaleData.Selection? {
+        guard let r = record(i), u32(r + R.flags) & R.isLocale != 0 else { return nil }
+        return LocaleData.Selection(icuID: text(r + R.icuID), normal: text(r + R.normal), maximized: text(r + R.maximized),
+                                    chain: text(r + R.chain).split(separator: " ").map(String.init))
+    }
+
+    /// The number symbols of localization `i`; nil without the section.
+    public func localeSymbols(_ i: Int) -> NumberSymbols? {
+        guard let r = record(i) else { return nil }
+        guard u32(r + R.flags) & R.localized != 0 else { return .posix }
+        var zero: Unicode.Scalar = "0"
+        if let z = Unicode.Scalar(u32(r + R.zero)), z.properties.numericType == .decimal, z.properties.numericValue == 0 { zero = z }
+        var s = NumberSymbols(decimal: text(r + R.decimal), grouping: text(r + R.grouping), zero: zero)
+        let sizes = u32(r + R.groupSizes)
+        s.primaryGroup = Int(min(sizes & 0xFF, 9))
+        s.secondaryGroup = Int(min(sizes >> 8 & 0xFF, 9))
+        s.minimumGrouping = Int(max(1, min(sizes >> 16 & 0xFF, 9)))
+        s.localized = true
+        s.caseLocale = text(r + R.caseLocale)
+        return s
+    }
+
+    /// The plural rules of localization `i`: nil without the section, .some(nil) when ICU had none.
+    public func localeRules(_ i: Int, ordinal: Bool) -> LocaleData.Rules?? {
+        guard let r = record(i) else { return nil }
+        let at = u32(r + (ordinal ? R.ordinal : R.cardinal))
+        guard at != TableLayout.none else { return .some(nil) }
+        var tree = self.tree
+        var n = lk_node()
+        guard lk_node_read(&tree, at, &n) == Int32(LK_NODE_OK), n.kind == LK_NODE_RULE else { return .some(nil) } // checked at open
+        var small = [UInt8](repeating: UInt8(PluralCategory.other.rawIndex), count: Int(n.length))
+        for c in small.indices {
+            var value: UInt64 = 0
+            if lk_rule_run(&tree, at, UInt64(c), &value, nil) == Int32(LK_NODE_OK) { small[c] = UInt8(truncatingIfNeeded: min(value, 255)) }
+        }
+        let code = (0 ..< UInt64(n.count)).map { lk_tree_word(&tree, UInt64(n.children) + $0) }
+        return LocaleData.Rules(small: small, code: code)
+    }
+
+    /// The localization whose name is `name`, when the table records its locale data.
+    public func localeSelection(named name: String) -> LocaleData.Selection? {
+        guard hasLocaleData, let i = localizations.firstIndex(of: name) else { return nil }
+        return localeSelection(i)
+    }
+
+    /// Checked at open: a record per localization, every string inside the pool and NUL-terminated,
+    /// every rule a rule node. Reading it later cannot fail.
+    func validateLocaleData() throws(LokaleError) {
+        guard let section = localeDataSection else { return }
+        guard section.count == localizations.count else {
+            throw LokaleError(.corrupt, "section LOCD has \(section.count) records for \(localizations.count) localizations")
+        }
+        var tree = self.tree
+        for i in 0..<section.count {
+            let r = section.offset + i * TableLayout.Section.localeData.recordSize
+            for field in [R.icuID, R.normal, R.maximized, R.chain, R.decimal, R.grouping, R.caseLocale] {
+                _ = try bytes(u32(r + field), u32(r + field + 4))
+            }
+            for field in [R.cardinal, R.ordinal] where u32(r + field) != TableLayout.none {
+                var n = lk_node()
+                guard lk_node_read(&tree, u32(r + field), &n) == Int32(LK_NODE_OK), n.kind == LK_NODE_RULE else {
+                    throw LokaleError(.corrupt, "locale data of localization \(i) names a bad plural rule")
+                }
+            }
+        }
+    }
+
+    private func record(_ i: Int) -> Int? {
+        guard let section = localeDataSection, i >= 0, i < section.count else { return nil }
+        return section.offset + i * TableLayout.Section.localeData.recordSize
+    }
+
+    /// A string field checked at open.
+    private func text(_ field: Int) -> String {
+        guard let b = try? bytes(u32(field), u32(field + 4)) else { return "" }
+        return String(decoding: b, as: UTF8.self)
+    }
+}
