@@ -117,9 +117,10 @@ ENVV="HOME=$W/home;LANG=C.UTF-8;LANGUAGE=de"
 EXPECT="Arbeitsbereich / 3 Objekte"
 PLURAL="summary.item-count 3"
 # The command-line rows: `lokale lookup` against gettext(1), and Python's import + Runtime + open +
-# lookup against `python -c pass` (the binding from the checkout over the measured library, with
+# lookup against `python -c print(...)` (the binding from the checkout over the measured library, with
 # its ctypes backend: the wheel's accelerator is not built here).
-PY=$(command -v "$PYTHON")
+# The interpreter itself, not a launcher (pyenv's shims are shell scripts).
+PY=$("$PYTHON" -c 'import sys; print(sys.executable)')
 PYCODE="import lokale;print(lokale.Runtime().open('$W/DesktopApp.lokale').string('workspace.title'))"
 declare -A ARGS=(
   [none]="$W/bin/coldstart_none"
@@ -140,7 +141,7 @@ progs=()
 for n in $NAMES; do progs+=("$n|$EXPECT|$ENVV|${ARGS[$n]}"); done
 progs+=("gettext1|Arbeitsbereich|$ENVV;TEXTDOMAINDIR=$W/mo|$(command -v gettext) -d desktop workspace.title"
         "cli|Arbeitsbereich|$ENVV|$CLI lookup $W/DesktopApp.lokale workspace.title"
-        "pypass||$ENVV|$PY -c pass")
+        "pypass|Arbeitsbereich|$ENVV|$PY -c print('Arbeitsbereich')")
 # The timer splits arguments at spaces: the Python row's program goes through a file.
 printf '%s\n' "$PYCODE" > "$W/first_message.py"
 progs+=("python|Arbeitsbereich|$ENVV;PYTHONPATH=$ROOT/bindings/python;LOKALE_LIBRARY=$W/lib/liblokale.so|$PY $W/first_message.py")
@@ -201,7 +202,7 @@ LABEL = {
     "baseline": "lokale with COLDSTART_BASELINE's library",
     "gettext1": "gettext(1): `gettext -d desktop workspace.title`",
     "cli": "`lokale lookup DesktopApp.lokale workspace.title`",
-    "pypass": "`python3 -c pass`",
+    "pypass": "`python3 -c print('Arbeitsbereich')`",
     "python": "Python: `import lokale`, `Runtime()`, `open`, `string` (ctypes backend)",
 }
 
@@ -379,25 +380,23 @@ md += ["", "liblokale.so: %s bytes; needs %s; relocations %s, on %d pages." % (
     "{:,}".format(lib["bytes"]), ", ".join(lib["needed"]),
     ", ".join("%s %s" % ("{:,}".format(v), kk) for kk, v in sorted(relocs.items(), key=lambda x: -x[1])), lib["relocated_pages"])]
 md += ["", "## Notes", "",
-       "- Out of the start path: the enumeration of ICU's ~900 installed locales (3 M instructions; "
-       "built only once 4,096 distinct locale names were asked about, `ICULocale.AskedNames`), a dictionary of "
-       "Apple's English parents built from strings (0.3 M; read in place), scalar-by-scalar string rewriting, "
-       "the Swift runtime's argv-finding constructor (0.18 M and a read of /proc/self/maps; `Sources/LokaleABIExports/StartUp.swift`), "
-       "and, in the self-contained build, generic metadata made from demangled names, whose requirements the runtime "
-       "checks by scanning every protocol conformance (1 M; the Makefile's `STATIC_SWIFTFLAGS`).",
-       "- What remains is mostly loading: ICU (libicuuc, libicui18n, libicudata) and the C++ runtime it needs cost "
-       "about as much as gettext's whole process (the `icu` row against the floor), and on this VM a page fault costs microseconds, so the "
-       "libraries' relocated pages and the Swift runtime's first use of its metadata weigh more than their "
-       "instructions. The calls themselves run ~0.8 M instructions, most of them the Swift runtime making the "
-       "generic metadata and globals the first lookup touches; ICU's own work is under 0.1 M.",
-       "- Loading ICU lazily would need a first lookup without ICU (language negotiation asks ICU for likely "
-       "subtags, parent locales and which locales have data) and would leave ICU out of the wheel (`auditwheel` "
-       "vendors only the libraries named in DT_NEEDED). Even then the Swift runtime stays: the `swift` row, a "
-       "library of one function built the same way, is what any library on it adds to a process, and the "
-       "`swiftcxx` row the least it can add (libstdc++ linked in, so no libstdc++.so; Debian's libstdc++.a links "
-       "into a shared library): with ICU deferred and libstdc++ linked in, liblokale.so would start at about that "
-       "row plus the calls, which run Swift code (metadata, globals) on first use — so the 1.5× claim needs a start "
-       "path (open, negotiation, first lookup) that runs no Swift at all, not a tuning of this one.",
+       "- The table records what the first message in each of its localizations needs from ICU (the `LOCD` "
+       "section: plural rules, number symbols, each localization's normal form, likely form and parent chain), so "
+       "the calls no longer ask ICU for likely subtags, parents or which locales have data, nor open ICU's plural "
+       "rules for a count: ICU's only work left on this path is turning the environment's `de` into a canonical "
+       "tag (about 10,000 instructions). With the section, `bundle_lookup` (negotiation and the plan) runs 0.14 M "
+       "instructions where it ran 0.40 M.",
+       "- What remains is mostly loading, and the Swift runtime's first use of its metadata. ICU (libicuuc, "
+       "libicui18n, libicudata) and the C++ runtime it needs cost about as much as gettext's whole process (the "
+       "`icu` row against the floor), though the calls no longer need ICU: loading it on first need (`dlopen`) "
+       "would leave the `swift` row's cost, and with libstdc++ linked in (the `swiftcxx` row), 0.43 ms above the "
+       "floor before liblokale.so's own loading and calls. The calls run ~0.65 M instructions, most of them the "
+       "Swift runtime instantiating generic and class metadata (`swift_getGenericMetadata`, "
+       "`swift_initClassMetadata2`) and globals (`swift_once`) that the first lookup touches: the 1.6× target needs a "
+       "start path (open, negotiation, first lookup and format) that runs in C over the table.",
+       "- `lokale lookup` is a Swift executable with Foundation: its own loading is most of its time. Python's "
+       "figure is the binding from the checkout (ctypes backend, no bytecode cache for it here): `import lokale` "
+       "loads liblokale.so and with it ICU and the C++ runtime, as the C process does.",
        "- Linking ICU and libstdc++ into liblokale.so statically would turn the loader's symbol lookups into "
        "link-time work (a one-off prototype: 1.3 M instructions per process instead of 4.2 M, about a quarter less "
        "time, still about 2× gettext) but is a packaging decision: the library would carry ICU's 30 MB of data, "

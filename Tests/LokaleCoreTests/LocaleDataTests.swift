@@ -157,7 +157,7 @@ import Testing
 
     /// A table of format 2.3, committed before the section existed, opens and answers.
     @Test func tableWrittenBeforeTheSectionAnswers() throws {
-        let bundle = try Runtime(preferredLanguages: ["de"]).open(path: Fixtures.packageRoot + "/Fuzz/corpus/table/DesktopApp.lokale")
+        let bundle = try Runtime(preferredLanguages: ["de"]).open(path: Fixtures.packageRoot + "/Tests/compat/DesktopApp-2.2.lokale")
         #expect(bundle.table.formatVersion.minor < 4)
         #expect(!bundle.table.hasLocaleData)
         #expect(bundle.table.localeData(0) == nil)

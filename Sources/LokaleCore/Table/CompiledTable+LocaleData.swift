@@ -47,11 +47,9 @@ extension CompiledTable {
         var tree = self.tree
         var n = lk_node()
         guard lk_node_read(&tree, at, &n) == Int32(LK_NODE_OK), n.kind == LK_NODE_RULE else { return .some(nil) } // checked at open
-        var small = [UInt8](repeating: UInt8(PluralCategory.other.rawIndex), count: Int(n.length))
-        for c in small.indices {
-            var value: UInt64 = 0
-            if lk_rule_run(&tree, at, UInt64(c), &value, nil) == Int32(LK_NODE_OK) { small[c] = UInt8(truncatingIfNeeded: min(value, 255)) }
-        }
+        // The results follow the code, a byte each in the words' little-endian order (checked at open).
+        let results = UnsafeRawBufferPointer(start: UnsafeRawPointer(tree.nodes) + Int(n.next) * 4, count: Int(n.length))
+        let small = Array(results.prefix(PluralRules.smallLimit))
         let code = (0 ..< UInt64(n.count)).map { lk_tree_word(&tree, UInt64(n.children) + $0) }
         return LocaleData.Rules(small: small, code: code)
     }
