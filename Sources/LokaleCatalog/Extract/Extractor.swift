@@ -108,8 +108,10 @@ public enum Extractor {
             (tokens, labelSeparator) = (CTokenizer.tokens(bytes), nil)
             found = MessageMatcher(MessageRule.c, labelSeparator: labelSeparator, file: file).matches(tokens)
         case .python:
+            // The comments are kept only when translator comments are asked for.
             var comments: [(line: Int, text: String)] = []
-            (tokens, labelSeparator) = (PythonTokenizer.tokens(bytes, comments: &comments), "=")
+            tokens = commentTags.isEmpty ? PythonTokenizer.tokens(bytes) : PythonTokenizer.tokens(bytes, comments: &comments)
+            labelSeparator = "="
             var python = MessageMatcher(MessageRule.python, labelSeparator: labelSeparator, file: file).matches(tokens)
             // A translator comment goes to the message called on the line below it, unless the
             // call names its own comment (`comment=`).

@@ -1,20 +1,23 @@
 /// Tokens of Python source: `#` comments skipped, string literals decoded (single, double and
 /// triple quotes, r-strings, escapes); f-strings with fields are marked interpolated, bytes not text.
 enum PythonTokenizer {
-    static func tokens(_ bytes: [UInt8]) -> [SourceToken] {
-        var ignored: [(line: Int, text: String)] = []
-        return tokens(bytes, comments: &ignored)
-    }
+    static func tokens(_ bytes: [UInt8]) -> [SourceToken] { scan(bytes, onComment: nil) }
 
     /// The tokens, and each `#` comment's line and text (`#` and surrounding spaces removed).
     static func tokens(_ bytes: [UInt8], comments: inout [(line: Int, text: String)]) -> [SourceToken] {
         var found: [(line: Int, text: String)] = []
-        let tokens = TokenScanner.scan(bytes, lineComment: "#", blockComments: nil, onComment: { line, text in
+        let tokens = scan(bytes) { line, text in
             var body = text.dropFirst()
             while let b = body.first, b == 0x20 || b == 0x09 { body.removeFirst() }
             while let b = body.last, b == 0x20 || b == 0x09 || b == 0x0D { body.removeLast() }
             found.append((line, String(decoding: body, as: UTF8.self)))
-        }) { c, out in
+        }
+        comments = found
+        return tokens
+    }
+
+    private static func scan(_ bytes: [UInt8], onComment: ((_ line: Int, _ text: ArraySlice<UInt8>) -> Void)?) -> [SourceToken] {
+        TokenScanner.scan(bytes, lineComment: "#", blockComments: nil, onComment: onComment) { c, out in
             let b = c.peek()!
             // A backslash outside a literal joins lines.
             if b == UInt8(ascii: "\\") { c.next(); return true }
@@ -28,8 +31,6 @@ enum PythonTokenizer {
             out.append(literal(&c, prefix: prefix, line: line))
             return true
         }
-        comments = found
-        return tokens
     }
 
     /// Translator comments as `pybabel extract -c TAG` and `xgettext --add-comments=TAG` find them:

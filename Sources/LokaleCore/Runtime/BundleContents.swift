@@ -116,7 +116,7 @@ final class BundleContents: Sendable {
         guard let recorded = table.localeRules(localization, ordinal: ordinal) else { return nil }
         guard let recorded else { return .some(nil) }
         let name = table.localizations[localization]
-        let locale = table.localeSelection(localization)?.icuID ?? name.replacingOccurrences("-", "_")
+        let locale = table.localeICUID(localization) ?? name.replacingOccurrences("-", "_")
         return PluralRules(locale: locale, ordinal: ordinal, recorded: recorded)
     }
 

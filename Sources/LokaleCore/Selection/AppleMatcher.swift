@@ -16,13 +16,13 @@ public struct AppleMatcher: LocalizationMatcher {
         var index: Int
         var spelled: ICULocale
         var normal: ICULocale
-        /// What the table recorded of it (the same answers as ICU's); nil: ask ICU.
-        var recorded: LocaleData.Selection? = nil
+        /// The chain and likely form the table recorded (the same answers as ICU's); nil: ask ICU.
+        var recorded: (chain: [ICULocale], maximized: ICULocale)? = nil
 
         /// The normal form's chain (`AppleLocales.chain`).
-        var chain: [ICULocale] { recorded.map { $0.chain.map(ICULocale.init(id:)) } ?? AppleLocales.chain(normal) }
+        var chain: [ICULocale] { recorded?.chain ?? AppleLocales.chain(normal) }
         /// The normal form with likely subtags.
-        var maximized: ICULocale { recorded.map { ICULocale(id: $0.maximized) } ?? normal.maximized }
+        var maximized: ICULocale { recorded?.maximized ?? normal.maximized }
     }
 
     public func order(preferred: [String], available: [String]) -> [LocalizationChoice] {
@@ -32,7 +32,8 @@ public struct AppleMatcher: LocalizationMatcher {
     /// `raw` as spelled (keywords dropped) and in normal form, with what the table recorded of it.
     static func candidate(_ raw: String, index: Int, known: (String) -> LocaleData.Selection?) -> Candidate? {
         if let k = known(raw) {
-            return Candidate(index: index, spelled: ICULocale(id: k.icuID).withoutKeywords, normal: ICULocale(id: k.normal), recorded: k)
+            return Candidate(index: index, spelled: ICULocale(id: k.icuID).withoutKeywords, normal: ICULocale(id: k.normal),
+                             recorded: (k.chain.map(ICULocale.init(id:)), ICULocale(id: k.maximized)))
         }
         guard let l = ICULocale(raw)?.withoutKeywords else { return nil }
         return Candidate(index: index, spelled: l, normal: AppleLocales.normalized(l))

@@ -23,6 +23,12 @@ extension CompiledTable {
                                     chain: text(r + R.chain).split(separator: " ").map(String.init))
     }
 
+    /// ICU's id of localization `i`'s name (the selection's `icuID` alone); nil as for `localeSelection`.
+    func localeICUID(_ i: Int) -> String? {
+        guard let r = record(i), u32(r + R.flags) & R.isLocale != 0 else { return nil }
+        return text(r + R.icuID)
+    }
+
     /// The number symbols of localization `i`; nil without the section.
     public func localeSymbols(_ i: Int) -> NumberSymbols? {
         guard let r = record(i) else { return nil }
