@@ -83,6 +83,7 @@ demo: examples
 	  $(LOKALE) lookup $(OUT)/examples/FlutterApp.lokale harvest --prefer $$l weight=1234.56; done
 	@echo
 	@echo "The same window from Swift (examples/SummaryLabel, LokaleCompilerPlugin), then switched to French:"
+	@bash Tests/swiftpm/replan.sh examples/SummaryLabel
 	$(SWIFT) build -j $(JOBS) --package-path examples/SummaryLabel
 	$$($(SWIFT) build --package-path examples/SummaryLabel --show-bin-path)/SummaryDemo --switch fr
 

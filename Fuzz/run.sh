@@ -19,6 +19,7 @@ JOBS=${JOBS:-2}
 build=("$SWIFT" build -c release -j "$JOBS" -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld
        -Xcc -fsanitize=fuzzer-no-link,address -Xcxx -fsanitize=fuzzer-no-link,address)
 t0=$(date +%s)
+bash ../Tests/swiftpm/replan.sh .
 # The build's status is kept before its progress lines are filtered out of its output.
 log=$(mktemp /tmp/lokale-fuzz-build.XXXXXX)
 status=0
