@@ -20,7 +20,10 @@ public enum XLIFFWriter {
                 out += "      <trans-unit id=\"\(try attribute(u.id))\" xml:space=\"preserve\">\n"
                 out += "        <source>\(try text(u.source, unit: u.id))</source>\n"
                 if let t = u.target {
-                    let state = u.state.map { " state=\"\($0)\"" } ?? ""
+                    // Escaped as every attribute is: a catalog's state is any string (a tab in it would
+                    // be read back as a space, a quote would end the attribute).
+                    var state = ""
+                    if let st = u.state { state = " state=\"\(try attribute(st))\"" }
                     out += "        <target\(state)>\(try text(t, unit: u.id))</target>\n"
                 }
                 if let n = u.note {
