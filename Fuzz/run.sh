@@ -28,6 +28,8 @@ grep -v '^\[' "$log" || true
 rm -f "$log"
 [ "$status" = 0 ] || { echo "fuzz: build failed (status $status)" >&2; exit 1; }
 bin=$("${build[@]}" --show-bin-path)
+# fuzz-capi's liblokale-c.so loads ICU on first need through the C++ shims beside it.
+make --no-print-directory -C .. icu-shims ICU_SHIMS_DIR="$bin" > /dev/null
 echo "fuzz: built in $(( $(date +%s) - t0 ))s ($bin)"
 
 export SWIFT_BACKTRACE=enable=no

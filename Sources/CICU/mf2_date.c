@@ -1,8 +1,6 @@
 #include "lokale_icu_mf2.h"
+#include "icu_functions.h"
 
-#include <unicode/udat.h>
-#include <unicode/udatpg.h>
-#include <unicode/uloc.h>
 
 static int32_t needed(int32_t n, UErrorCode err) {
     if (err == U_BUFFER_OVERFLOW_ERROR || err == U_STRING_NOT_TERMINATED_WARNING) return n;
@@ -13,6 +11,8 @@ int32_t lk_mf2_date_format(const char *locale, int32_t date_style, int32_t time_
                            const uint16_t *skeleton, int32_t skeleton_len, int skeleton_is_pattern,
                            const uint16_t *zone, int32_t zone_len, double millis,
                            uint16_t *out, int32_t cap) {
+    const lk_icu_functions *icu = lk_icu();
+    if (!icu) return -1;
     static const UChar utc[] = {'U', 'T', 'C'};
     const UChar *z = zone_len > 0 ? (const UChar *)zone : utc;
     int32_t zlen = zone_len > 0 ? zone_len : 3;
@@ -24,23 +24,25 @@ int32_t lk_mf2_date_format(const char *locale, int32_t date_style, int32_t time_
         p = (const UChar *)skeleton;
         plen = skeleton_len;
     } else if (skeleton_len > 0) {
-        UDateTimePatternGenerator *g = udatpg_open(locale, &err);
-        if (U_SUCCESS(err)) plen = udatpg_getBestPattern(g, (const UChar *)skeleton, skeleton_len, pattern, 128, &err);
-        if (g) udatpg_close(g);
+        UDateTimePatternGenerator *g = icu->udatpg_open(locale, &err);
+        if (U_SUCCESS(err)) plen = icu->udatpg_getBestPattern(g, (const UChar *)skeleton, skeleton_len, pattern, 128, &err);
+        if (g) icu->udatpg_close(g);
         if (U_FAILURE(err) || plen < 0 || plen >= 128) return -1;
     }
     UDateFormat *d = plen >= 0
-        ? udat_open(UDAT_PATTERN, UDAT_PATTERN, locale, z, zlen, p, plen, &err)
-        : udat_open((UDateFormatStyle)time_style, (UDateFormatStyle)date_style, locale, z, zlen, NULL, 0, &err);
+        ? icu->udat_open(UDAT_PATTERN, UDAT_PATTERN, locale, z, zlen, p, plen, &err)
+        : icu->udat_open((UDateFormatStyle)time_style, (UDateFormatStyle)date_style, locale, z, zlen, NULL, 0, &err);
     if (U_FAILURE(err)) {
-        if (d) udat_close(d);
+        if (d) icu->udat_close(d);
         return -1;
     }
-    int32_t n = needed(udat_format(d, millis, (UChar *)out, cap, NULL, &err), err);
-    udat_close(d);
+    int32_t n = needed(icu->udat_format(d, millis, (UChar *)out, cap, NULL, &err), err);
+    icu->udat_close(d);
     return n;
 }
 
 int lk_mf2_locale_is_rtl(const char *locale) {
-    return uloc_isRightToLeft(locale) ? 1 : 0;
+    const lk_icu_functions *icu = lk_icu();
+    if (!icu) return 0;
+    return icu->uloc_isRightToLeft(locale) ? 1 : 0;
 }

@@ -1,13 +1,9 @@
 #include "lokale_icu_mf2.h"
+#include "icu_functions.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unicode/ucurr.h>
-#include <unicode/ufieldpositer.h>
-#include <unicode/uloc.h>
-#include <unicode/unumberformatter.h>
-#include <unicode/upluralrules.h>
 
 /* ICU's result convention -> ours: the length needed, or -1 on a real failure. */
 static int32_t needed(int32_t n, UErrorCode err) {
@@ -50,8 +46,9 @@ static int same_key(const lk_mf2_formatter *e, uint64_t h, const char *locale, c
            memcmp(e->skeleton, skeleton, (size_t)len * sizeof(UChar)) == 0;
 }
 
+/* An entry exists only when ICU was loaded. */
 static void destroy(lk_mf2_formatter *e) {
-    unumf_close(e->formatter);
+    lk_icu()->unumf_close(e->formatter);
     free(e->locale);
     free(e->skeleton);
     free(e);
@@ -71,6 +68,8 @@ static lk_mf2_formatter *find_locked(uint64_t h, const char *locale, const uint1
 }
 
 lk_mf2_formatter *lk_mf2_formatter_acquire(const char *locale, const uint16_t *skeleton, int32_t skeleton_len) {
+    const lk_icu_functions *icu = lk_icu();
+    if (!icu) return NULL;
     if (!locale || skeleton_len < 0 || (skeleton_len > 0 && !skeleton)) return NULL;
     uint64_t h = key_hash(locale, skeleton, skeleton_len);
     pthread_mutex_lock(&cache_lock);
@@ -79,9 +78,9 @@ lk_mf2_formatter *lk_mf2_formatter_acquire(const char *locale, const uint16_t *s
     if (found) return found;
     /* Opened outside the lock: it is the slow part, and other keys need not wait for it. */
     UErrorCode err = U_ZERO_ERROR;
-    UNumberFormatter *f = unumf_openForSkeletonAndLocale((const UChar *)skeleton, skeleton_len, locale, &err);
+    UNumberFormatter *f = icu->unumf_openForSkeletonAndLocale((const UChar *)skeleton, skeleton_len, locale, &err);
     if (U_FAILURE(err)) {
-        if (f) unumf_close(f);
+        if (f) icu->unumf_close(f);
         return NULL;
     }
     lk_mf2_formatter *e = calloc(1, sizeof *e);
@@ -90,7 +89,7 @@ lk_mf2_formatter *lk_mf2_formatter_acquire(const char *locale, const uint16_t *s
     if (e) e->skeleton = malloc((size_t)skeleton_len * sizeof(UChar) + 1);
     if (!e || !e->locale || !e->skeleton) {
         if (e) { free(e->locale); free(e->skeleton); free(e); }
-        unumf_close(f);
+        icu->unumf_close(f);
         return NULL;
     }
     memcpy(e->locale, locale, locale_size);
@@ -136,24 +135,24 @@ static pthread_key_t result_key;
 static pthread_once_t result_once = PTHREAD_ONCE_INIT;
 static int result_key_ok;
 
-static void close_result(void *r) { unumf_closeResult((UFormattedNumber *)r); }
+static void close_result(void *r) { lk_icu()->unumf_closeResult((UFormattedNumber *)r); }
 static void make_result_key(void) { result_key_ok = pthread_key_create(&result_key, close_result) == 0; }
 
 /* This thread's result object; *owned says the caller must close it (no thread storage). */
-static UFormattedNumber *thread_result(int *owned, UErrorCode *err) {
+static UFormattedNumber *thread_result(const lk_icu_functions *icu, int *owned, UErrorCode *err) {
     pthread_once(&result_once, make_result_key);
     *owned = 0;
     if (result_key_ok) {
         UFormattedNumber *r = pthread_getspecific(result_key);
         if (r) return r;
-        r = unumf_openResult(err);
+        r = icu->unumf_openResult(err);
         if (U_FAILURE(*err)) return NULL;
         if (pthread_setspecific(result_key, r) == 0) return r;
         *owned = 1;
         return r;
     }
     *owned = 1;
-    return unumf_openResult(err);
+    return icu->unumf_openResult(err);
 }
 
 int32_t lk_mf2_number_format_with(const lk_mf2_formatter *formatter, const char *number, int32_t number_len,
@@ -164,15 +163,16 @@ int32_t lk_mf2_number_format_with(const lk_mf2_formatter *formatter, const char 
     if (keyword && keyword_cap > 0) keyword[0] = 0;
     if (field_count) *field_count = 0;
     if (!formatter || !number || number_len < 0) return -1;
+    const lk_icu_functions *icu = lk_icu(); /* loaded: the formatter is ICU's */
     int owned = 0;
-    UFormattedNumber *result = thread_result(&owned, &err);
-    if (U_SUCCESS(err)) unumf_formatDecimal(formatter->formatter, number, number_len, result, &err);
+    UFormattedNumber *result = thread_result(icu, &owned, &err);
+    if (U_SUCCESS(err)) icu->unumf_formatDecimal(formatter->formatter, number, number_len, result, &err);
     int32_t n = -1;
     if (U_SUCCESS(err)) {
         if (rules && keyword && keyword_cap > 0) {
             UChar k[32];
             UErrorCode kerr = U_ZERO_ERROR;
-            int32_t kn = uplrules_selectFormatted((const UPluralRules *)rules, result, k, 32, &kerr);
+            int32_t kn = icu->uplrules_selectFormatted((const UPluralRules *)rules, result, k, 32, &kerr);
             if (U_SUCCESS(kerr) && kn > 0 && kn < keyword_cap) {
                 for (int32_t i = 0; i < kn; i++) keyword[i] = (char)(k[i] < 0x80 ? k[i] : '?');
                 keyword[kn] = 0;
@@ -180,21 +180,21 @@ int32_t lk_mf2_number_format_with(const lk_mf2_formatter *formatter, const char 
         }
         if (fields && field_count) {
             UErrorCode ferr = U_ZERO_ERROR;
-            UFieldPositionIterator *it = ufieldpositer_open(&ferr);
-            if (U_SUCCESS(ferr)) unumf_resultGetAllFieldPositions(result, it, &ferr);
+            UFieldPositionIterator *it = icu->ufieldpositer_open(&ferr);
+            if (U_SUCCESS(ferr)) icu->unumf_resultGetAllFieldPositions(result, it, &ferr);
             int32_t start = 0, limit = 0, field, count = 0;
-            while (U_SUCCESS(ferr) && count < max_fields && (field = ufieldpositer_next(it, &start, &limit)) >= 0) {
+            while (U_SUCCESS(ferr) && count < max_fields && (field = icu->ufieldpositer_next(it, &start, &limit)) >= 0) {
                 fields[3 * count] = field;
                 fields[3 * count + 1] = start;
                 fields[3 * count + 2] = limit;
                 count++;
             }
-            if (it) ufieldpositer_close(it);
+            if (it) icu->ufieldpositer_close(it);
             *field_count = count;
         }
-        n = needed(unumf_resultToString(result, (UChar *)out, cap, &err), err);
+        n = needed(icu->unumf_resultToString(result, (UChar *)out, cap, &err), err);
     }
-    if (owned && result) unumf_closeResult(result);
+    if (owned && result) icu->unumf_closeResult(result);
     return n;
 }
 
@@ -214,15 +214,17 @@ int32_t lk_mf2_number_format(const char *locale, const uint16_t *skeleton, int32
 }
 
 int32_t lk_currency_for_locale(const char *locale, uint16_t *out, int32_t cap) {
+    const lk_icu_functions *icu = lk_icu();
+    if (!icu) return -1;
     UErrorCode err = U_ZERO_ERROR;
-    int32_t n = ucurr_forLocale(locale, (UChar *)out, cap, &err);
+    int32_t n = icu->ucurr_forLocale(locale, (UChar *)out, cap, &err);
     if (U_SUCCESS(err) && n == 3) return n;
     /* ICU reads the region only: a language alone takes its likely one (fr -> fr_Latn_FR). */
     char full[ULOC_FULLNAME_CAPACITY];
     err = U_ZERO_ERROR;
-    uloc_addLikelySubtags(locale, full, (int32_t)sizeof full, &err);
+    icu->uloc_addLikelySubtags(locale, full, (int32_t)sizeof full, &err);
     if (U_FAILURE(err) || err == U_STRING_NOT_TERMINATED_WARNING) return -1;
     err = U_ZERO_ERROR;
-    n = ucurr_forLocale(full, (UChar *)out, cap, &err);
+    n = icu->ucurr_forLocale(full, (UChar *)out, cap, &err);
     return U_SUCCESS(err) && n == 3 ? n : -1;
 }

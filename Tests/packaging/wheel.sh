@@ -3,7 +3,8 @@
 # folder and used from a folder outside the checkout with a minimal environment
 # (env -i PATH=/usr/bin:/bin HOME=<tmp>: no LOKALE_LIBRARY, no toolchain, no checkout on any path):
 # the example bundle is opened, a message looked up and formatted, the C accelerator is the backend,
-# and the liblokale.so and ICU that the process maps are the wheel's own (ldd and /proc/self/maps:
+# ICU is not mapped while the table answers (a language it records), and once a language needs it,
+# the liblokale.so, shims and ICU that the process maps are the wheel's own (ldd and /proc/self/maps:
 # no libswift*, no libicu* from outside the venv). Then LOKALE_LIBRARY still wins over the bundled
 # library, as documented.
 #
@@ -81,6 +82,18 @@ assert lokale.library_version() == lokale.__version__, (lokale.library_version()
 from lokale import _build_info
 assert _build_info.REPOSITORY_ROOT is None, f"the wheel records a checkout: {_build_info.REPOSITORY_ROOT}"
 
+def mapped():
+    return {line.split()[-1] for line in open("/proc/self/maps") if "/" in line and ".so" in line}
+
+
+# ICU on first need: languages spelled as the table's localizations, and their messages, are
+# answered from the table's locale data without loading ICU.
+with lokale.Runtime(["de"], settings_path="") as runtime:
+    app = runtime.open("DesktopApp.lokale")
+    assert app.string("workspace.title", default="Workspace") == "Arbeitsbereich"
+    assert app.format("summary.item-count", 3, default="%lld items") == "3 Objekte"
+assert not [m for m in mapped() if "libicu" in m], [m for m in mapped() if "libicu" in m]
+
 with lokale.Runtime(["de-AT", "en"], settings_path="") as runtime:
     app = runtime.open("DesktopApp.lokale", main=True)
     panel = runtime.open("PanelKit.lokale")
@@ -91,21 +104,25 @@ with lokale.Runtime(["de-AT", "en"], settings_path="") as runtime:
     assert app.format("summary.item-count", 1) == "1 élément"        # CLDR plural rules (ICU data)
     assert lokale.display_name("de", "fr") == "allemand"             # ICU display names (ICU data)
 
-# What the process actually mapped: liblokale.so and ICU from the venv, no Swift runtime.
+# What the process actually mapped once ICU was needed (de-AT): liblokale.so, its C++ shims and ICU
+# from the venv, no Swift runtime.
 lokale_libs = package.parent / "lokale.libs"
-mapped = {line.split()[-1] for line in open("/proc/self/maps") if "/" in line and ".so" in line}
+mapped = mapped()
 icu = sorted(m for m in mapped if "libicu" in m)
 assert icu, "no ICU library is mapped"
 outside = [m for m in icu if not inside(m, lokale_libs)]
 assert not outside, f"ICU loaded from outside the wheel: {outside}"
 assert not [m for m in mapped if "libswift" in m], [m for m in mapped if "libswift" in m]
 assert str(library) in mapped
+assert str(package / "liblokale-icu.so") in mapped, sorted(mapped)
 
-# ldd agrees, for the library and the command line: every ICU (and the CLI's libxml2) resolves
-# into lokale.libs/, nothing is missing, no Swift runtime.
+# ldd agrees: liblokale.so needs no ICU (it loads it); its shims and the command line find every
+# ICU (and the CLI's libxml2) in lokale.libs/; nothing is missing, no Swift runtime.
 cli = pathlib.Path(lokale.cli_path()).resolve()
 assert cli == package / "bin" / "lokale", cli
-for binary in (library, cli):
+ldd = subprocess.run(["ldd", str(library)], capture_output=True, text=True, check=True).stdout
+assert "libicu" not in ldd and "not found" not in ldd and "libswift" not in ldd, ldd
+for binary in (package / "liblokale-icu.so", cli):
     ldd = subprocess.run(["ldd", str(binary)], capture_output=True, text=True, check=True).stdout
     assert "not found" not in ldd, ldd
     assert "libswift" not in ldd, ldd
@@ -132,7 +149,7 @@ print("test-wheel:", sys.version.split()[0], "accelerated" if lokale.accelerated
       "-", library.relative_to(venv), "and", cli.relative_to(venv), "with", ", ".join(pathlib.Path(m).name for m in icu))
 PY
 
-# import lokale and the first Runtime() (which loads liblokale and ICU), each in a new process:
+# import lokale and the first Runtime() (which loads liblokale), each in a new process:
 # the best of 5.
 cat > "$tmp/work/startup.py" <<'PY'
 import time

@@ -4,7 +4,8 @@ When the package is built, ``lokale/_build_info.py`` is written into the build t
 of the Lokale checkout it was built from, so that an installed package finds
 ``<checkout>/build/lib/liblokale.so`` from any working directory. Set ``LOKALE_BUNDLE_LIBRARY`` to
 the path of a ``liblokale.so`` (or to ``1`` for the checkout's ``build/lib/liblokale.so``) to copy
-the library into the package itself.
+the library into the package itself, with the C++ shims over ICU beside it (``liblokale-icu.so``,
+which the library loads with ICU on first need) when the build has them.
 
 The C accelerator ``lokale._speedups`` (``lokale/_speedups.c``, plain C over ``include/lokale.h``)
 is built when a compiler, Python's headers and ``lokale.h`` are present, and skipped with a
@@ -44,6 +45,7 @@ LIMITED_API = (3, 8)
 
 HERE = Path(__file__).resolve().parent
 LIBRARY_NAMES = ("liblokale.so", "liblokale.dylib", "lokale.dll")
+ICU_SHIMS = "liblokale-icu.so"
 
 
 def checkout_root() -> "Path | None":
@@ -72,7 +74,7 @@ class BuildPy(build_py):
         bundled = os.environ.get("LOKALE_BUNDLE_LIBRARY")
         # build/ is reused between builds: drop a library an earlier build bundled, unless the
         # source package itself carries one, and the modules the source no longer has.
-        for name in LIBRARY_NAMES:
+        for name in LIBRARY_NAMES + (ICU_SHIMS,):
             if not (HERE / "lokale" / name).is_file():
                 (target / name).unlink(missing_ok=True)
         for module in target.glob("*.py"):
@@ -87,6 +89,8 @@ class BuildPy(build_py):
             if not source.is_file():
                 raise SystemExit(f"LOKALE_BUNDLE_LIBRARY: {source} does not exist")
             shutil.copy2(source, target / source.name)
+            if (source.parent / ICU_SHIMS).is_file():
+                shutil.copy2(source.parent / ICU_SHIMS, target / ICU_SHIMS)
         # The command line, when one is shipped: copy2 keeps its executable bit, and pip keeps it
         # when it installs the wheel (the file's mode is recorded in the archive).
         shutil.rmtree(target / "bin", ignore_errors=True)

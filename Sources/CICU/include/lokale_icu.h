@@ -88,8 +88,12 @@ int32_t lk_to_upper(const char *locale, const char *src, int32_t n, char *dst, i
  * length needed, or -1 on an error. For identifiers made from keys. */
 int32_t lk_to_ascii(const char *src, int32_t n, char *dst, int32_t cap);
 
-/* ICU's major version. */
+/* ICU's major version (the one compiled against, without loading it). */
 int32_t lk_icu_version(void);
+
+/* ICU is loaded on first need (icu_loader.c). NULL once ICU and the C++ shims are loaded (loading
+ * them if they were not); else why not, as a sentence: what is missing and where it was looked for. */
+const char *lk_icu_unavailable(void);
 
 #ifdef __cplusplus
 }

@@ -23,6 +23,7 @@ extern "C" {
 #define LK_ICU_ERR_BUFFER (-3)     /* the output buffer is too small; *length holds the size needed */
 #define LK_ICU_ERR_MEMORY (-4)     /* allocation failed */
 #define LK_ICU_ERR_EXCEPTION (-5)  /* a C++ exception was caught */
+#define LK_ICU_ERR_UNAVAILABLE (-6) /* ICU, or the C++ shims (liblokale-icu.so), could not be loaded */
 
 /* favor_subtag */
 #define LK_ICU_FAVOR_LANGUAGE 0    /* "normal": ULOCMATCH_FAVOR_LANGUAGE */
@@ -106,9 +107,6 @@ int32_t lk_icu_result_locale(const lk_icu_result *result, int32_t which, int32_t
 /* The locale as icu::Locale reads `locale`, written in the given form (a canonical spelling to
  * compare locales with). LK_ICU_ERR_LOCALE when ICU cannot parse it. */
 int32_t lk_icu_locale_string(const char *locale, int32_t form, char *out, int32_t cap, int32_t *length);
-
-/* ICU's major version (72 on Debian 12). */
-int lk_matcher_icu_version(void);
 
 #ifdef __cplusplus
 }

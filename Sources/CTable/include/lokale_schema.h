@@ -73,6 +73,7 @@
 #define LK_LOCALE_FLAGS 0u
 #define LK_LOCALE_FLAG_LOCALE 1u    /* the name is a locale: the ICU id, normal form and chain follow */
 #define LK_LOCALE_FLAG_LOCALIZED 2u /* numbers are written with the symbols below (else printf's) */
+#define LK_LOCALE_FLAG_CANONICAL 4u /* the name is its own canonical language tag (with FLAG_LOCALE) */
 #define LK_LOCALE_CARDINAL 4u       /* rule node, LK_NONE when ICU has no rules for the name */
 #define LK_LOCALE_ORDINAL 8u
 #define LK_LOCALE_ICU_ID 12u        /* ICU's id of the name, keywords kept (string ref) */

@@ -16,7 +16,7 @@ extension TableWriter {
         var texts: [(Int, String)] = [(R.decimal, d.symbols.decimal), (R.grouping, d.symbols.grouping), (R.caseLocale, d.symbols.caseLocale)]
         var flags: UInt32 = d.symbols.localized ? R.localized : 0
         if let s = d.selection {
-            flags |= R.isLocale
+            flags |= R.isLocale | (s.isCanonicalTag ? R.canonical : 0)
             texts += [(R.icuID, s.icuID), (R.normal, s.normal), (R.maximized, s.maximized), (R.chain, s.chain.joined(separator: " "))]
         }
         for (field, text) in texts {

@@ -36,6 +36,7 @@ final class BundleContents: Sendable {
             fatalError("lokale: out of memory for localization info")
         }
         self.infos = infos
+        LanguageTag.remember(canonical: table.canonicalLocalizationNames)
     }
 
     deinit { lk_localization_infos_free(infos) }

@@ -15,7 +15,13 @@ public enum FallbackPolicy: String, Sendable {
 /// changing it bumps a generation so that each bundle recomputes its ordered localizations once.
 public final class Runtime: Sendable {
     struct State: Sendable {
+        /// Empty while `pending` holds the environment's languages.
         var preferred: [String]
+        /// Languages not read yet: the environment's as it spells them (they become `preferred`),
+        /// or the caller's (already `preferred`), whose malformed ones are still to be reported.
+        /// Read on first need (`resolve`): by then a bundle may have been opened whose table
+        /// answers them, and ICU need not be loaded.
+        var pending: (languages: [String], fromEnvironment: Bool)? = nil
         var generation: UInt64 = 1
         var main: (id: ObjectIdentifier, table: CompiledTable, path: String?)? = nil
         /// The in-app language (Localize-Swift's feature), ahead of the user's preferences.
@@ -38,7 +44,17 @@ public final class Runtime: Sendable {
             if diagnostics.count > Runtime.diagnosticsLimit { diagnostics.removeFirst(diagnostics.count - Runtime.diagnosticsLimit) }
         }
 
-        /// The languages bundles negotiate against.
+        mutating func resolve() {
+            guard let p = pending else { return }
+            pending = nil
+            if p.fromEnvironment {
+                preferred = SystemLanguages.canonical(p.languages)
+            } else {
+                note(Runtime.malformed(p.languages))
+            }
+        }
+
+        /// The languages bundles negotiate against (after `resolve`).
         var effective: [String] {
             guard let o = override else { return preferred }
             return [o] + preferred.filter { $0 != o }
@@ -68,9 +84,8 @@ public final class Runtime: Sendable {
         let shared = lk_shared_new()! // 16 bytes
         lk_shared_set_device(shared, UInt32(DeviceClass.mac.rawIndex))
         sharedAddress = UInt(bitPattern: shared)
-        let preferred = preferredLanguages ?? SystemLanguages.preferred()
-        var initial = State(preferred: preferred, settings: settings)
-        initial.note(Runtime.malformed(preferred))
+        var initial = State(preferred: preferredLanguages ?? [], settings: settings)
+        initial.pending = preferredLanguages.map { ($0, false) } ?? (SystemLanguages.stated(), true)
         state = Locked(initial)
         self.matcher = matcher
         if case .file(let path) = settings { restore(LanguageSettings(path: path)) }
@@ -78,18 +93,18 @@ public final class Runtime: Sendable {
 
     /// The user's preferred languages (without the in-app override).
     public var preferredLanguages: [String] {
-        get { state.withLock { $0.preferred } }
+        get { state.withLock { s in s.resolve(); return s.preferred } }
         set {
-            let malformed = Runtime.malformed(newValue)
             changeNotifying { s in
+                s.resolve() // the previous list's problems are still reported
                 s.preferred = newValue
-                s.note(malformed)
+                s.pending = (newValue, false)
             }
         }
     }
 
     /// The languages bundles negotiate against: the in-app language, then the preferences.
-    public var effectiveLanguages: [String] { state.withLock { $0.effective } }
+    public var effectiveLanguages: [String] { state.withLock { s in s.resolve(); return s.effective } }
 
     /// The in-app language, or nil when the system preferences apply.
     public var language: String? { state.withLock { $0.override } }
@@ -109,7 +124,7 @@ public final class Runtime: Sendable {
 
     /// Problems noticed so far, oldest first: malformed language identifiers skipped, unreadable
     /// settings. The last `diagnosticsLimit` distinct ones; one noticed again moves to the end.
-    public var diagnostics: [String] { state.withLock { $0.diagnostics } }
+    public var diagnostics: [String] { state.withLock { s in s.resolve(); return s.diagnostics } }
     public static let diagnosticsLimit = 100
 
     /// Adds a problem noticed outside the runtime (a bundle the Swift API could not find).
@@ -293,7 +308,7 @@ public final class Runtime: Sendable {
         }
     }
 
-    var snapshot: State { state.withLock { $0 } }
+    var snapshot: State { state.withLock { s in s.resolve(); return s } }
 
     /// The current generation (acquire: what was published before it is visible).
     var generation: UInt64 { lk_shared_generation(shared) }

@@ -77,6 +77,10 @@ public struct ICUMatcher: LocalizationMatcher {
         self.parameters = parameters
     }
 
+    /// Nil when CLDR's matcher can be used; else why not (ICU, or liblokale-icu.so beside
+    /// liblokale.so, could not be loaded), as a sentence. Loads ICU when it was not.
+    public static var unavailable: String? { lk_icu_unavailable().map { String(cString: $0) } }
+
     public func order(preferred: [String], available: [String]) -> [LocalizationChoice] {
         // Localizations in canonical BCP 47 form; malformed ones cannot match.
         var supported: [String] = []

@@ -24,6 +24,13 @@ public enum LanguageTag {
     /// Bounded (4096; see `SharedCache`): any caller string can be a key.
     private static let canonicalCache = SharedCache<String, Result<String, LokaleError>>()
 
+    /// Remembers tags known to be canonical without asking ICU: a table's localization names that
+    /// its compiler found to be their own canonical tags (`CompiledTable.canonicalLocalizationNames`).
+    /// A preferred language spelled as one of them is then read without loading ICU.
+    static func remember(canonical tags: [String]) {
+        for tag in tags where canonicalCache.lookup(tag) == nil { canonicalCache.store(tag, .success(tag)) }
+    }
+
     private static func computeCanonical(_ raw: String) -> Result<String, LokaleError> {
         var s = Substring(raw)
         // POSIX locale names: drop ".codeset" and "@modifier".

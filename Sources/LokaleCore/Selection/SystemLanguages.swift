@@ -6,19 +6,28 @@ import Glibc
 /// list), then the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set. `C`/`POSIX` name no language.
 public enum SystemLanguages {
     public static func preferred(environment: (String) -> String? = { name in getenv(name).map { String(cString: $0) } }) -> [String] {
+        canonical(stated(environment: environment))
+    }
+
+    /// The languages as the environment spells them, in order, not yet read (`de_DE.UTF-8`).
+    static func stated(environment: (String) -> String? = { name in getenv(name).map { String(cString: $0) } }) -> [String] {
         var result: [String] = []
-        func add(_ raw: Substring) {
-            guard case .success(let tag) = LanguageTag.canonical(String(raw)), !result.contains(tag) else { return }
+        if let language = environment("LANGUAGE"), !language.isEmpty {
+            result += language.split(separator: ":").map(String.init)
+        }
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            if let v = environment(name), !v.isEmpty { result.append(v); break }
+        }
+        return result
+    }
+
+    /// `stated` languages as canonical tags, each once; the ones that name no language left out.
+    static func canonical(_ stated: [String]) -> [String] {
+        var result: [String] = []
+        for raw in stated {
+            guard case .success(let tag) = LanguageTag.canonical(raw), !result.contains(tag) else { continue }
             result.append(tag)
         }
-        var locale: String? = nil
-        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-            if let v = environment(name), !v.isEmpty { locale = v; break }
-        }
-        if let language = environment("LANGUAGE"), !language.isEmpty {
-            for part in language.split(separator: ":") { add(part) }
-        }
-        if let locale { add(Substring(locale)) }
         return result
     }
 

@@ -18,9 +18,12 @@ extension CompiledTable {
 
     /// How Apple's selection sees localization `i`: nil without the section or when its name is no locale.
     public func localeSelection(_ i: Int) -> LocaleData.Selection? {
-        guard let r = record(i), u32(r + R.flags) & R.isLocale != 0 else { return nil }
+        guard let r = record(i) else { return nil }
+        let flags = u32(r + R.flags)
+        guard flags & R.isLocale != 0 else { return nil }
         return LocaleData.Selection(icuID: text(r + R.icuID), normal: text(r + R.normal), maximized: text(r + R.maximized),
-                                    chain: text(r + R.chain).split(separator: " ").map(String.init))
+                                    chain: text(r + R.chain).split(separator: " ").map(String.init),
+                                    isCanonicalTag: flags & R.canonical != 0)
     }
 
     /// ICU's id of localization `i`'s name (the selection's `icuID` alone); nil as for `localeSelection`.
@@ -58,6 +61,15 @@ extension CompiledTable {
         let small = Array(results.prefix(PluralRules.smallLimit))
         let code = (0 ..< UInt64(n.count)).map { lk_tree_word(&tree, UInt64(n.children) + $0) }
         return LocaleData.Rules(small: small, code: code)
+    }
+
+    /// The names of the localizations recorded as their own canonical language tags (`de`, `pt-BR`).
+    public var canonicalLocalizationNames: [String] {
+        guard hasLocaleData else { return [] }
+        return localizations.indices.compactMap { i in
+            guard let r = record(i), u32(r + R.flags) & (R.isLocale | R.canonical) == R.isLocale | R.canonical else { return nil }
+            return localizations[i]
+        }
     }
 
     /// The localization whose name is `name`, when the table records its locale data.

@@ -14,12 +14,16 @@ public struct LocaleData: Sendable, Equatable {
         public var maximized: String
         /// The normal form's parent chain, itself first (`AppleLocales.chain`).
         public var chain: [String]
+        /// Whether the name is its own canonical tag (`LanguageTag.canonical`: `de`, `pt-BR`, not
+        /// `pt_BR` or `English`): a preferred language spelled as the name is then read without ICU.
+        public var isCanonicalTag: Bool
 
-        public init(icuID: String, normal: String, maximized: String, chain: [String]) {
+        public init(icuID: String, normal: String, maximized: String, chain: [String], isCanonicalTag: Bool) {
             self.icuID = icuID
             self.normal = normal
             self.maximized = maximized
             self.chain = chain
+            self.isCanonicalTag = isCanonicalTag
         }
     }
 
@@ -57,7 +61,8 @@ public struct LocaleData: Sendable, Equatable {
         if let l = ICULocale(name) {
             let normal = AppleLocales.normalized(l.withoutKeywords)
             selection = Selection(icuID: l.id, normal: normal.id, maximized: normal.maximized.id,
-                                  chain: AppleLocales.chain(normal).map(\.id))
+                                  chain: AppleLocales.chain(normal).map(\.id),
+                                  isCanonicalTag: (try? LanguageTag.canonical(name).get()) == name)
         }
         return LocaleData(selection: selection, symbols: NumberSymbols.forLocale(name),
                           cardinal: rules(name, ordinal: false), ordinal: rules(name, ordinal: true))

@@ -108,6 +108,7 @@ public enum TableLayout {
         public static let chain = Int(LK_LOCALE_CHAIN), decimal = Int(LK_LOCALE_DECIMAL), grouping = Int(LK_LOCALE_GROUPING)
         public static let zero = Int(LK_LOCALE_ZERO), groupSizes = Int(LK_LOCALE_GROUP_SIZES), caseLocale = Int(LK_LOCALE_CASE_LOCALE)
         public static let isLocale: UInt32 = LK_LOCALE_FLAG_LOCALE, localized: UInt32 = LK_LOCALE_FLAG_LOCALIZED
+        public static let canonical: UInt32 = LK_LOCALE_FLAG_CANONICAL
     }
     public enum InstanceRecord {
         public static let localization = Int(LK_INSTANCE_LOCALIZATION), table = Int(LK_INSTANCE_TABLE)

@@ -1,7 +1,7 @@
 // The C shim over ICU's C++ icu::LocaleMatcher. See include/lokale_icu_matcher.h for the contract.
 // No C++ exception and no ICU failure leaves this file: every entry point catches and returns a
 // status code.
-#include "lokale_icu_matcher.h"
+#include "lokale_icu_cxx_shims.h"
 
 #include <unicode/localematcher.h>
 #include <unicode/locid.h>
@@ -99,29 +99,15 @@ struct lk_icu_result {
     int32_t resolvedStatus = LK_ICU_OK;  // the failure of makeResolvedLocale(), if any
 };
 
-extern "C" {
+namespace lokale_icu_cxx {
 
-void lk_icu_matcher_options_init(lk_icu_matcher_options *options) {
-    if (options == nullptr) { return; }
-    options->favor_subtag = LK_ICU_FAVOR_LANGUAGE;
-    options->threshold = -1;
-    options->max_distance_desired = nullptr;
-    options->max_distance_supported = nullptr;
-    options->default_mode = LK_ICU_DEFAULT_FIRST_SUPPORTED;
-    options->default_locale = nullptr;
-    options->demotion = LK_ICU_DEMOTION_REGION;
-    options->direction = LK_ICU_DIRECTION_WITH_ONE_WAY;
-}
-
-int32_t lk_icu_matcher_create(const char *const *supported, int32_t count,
-                              const lk_icu_matcher_options *options, lk_icu_matcher **out) {
+int32_t cxx_matcher_create(const char *const *supported, int32_t count,
+                           const lk_icu_matcher_options *options, lk_icu_matcher **out) {
     if (out == nullptr) { return LK_ICU_ERR_ARGUMENT; }
     *out = nullptr;
-    if (count < 0 || (count > 0 && supported == nullptr)) { return LK_ICU_ERR_ARGUMENT; }
+    if (count < 0 || (count > 0 && supported == nullptr) || options == nullptr) { return LK_ICU_ERR_ARGUMENT; }
     try {
-        lk_icu_matcher_options opts;
-        lk_icu_matcher_options_init(&opts);
-        if (options != nullptr) { opts = *options; }
+        const lk_icu_matcher_options &opts = *options;
 
         icu::LocaleMatcher::Builder builder;
         std::vector<int32_t> indices;
@@ -183,15 +169,15 @@ int32_t lk_icu_matcher_create(const char *const *supported, int32_t count,
     }
 }
 
-void lk_icu_matcher_free(lk_icu_matcher *matcher) {
+void cxx_matcher_free(lk_icu_matcher *matcher) {
     try {
         delete matcher;
     } catch (...) {
     }
 }
 
-int32_t lk_icu_matcher_best(const lk_icu_matcher *matcher, const char *const *desired, int32_t count,
-                            lk_icu_result **out) {
+int32_t cxx_matcher_best(const lk_icu_matcher *matcher, const char *const *desired, int32_t count,
+                         lk_icu_result **out) {
     if (out == nullptr) { return LK_ICU_ERR_ARGUMENT; }
     *out = nullptr;
     if (matcher == nullptr || count < 0 || (count > 0 && desired == nullptr)) { return LK_ICU_ERR_ARGUMENT; }
@@ -240,23 +226,23 @@ int32_t lk_icu_matcher_best(const lk_icu_matcher *matcher, const char *const *de
     }
 }
 
-void lk_icu_result_free(lk_icu_result *result) {
+void cxx_result_free(lk_icu_result *result) {
     try {
         delete result;
     } catch (...) {
     }
 }
 
-int32_t lk_icu_result_supported_index(const lk_icu_result *result) {
+int32_t cxx_result_supported_index(const lk_icu_result *result) {
     return result != nullptr ? result->supportedIndex : -1;
 }
 
-int32_t lk_icu_result_desired_index(const lk_icu_result *result) {
+int32_t cxx_result_desired_index(const lk_icu_result *result) {
     return result != nullptr ? result->desiredIndex : -1;
 }
 
-int32_t lk_icu_result_locale(const lk_icu_result *result, int32_t which, int32_t form,
-                             char *out, int32_t cap, int32_t *length) {
+int32_t cxx_result_locale(const lk_icu_result *result, int32_t which, int32_t form,
+                          char *out, int32_t cap, int32_t *length) {
     if (result == nullptr) { return LK_ICU_ERR_ARGUMENT; }
     try {
         const icu::Locale *locale = nullptr;
@@ -287,7 +273,7 @@ int32_t lk_icu_result_locale(const lk_icu_result *result, int32_t which, int32_t
     }
 }
 
-int32_t lk_icu_locale_string(const char *locale, int32_t form, char *out, int32_t cap, int32_t *length) {
+int32_t cxx_locale_string(const char *locale, int32_t form, char *out, int32_t cap, int32_t *length) {
     try {
         icu::Locale l;
         if (!parseLocale(locale, l)) { return LK_ICU_ERR_LOCALE; }
@@ -302,6 +288,4 @@ int32_t lk_icu_locale_string(const char *locale, int32_t form, char *out, int32_
     }
 }
 
-int lk_matcher_icu_version(void) { return U_ICU_VERSION_MAJOR_NUM; }
-
-}  // extern "C"
+}  // namespace lokale_icu_cxx

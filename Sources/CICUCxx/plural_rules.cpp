@@ -1,6 +1,6 @@
 // The text of a locale's plural rules (icu::PluralRules::getRules, which the C API does not
 // offer), for LokaleCore's integer evaluator. No C++ exception and no ICU failure leaves this file.
-#include "lokale_icu_mf2.h"
+#include "lokale_icu_cxx_shims.h"
 
 #include <unicode/locid.h>
 #include <unicode/plurrule.h>
@@ -8,7 +8,9 @@
 #include <memory>
 #include <string>
 
-int32_t lk_plural_rules_text(const char *locale, int ordinal, char *out, int32_t cap) {
+namespace lokale_icu_cxx {
+
+int32_t cxx_plural_rules_text(const char *locale, int ordinal, char *out, int32_t cap) {
     try {
         if (!locale) return -1;
         UErrorCode err = U_ZERO_ERROR;
@@ -27,3 +29,5 @@ int32_t lk_plural_rules_text(const char *locale, int ordinal, char *out, int32_t
         return -1;
     }
 }
+
+}  // namespace lokale_icu_cxx
