@@ -31,6 +31,13 @@ STATIC_SCRATCH ?= $(ROOT)/.build-static
 # fifth of a process's start-up instructions with liblokale.so (benchmarks/results/coldstart.md).
 STATIC_SWIFTFLAGS ?= -Xswiftc -static-stdlib \
   -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+# liblokale.so's link also has the C++ runtime linked in (libstdc++.a, whose symbols stay local: the
+# Swift runtime's --exclude-libs ALL) instead of needing libstdc++.so: the Swift runtime's -lstdc++
+# finds the linker script in STATIC_CXX first, which names the archive. Loading libstdc++.so was a
+# third of a process's start (benchmarks/results/coldstart.md); ICU, loaded on first need, brings
+# its own. Not the CLI's: it links ICU, which needs libstdc++.so anyway.
+STATIC_CXX ?= $(STATIC_SCRATCH)/cxx
+STATIC_LIB_FLAGS ?= -Xlinker -L$(STATIC_CXX)
 STATIC_BIN      = $(shell $(SWIFT) build -c release --scratch-path $(STATIC_SCRATCH) --show-bin-path)
 # liblokale-icu.so: the C++ shims over ICU (Sources/CICUCxx), which liblokale.so loads with ICU on
 # first need from its own folder or its lokale/ folder (Sources/CICU/icu_loader.c). Built here, not by
@@ -234,13 +241,18 @@ test-web: examples $(WEB_TOOLS)/.installed
 	cd bindings/python && $(PYTHON) setup.py -q build_ext --inplace
 	LOKALE_LIBRARY=$(OUT)/lib/liblokale.so LOKALE_EXPECT_SPEEDUPS=1 LOKALE_WEB_TESTS=1 $(WEB_TOOLS)/bin/python -m pytest -q $(WEB_TESTS)
 
-# The self-contained liblokale.so (Swift runtime linked statically: it needs only ICU and the C/C++
-# runtime) and CLI. A separate scratch path, so that it never fights the normal build.
+# The self-contained liblokale.so (the Swift and C++ runtimes linked in: it needs only the C runtime,
+# and loads ICU on first need) and CLI. A separate scratch path, so that it never fights the normal build.
 build-static:
-	@mkdir -p $(STATIC_SCRATCH) && echo '*' > $(STATIC_SCRATCH)/.gitignore
-	$(SWIFT) build -c release -j $(JOBS) $(STATIC_SWIFTFLAGS) --scratch-path $(STATIC_SCRATCH) --product $(LIB_PRODUCT)
+	@mkdir -p $(STATIC_SCRATCH) $(STATIC_CXX) && echo '*' > $(STATIC_SCRATCH)/.gitignore
+	@echo "INPUT($$($(CXX) -print-file-name=libstdc++.a))" > $(STATIC_CXX)/libstdc++.so
+	$(SWIFT) build -c release -j $(JOBS) $(STATIC_SWIFTFLAGS) $(STATIC_LIB_FLAGS) --scratch-path $(STATIC_SCRATCH) --product $(LIB_PRODUCT)
 	$(SWIFT) build -c release -j $(JOBS) $(STATIC_SWIFTFLAGS) --scratch-path $(STATIC_SCRATCH) --product lokale-cli
 	$(MAKE) --no-print-directory icu-shims ICU_SHIMS_DIR=$(STATIC_BIN)
+	@if objdump -T $(STATIC_BIN)/$(LIB_BUILT) $(STATIC_BIN)/lokale-cli | grep -E 'GLIBC_2\.(3[6-9]|[4-9][0-9])'; then \
+	  echo "build-static: a glibc newer than 2.35 is needed (the wheel's manylinux_2_35)" >&2; exit 1; fi
+	@if readelf -d $(STATIC_BIN)/$(LIB_BUILT) | grep -E 'NEEDED.*(libicu|libstdc)'; then \
+	  echo "build-static: liblokale.so must load ICU on first need and link the C++ runtime in" >&2; exit 1; fi
 	@if ldd $(STATIC_BIN)/$(LIB_BUILT) $(STATIC_BIN)/lokale-cli | grep -q 'libswift'; then \
 	  echo "build-static: the self-contained build still needs a libswift*.so:" >&2; \
 	  ldd $(STATIC_BIN)/$(LIB_BUILT) $(STATIC_BIN)/lokale-cli >&2; exit 1; fi

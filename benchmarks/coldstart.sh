@@ -32,8 +32,8 @@ if [ -n "${COLDSTART_LIB:-}" ]; then
   LIB_SRC=$COLDSTART_LIB; LIB_KIND="given (COLDSTART_LIB=$COLDSTART_LIB)"
 else
   if [ -z "${COLDSTART_SKIP_BUILD:-}" ]; then
-    log "make build-static"
-    env -u CC make --no-print-directory build-static >"$W/build.log" 2>&1 || { cat "$W/build.log"; exit 1; }
+    log "make wheel (and build-static)"
+    env -u CC make --no-print-directory wheel >"$W/build.log" 2>&1 || { cat "$W/build.log"; exit 1; }
   fi
   STATIC_BIN=$(swift build -c release --scratch-path "$ROOT/.build-static" --show-bin-path)
   LIB_SRC=$STATIC_BIN/liblokale-c.so; LIB_KIND="self-contained (make build-static), stripped as make dist ships it"
@@ -41,6 +41,11 @@ fi
 [ -f "$LIB_SRC" ] || { echo "coldstart: no library at $LIB_SRC" >&2; exit 1; }
 # Stripped as `make dist` strips it (valgrind also cannot read the toolchain's debug information).
 strip --strip-unneeded -o "$W/lib/liblokale.so" "$LIB_SRC"
+# Its C++ shims over ICU, which it loads with ICU on first need (none of the rows below needs them).
+SHIMS_SRC=$(dirname "$LIB_SRC")/liblokale-icu.so
+[ -f "$SHIMS_SRC" ] || make --no-print-directory icu-shims ICU_SHIMS_DIR="$(dirname "$LIB_SRC")" >"$W/shims.log" 2>&1 \
+  || { cat "$W/shims.log"; exit 1; }
+strip --strip-unneeded -o "$W/lib/liblokale-icu.so" "$SHIMS_SRC"
 if [ -n "${COLDSTART_BASELINE:-}" ]; then
   mkdir -p "$W/base"; strip --strip-unneeded -o "$W/base/liblokale.so" "$COLDSTART_BASELINE"
 fi
@@ -117,10 +122,20 @@ ENVV="HOME=$W/home;LANG=C.UTF-8;LANGUAGE=de"
 EXPECT="Arbeitsbereich / 3 Objekte"
 PLURAL="summary.item-count 3"
 # The command-line rows: `lokale lookup` against gettext(1), and Python's import + Runtime + open +
-# lookup against `python -c print(...)` (the binding from the checkout over the measured library, with
-# its ctypes backend: the wheel's accelerator is not built here).
+# lookup against `python -c print(...)`, both with the interpreter of a venv that has the wheel
+# (dist/, made by `make wheel` from the same build; COLDSTART_WHEEL names another) installed, as a
+# user runs it; without a wheel, the binding from the checkout over the measured library (ctypes).
 # The interpreter itself, not a launcher (pyenv's shims are shell scripts).
 PY=$("$PYTHON" -c 'import sys; print(sys.executable)')
+VERSION=$(sed -n 's/^__version__ = "\(.*\)"$/\1/p' "$ROOT/bindings/python/lokale/_version.py")
+WHEEL=${COLDSTART_WHEEL:-$(ls "$ROOT"/dist/lokale-"$VERSION"-cp38-abi3-manylinux*_x86_64.whl 2>/dev/null | head -n 1 || true)}
+PYENV="PYTHONPATH=$ROOT/bindings/python;LOKALE_LIBRARY=$W/lib/liblokale.so"; PYKIND="the checkout's binding, ctypes backend"
+if [ -n "$WHEEL" ]; then
+  rm -rf "$W/venv"
+  "$PY" -m venv "$W/venv" && "$W/venv/bin/python" -m pip install -q --no-index --no-deps --disable-pip-version-check "$WHEEL" \
+    || { echo "coldstart: cannot install $WHEEL" >&2; exit 1; }
+  PY=$W/venv/bin/python; PYENV="PYTHONNOUSERSITE=1"; PYKIND="the wheel $(basename "$WHEEL") in a venv, accelerated"
+fi
 PYCODE="import lokale;print(lokale.Runtime().open('$W/DesktopApp.lokale').string('workspace.title'))"
 declare -A ARGS=(
   [none]="$W/bin/coldstart_none"
@@ -144,7 +159,7 @@ progs+=("gettext1|Arbeitsbereich|$ENVV;TEXTDOMAINDIR=$W/mo|$(command -v gettext)
         "pypass|Arbeitsbereich|$ENVV|$PY -c print('Arbeitsbereich')")
 # The timer splits arguments at spaces: the Python row's program goes through a file.
 printf '%s\n' "$PYCODE" > "$W/first_message.py"
-progs+=("python|Arbeitsbereich|$ENVV;PYTHONPATH=$ROOT/bindings/python;LOKALE_LIBRARY=$W/lib/liblokale.so|$PY $W/first_message.py")
+progs+=("python|Arbeitsbereich|$ENVV;$PYENV|$PY $W/first_message.py")
 log "timing: $RUNS runs of each of: $NAMES gettext1 cli pypass python (taking turns)"
 "$W/bin/coldstart_timer" "$RUNS" "$W/raw/times.jsonl" "${progs[@]}"
 
@@ -179,11 +194,13 @@ fi
   echo "== pages"; readelf -rW "$W/lib/liblokale.so" | awk '$3 ~ /^R_/ {print $1}' | sort -u | cut -c1-13 | sort -u | wc -l
   echo "== needed"; readelf -d "$W/lib/liblokale.so" | awk '/NEEDED/ {print $5}' | tr -d '[]'
   echo "== size"; stat -c %s "$W/lib/liblokale.so"
+  # shellcheck disable=SC2086
+  echo "== loaded"; run_env env LD_DEBUG=files ${ARGS[lokale]} 2>&1 >/dev/null | sed -n 's/.*file=\([^ ]*\) .*needed by.*/\1/p; s/.*file=\([^ ]*\) .*dynamically loaded by.*/\1/p' | sort -u | tr '\n' ' '
 } > "$W/raw/library.txt"
 
 # --- report ---------------------------------------------------------------------------------------
 mkdir -p "$B/results"
-LOADAVG_END="$(cut -d' ' -f1-3 /proc/loadavg)" LOADAVG_START="$LOADAVG_START" LIB_KIND="$LIB_KIND" RUNS="$RUNS" \
+LOADAVG_END="$(cut -d' ' -f1-3 /proc/loadavg)" LOADAVG_START="$LOADAVG_START" LIB_KIND="$LIB_KIND" RUNS="$RUNS" PYKIND="$PYKIND" \
   $PYTHON - "$W/raw" "$B/results/coldstart" <<'EOF'
 import json, os, platform, re, statistics, subprocess, sys, time
 raw, out = sys.argv[1], sys.argv[2]
@@ -202,8 +219,8 @@ LABEL = {
     "baseline": "lokale with COLDSTART_BASELINE's library",
     "gettext1": "gettext(1): `gettext -d desktop workspace.title`",
     "cli": "`lokale lookup DesktopApp.lokale workspace.title`",
-    "pypass": "`python3 -c print('Arbeitsbereich')`",
-    "python": "Python: `import lokale`, `Runtime()`, `open`, `string` (ctypes backend)",
+    "pypass": "`python3 -c print('Arbeitsbereich')` (the same interpreter)",
+    "python": "Python: `import lokale`, `Runtime()`, `open`, `string` (%s)" % os.environ.get("PYKIND", "?"),
 }
 
 ORDER = ["none", "cxx", "icu", "swift", "swiftcxx", "gettext", "load", "lokale", "baseline", "gettext1", "cli", "pypass", "python"]
@@ -292,7 +309,8 @@ result = {"machine": machine, "runs": int(os.environ["RUNS"]), "claim_ratio": CL
           "met": ratio["min"] <= CLAIM and ratio["median"] <= CLAIM, "ratio_to_gettext": ratio,
           "above_floor_min_ms": above, "times": times, "instructions": instructions, "loader": loader,
           "page_faults": faults, "library": {"relocations": relocs, "relocated_pages": int(library.get("pages", "0") or 0),
-                                             "needed": library.get("needed", "").split(), "bytes": int(library.get("size", "0") or 0)}}
+                                             "needed": library.get("needed", "").split(), "bytes": int(library.get("size", "0") or 0),
+                                             "loaded": library.get("loaded", "").split()}}
 json.dump(result, open(out + ".json", "w"), indent=1)
 
 def ms(v): return "%.3f" % v
@@ -329,23 +347,22 @@ md += ["", "lokale / gettext: **%.2f×** (min), %.2f× (p10), %.2f× (median). T
        commands["python_above_pass_median_ms"], PYTHON_CLAIM_MS, "met" if commands["python_above_pass_min_ms"] <= PYTHON_CLAIM_MS else "not met")]
 if all(n in times for n in ("cxx", "icu", "load")):
     t = {n: times[n]["min_ms"] for n in times}
-    md += ["", "Where lokale's time goes (differences of the minimums): the process itself %s ms; loading "
-           "libstdc++ %s ms; ICU on top of it %s ms; liblokale.so's own loading and initialization %s ms; the three "
-           "calls %s ms. gettext's calls add %s ms to the same floor. Of lokale's %s ms above the floor, %s ms are "
-           "the libraries liblokale.so needs (ICU and the C++ runtime): within the claim, gettext's %s ms allow "
-           "lokale %s ms above the floor." % (ms(t["none"]), ms(t["cxx"] - t["none"]), ms(t["icu"] - t["cxx"]),
-           ms(t["load"] - t["icu"]), ms(t["lokale"] - t["load"]), ms(t["gettext"] - t["none"]),
-           ms(t["lokale"] - t["none"]), ms(t["icu"] - t["none"]), ms(t["gettext"]), ms(CLAIM * t["gettext"] - t["none"]))]
+    md += ["", "Where lokale's time goes (differences of the minimums): the process itself %s ms; loading liblokale.so "
+           "and what it needs at start %s ms (it loads ICU, and its C++ shims, on first need: this process never "
+           "needs them; ICU with libstdc++ would add %s ms, the icu row); the three calls %s ms. gettext's calls add "
+           "%s ms to the same floor. Within the claim, gettext's %s ms allow lokale %s ms above the floor; it takes "
+           "%s ms." % (ms(t["none"]), ms(t["load"] - t["none"]), ms(t["icu"] - t["none"]), ms(t["lokale"] - t["load"]),
+           ms(t["gettext"] - t["none"]), ms(t["gettext"]), ms(CLAIM * t["gettext"] - t["none"]), ms(t["lokale"] - t["none"]))]
     if "swift" in t:
         md[-1] += (" A library of one Swift function with the static standard library (and libstdc++.so, which the "
                    "runtime needs) adds %s ms by itself: %.2f× gettext's process." % (ms(t["swift"] - t["none"]), t["swift"] / t["gettext"]))
     if "swiftcxx" in t:
-        md[-1] += (" With libstdc++ linked into it (no libstdc++.so) it adds %s ms: %.2f× gettext's process, the least "
-                   "a library on the Swift runtime costs here before any code of its own runs or ICU loads — which "
-                   "leaves %s ms of the claim for liblokale.so's own code and data, ICU and the three calls (today "
-                   "%s ms: %s ms loading liblokale.so beyond ICU, %s ms the calls)." % (
+        md[-1] += (" With libstdc++ linked into it (no libstdc++.so, as liblokale.so is built) it adds %s ms: %.2f× "
+                   "gettext's process, the least a library on the Swift runtime costs here before any code of its own "
+                   "runs — which leaves %s ms of the claim for liblokale.so's own code and data and the three calls "
+                   "(today %s ms: %s ms loading liblokale.so beyond that library, %s ms the calls)." % (
                    ms(t["swiftcxx"] - t["none"]), t["swiftcxx"] / t["gettext"], ms(CLAIM * t["gettext"] - t["swiftcxx"]),
-                   ms(t["lokale"] - t["swiftcxx"]), ms(t["load"] - t["icu"]), ms(t["lokale"] - t["load"])))
+                   ms(t["lokale"] - t["swiftcxx"]), ms(t["load"] - t["swiftcxx"]), ms(t["lokale"] - t["load"])))
 if "baseline" in times:
     b = times["baseline"]
     md.append("Against the baseline library: %.2f× (min), %.2f× (median) of its time; the baseline was %.2f× "
@@ -376,9 +393,10 @@ if loader:
             md.append("| %s | %s | %s | %s | %s | %s |" % (name, k(d["startup_cycles"]), k(d["relocation_cycles"]),
                       k(d["relocations"]), k(d["relative_relocations"]), ("%.0f" % faults[name]) if name in faults else "—"))
 lib = result["library"]
-md += ["", "liblokale.so: %s bytes; needs %s; relocations %s, on %d pages." % (
+md += ["", "liblokale.so: %s bytes; needs %s; relocations %s, on %d pages. The lokale process loads %s (`LD_DEBUG=files`): %s." % (
     "{:,}".format(lib["bytes"]), ", ".join(lib["needed"]),
-    ", ".join("%s %s" % ("{:,}".format(v), kk) for kk, v in sorted(relocs.items(), key=lambda x: -x[1])), lib["relocated_pages"])]
+    ", ".join("%s %s" % ("{:,}".format(v), kk) for kk, v in sorted(relocs.items(), key=lambda x: -x[1])), lib["relocated_pages"],
+    ", ".join(lib["loaded"]), "no ICU" if not [f for f in lib["loaded"] if "libicu" in f] else "ICU among them")]
 md += ["", "## Notes", "",
        "- The table records what the first message in each of its localizations needs from ICU (the `LOCD` "
        "section: plural rules, number symbols, each localization's normal form, likely form and parent chain), so "

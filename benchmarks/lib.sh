@@ -49,6 +49,8 @@ copy_release() {
   local dir=$1 rel
   rel=$(swift build -c release --show-bin-path)
   cp "$rel/liblokale-c.so" "$dir/liblokale.so"
+  # The C++ shims it loads with ICU on first need, beside it.
+  make --no-print-directory icu-shims ICU_SHIMS_DIR="$dir" >/dev/null
   cp "$rel/lokale-cli" "$dir/lokale"
   cp "$ROOT/include/lokale.h" "$dir/lokale.h"
 }

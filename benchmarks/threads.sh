@@ -45,6 +45,7 @@ fi
 for f in "$SRC_LIB:liblokale.so" "$SRC_CLI:lokale" "$SRC_H:lokale.h"; do
   cp "${f%%:*}" "$TW/lokale/${f##*:}.tmp" && mv -f "$TW/lokale/${f##*:}.tmp" "$TW/lokale/${f##*:}"
 done
+make --no-print-directory icu-shims ICU_SHIMS_DIR="$TW/lokale" >/dev/null  # loaded with ICU on first need
 LOKALE_CLI=$TW/lokale/lokale
 cli_sum=$(sha256sum "$LOKALE_CLI" | cut -c1-16)
 

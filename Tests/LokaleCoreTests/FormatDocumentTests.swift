@@ -193,5 +193,23 @@ import Testing
         #expect(Self.document.contains("`NONE` is `0x\(String(LK_NONE, radix: 16).uppercased())`"))
         #expect(LK_CRC32_POLYNOMIAL == 0xEDB8_8320) // IEEE 802.3, as the document's "CRC-32" means
         #expect(Array("123456789".utf8).withUnsafeBytes { CRC32.checksum($0) } == 0xCBF4_3926)
+        // Short inputs go a bit at a time, long ones through the tables: the same CRC, in one call
+        // or in pieces of every size on either side of the switch.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let bytes = (0..<5_000).map { _ -> UInt8 in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 56)
+        }
+        let whole = bytes.withUnsafeBytes { CRC32.checksum($0) }
+        for piece in [1, 7, CRC32.tableless - 1, CRC32.tableless, CRC32.tableless + 1, 4_999] {
+            var crc: UInt32 = 0
+            var at = 0
+            while at < bytes.count {
+                let end = min(at + piece, bytes.count)
+                crc = bytes[at..<end].withUnsafeBytes { CRC32.update(crc, $0) }
+                at = end
+            }
+            #expect(crc == whole, "pieces of \(piece)")
+        }
     }
 }

@@ -19,11 +19,22 @@ public enum CRC32 {
         return t
     }()
 
+    /// Below this many bytes, a bit at a time: a table's header, checksummed at every open, is
+    /// done before the first use of the tables would have made them.
+    public static let tableless = 512
+
     public static func update(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
         guard let base = bytes.baseAddress else { return crc }
         var c = ~crc
         var i = 0
         let n = bytes.count
+        if n < tableless {
+            for b in bytes {
+                c ^= UInt32(b)
+                for _ in 0..<8 { c = (c & 1) != 0 ? (LK_CRC32_POLYNOMIAL ^ (c >> 1)) : (c >> 1) }
+            }
+            return ~c
+        }
         tables.withUnsafeBufferPointer { t in
             while i + 8 <= n {
                 let one = UInt32(littleEndian: (base + i).loadUnaligned(as: UInt32.self)) ^ c
