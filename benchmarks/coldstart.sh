@@ -399,26 +399,27 @@ md += ["", "liblokale.so: %s bytes; needs %s; relocations %s, on %d pages. The l
     ", ".join(lib["loaded"]), "no ICU" if not [f for f in lib["loaded"] if "libicu" in f] else "ICU among them")]
 md += ["", "## Notes", "",
        "- The table records what the first message in each of its localizations needs from ICU (the `LOCD` "
-       "section: plural rules, number symbols, each localization's normal form, likely form and parent chain), so "
-       "the calls no longer ask ICU for likely subtags, parents or which locales have data, nor open ICU's plural "
-       "rules for a count: ICU's only work left on this path is turning the environment's `de` into a canonical "
-       "tag (about 10,000 instructions). With the section, `bundle_lookup` (negotiation and the plan) runs 0.14 M "
-       "instructions where it ran 0.40 M.",
-       "- What remains is mostly loading, and the Swift runtime's first use of its metadata. ICU (libicuuc, "
-       "libicui18n, libicudata) and the C++ runtime it needs cost about as much as gettext's whole process (the "
-       "`icu` row against the floor), though the calls no longer need ICU: loading it on first need (`dlopen`) "
-       "would leave the `swift` row's cost, and with libstdc++ linked in (the `swiftcxx` row), 0.43 ms above the "
-       "floor before liblokale.so's own loading and calls. The calls run ~0.65 M instructions, most of them the "
+       "section: plural rules, number symbols, each localization's normal form, likely form and parent chain, and "
+       "whether its name is its own canonical tag), and the runtime reads the environment's languages on first "
+       "need, after the bundle has told it which spellings are canonical: this process asks ICU nothing, so "
+       "liblokale.so, which loads ICU (through its C++ shims, liblokale-icu.so) on first need, never loads it "
+       "(the library line above). liblokale.so also has the C++ runtime linked in: it needs only the C runtime.",
+       "- What remains above the least Swift library is the calls, about 0.6 M instructions, most of them the "
        "Swift runtime instantiating generic and class metadata (`swift_getGenericMetadata`, "
-       "`swift_initClassMetadata2`) and globals (`swift_once`) that the first lookup touches: the 1.6× target needs a "
-       "start path (open, negotiation, first lookup and format) that runs in C over the table.",
-       "- `lokale lookup` is a Swift executable with Foundation: its own loading is most of its time. Python's "
-       "figure is the binding from the checkout (ctypes backend, no bytecode cache for it here): `import lokale` "
-       "loads liblokale.so and with it ICU and the C++ runtime, as the C process does.",
-       "- Linking ICU and libstdc++ into liblokale.so statically would turn the loader's symbol lookups into "
-       "link-time work (a one-off prototype: 1.3 M instructions per process instead of 4.2 M, about a quarter less "
-       "time, still about 2× gettext) but is a packaging decision: the library would carry ICU's 30 MB of data, "
-       "and Debian's static ICU is not built for shared libraries (putil.o reaches libc's `timezone` PC-relatively)."]
+       "`swift_initClassMetadata2`), registering prespecialized metadata and running `swift_once` initializers on "
+       "their first use: `bundle_open` (the table's reader, `Bundle`, `BundleContents`), `bundle_lookup` (Apple's "
+       "selection and the plan) and `bundle_format`. Meeting 1.6× with margin needs a start path (open, "
+       "negotiation, first lookup and format) that runs in C over the table.",
+       "- `lokale lookup` is the whole command-line tool (Swift with Foundation, ICU and libxml2 linked): its own "
+       "loading is most of its time; a lookup within 2× of gettext(1) needs a command that loads none of them.",
+       "- Python: with the wheel (when dist/ has one) the interpreter is a venv's, which does not import the "
+       "base installation's site packages; the rest is `import ctypes` (~1.9 ms with `_ctypes`), the binding's "
+       "twenty modules (~4.5 ms: each is found, read and run), the first `Runtime()` loading liblokale.so "
+       "(~1.1 ms) and `open` (~0.5 ms). A first message within 4 ms needs the binding to import less at start "
+       "(ctypes only when the accelerator is absent; the modules of rarely used classes on first use).",
+       "- Linking ICU into liblokale.so statically is not possible with Debian's static ICU, which is not built "
+       "for shared libraries (putil.o reaches libc's `timezone` PC-relatively), and would make the library carry "
+       "ICU's 30 MB of data."]
 open(out + ".md", "w").write("\n".join(md) + "\n")
 print("lokale %.3f ms, gettext %.3f ms (min): %.2fx; median %.2fx" % (l["min_ms"], g["min_ms"], ratio["min"], ratio["median"]))
 EOF

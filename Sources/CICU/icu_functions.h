@@ -63,6 +63,13 @@ typedef struct lk_icu_functions {
 } lk_icu_functions;
 #undef LK_ICU_MEMBER
 
+/* ICU's result convention -> ours: the length needed (also when it did not fit), or -1 on a real
+ * failure. */
+static inline int32_t lk_icu_needed(int32_t n, UErrorCode err) {
+    if (err == U_BUFFER_OVERFLOW_ERROR || err == U_STRING_NOT_TERMINATED_WARNING) return n;
+    return U_FAILURE(err) ? -1 : n;
+}
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -1,12 +1,6 @@
 #include "lokale_icu_mf2.h"
 #include "icu_functions.h"
 
-
-static int32_t needed(int32_t n, UErrorCode err) {
-    if (err == U_BUFFER_OVERFLOW_ERROR || err == U_STRING_NOT_TERMINATED_WARNING) return n;
-    return U_FAILURE(err) ? -1 : n;
-}
-
 int32_t lk_mf2_date_format(const char *locale, int32_t date_style, int32_t time_style,
                            const uint16_t *skeleton, int32_t skeleton_len, int skeleton_is_pattern,
                            const uint16_t *zone, int32_t zone_len, double millis,
@@ -36,7 +30,7 @@ int32_t lk_mf2_date_format(const char *locale, int32_t date_style, int32_t time_
         if (d) icu->udat_close(d);
         return -1;
     }
-    int32_t n = needed(icu->udat_format(d, millis, (UChar *)out, cap, NULL, &err), err);
+    int32_t n = lk_icu_needed(icu->udat_format(d, millis, (UChar *)out, cap, NULL, &err), err);
     icu->udat_close(d);
     return n;
 }

@@ -5,12 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ICU's result convention -> ours: the length needed, or -1 on a real failure. */
-static int32_t needed(int32_t n, UErrorCode err) {
-    if (err == U_BUFFER_OVERFLOW_ERROR || err == U_STRING_NOT_TERMINATED_WARNING) return n;
-    return U_FAILURE(err) ? -1 : n;
-}
-
 /* --- formatters by (locale, skeleton) ---------------------------------------------------------
  * Opening a UNumberFormatter parses the skeleton and loads the locale's data: most of the cost of
  * formatting one number. So they are kept, at most LK_MF2_FORMATTERS of them, least recently used
@@ -192,7 +186,7 @@ int32_t lk_mf2_number_format_with(const lk_mf2_formatter *formatter, const char 
             if (it) icu->ufieldpositer_close(it);
             *field_count = count;
         }
-        n = needed(icu->unumf_resultToString(result, (UChar *)out, cap, &err), err);
+        n = lk_icu_needed(icu->unumf_resultToString(result, (UChar *)out, cap, &err), err);
     }
     if (owned && result) icu->unumf_closeResult(result);
     return n;

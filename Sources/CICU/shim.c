@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 /* ICU's result convention -> ours: the length when it succeeded and fits with its NUL, else -1. */
 static int32_t fit(int32_t n, int32_t cap, UErrorCode err) {
     if (U_FAILURE(err) || err == U_STRING_NOT_TERMINATED_WARNING || n < 0 || n >= cap) return -1;

@@ -3,8 +3,9 @@
  * 12's libstdc++.a was built against glibc 2.36 and calls arc4random (std::random_device, which the
  * Swift runtime pulls in), a glibc 2.36 function: the library would then refuse to load on glibc
  * 2.35 (Ubuntu 22.04, manylinux_2_35, the wheel's baseline). This definition, over getrandom(2)
- * (glibc 2.25) as glibc's own is, satisfies that reference inside the library; it is not exported
- * (exports.map), so nothing outside liblokale.so sees it. This file is only in liblokale.so.
+ * (glibc 2.25) as glibc's own is, satisfies that reference inside the library. Hidden, so that it
+ * is never exported: nothing outside liblokale.so sees it (and where libstdc++.so is used, as in
+ * the development build, it keeps glibc's). This file is only in liblokale.so.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -12,7 +13,7 @@
 #include <sys/random.h>
 #include <unistd.h>
 
-uint32_t arc4random(void);
+__attribute__((visibility("hidden"))) uint32_t arc4random(void);
 
 uint32_t arc4random(void) {
     uint32_t value = 0;
