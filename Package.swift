@@ -7,6 +7,9 @@ let package = Package(
         // liblokale.so: the C ABI over the Foundation-free runtime.
         .library(name: "lokale-c", type: .dynamic, targets: ["LokaleABIEntryPoints"]),
         .executable(name: "lokale-cli", targets: ["LokaleCLI"]),
+        // `lokale` as installed: lookup and explain by itself, the whole tool (lokale-cli, installed
+        // as lokale-tool) for every other command.
+        .executable(name: "lokale-front", targets: ["LokaleFront"]),
         .library(name: "LokaleCatalog", targets: ["LokaleCatalog"]),
         // For Swift programs: `import Lokale`, and the plugin that compiles a target's String
         // Catalogs at build time. Nothing these reach may use unsafeFlags: SwiftPM refuses them in
@@ -75,13 +78,29 @@ let package = Package(
         ),
         .target(
             name: "LokaleABIEntryPoints",
-            dependencies: ["CTable", "CAcceptLanguage", "LokaleABIExports"],
+            dependencies: ["CTable", "CAcceptLanguage", "LokaleABIExports", "CGlibcCompat"],
             cSettings: [.headerSearchPath("../../include")]
         ),
-        // The `lokale` command (built as the lokale-cli product, installed as bin/lokale).
+        // A glibc function newer than the wheel's baseline, hidden, for what links libstdc++.a in
+        // (liblokale.so, the front); nothing that a Swift user's build reaches.
+        .target(name: "CGlibcCompat"),
+        // The command line's parts that need no Foundation: the argument parser, the commands'
+        // table entries and runner, and the lookup and explain commands.
+        .target(
+            name: "LokaleCommandLine",
+            dependencies: ["LokaleCore"]
+        ),
+        // The whole `lokale` tool (built as the lokale-cli product, installed as lokale-tool).
         .executableTarget(
             name: "LokaleCLI",
-            dependencies: ["LokaleCatalog", "LokaleCore"]
+            dependencies: ["LokaleCatalog", "LokaleCore", "LokaleCommandLine"]
+        ),
+        // The `lokale` command as installed (the lokale-front product): lookup and explain over
+        // LokaleCore alone, so that they start without Foundation, ICU or libxml2; it runs the
+        // whole tool for every other command.
+        .executableTarget(
+            name: "LokaleFront",
+            dependencies: ["LokaleCommandLine", "LokaleCore", "CGlibcCompat"]
         ),
         // The Swift API (LokaleRuntime, LokaleBundle, Message) over LokaleCore; no Foundation.
         .target(

@@ -51,7 +51,7 @@ if [ -n "${COLDSTART_BASELINE:-}" ]; then
 fi
 CLI=${COLDSTART_CLI:-}
 if [ -z "$CLI" ]; then
-  for c in "${STATIC_BIN:-/nonexistent}/lokale-cli" "$ROOT/.build-static/release/lokale-cli" "$ROOT/build/bin/lokale"; do
+  for c in "${STATIC_BIN:-/nonexistent}/lokale-front" "$ROOT/.build-static/release/lokale-front" "$ROOT/build/bin/lokale"; do
     [ -x "$c" ] && { CLI=$c; break; }
   done
 fi

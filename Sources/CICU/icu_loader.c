@@ -24,17 +24,22 @@ static const lk_icu_cxx_functions *cxx_loaded;
 /* Why ICU or the shims are not loaded (lk_icu_unavailable). */
 static char problem[512];
 
-/* liblokale-icu.so beside the library this code is in (a wheel's package folder), or in its lokale/
- * folder (an installation's lib/lokale, with the ICU a tarball vendors): it brings ICU with it,
- * through its own DT_NEEDED and RUNPATH, so the ICU found is the one it was shipped with. */
+/* liblokale-icu.so beside the library or program this code is in (a wheel's package folder), or in
+ * its lokale/ folder (an installation's lib/lokale, with the ICU a tarball vendors); for the
+ * `lokale` command, in ../lib/lokale (an installation), ../lib (a build folder) or .. (a wheel's
+ * lokale/bin/lokale). It brings ICU with it, through its own DT_NEEDED and RUNPATH, so the ICU
+ * found is the one it was shipped with. */
 static void *open_shims(void) {
     Dl_info info;
     if (!dladdr((void *)&lk_icu, &info) || !info.dli_fname) return NULL;
     const char *slash = strrchr(info.dli_fname, '/');
     int dir = slash ? (int)(slash - info.dli_fname) : 1;
     const char *base = slash ? info.dli_fname : ".";
-    static const char *const places[] = {"/" LK_ICU_SHIMS, "/lokale/" LK_ICU_SHIMS};
-    snprintf(problem, sizeof problem, "the C++ shims over ICU (" LK_ICU_SHIMS ") are not in %.*s nor in its lokale/ folder",
+    static const char *const places[] = {
+        "/" LK_ICU_SHIMS, "/lokale/" LK_ICU_SHIMS, "/../lib/lokale/" LK_ICU_SHIMS, "/../lib/" LK_ICU_SHIMS, "/../" LK_ICU_SHIMS,
+    };
+    snprintf(problem, sizeof problem,
+             "the C++ shims over ICU (" LK_ICU_SHIMS ") are not in %.*s, its lokale/ folder, ../lib/lokale, ../lib nor ..",
              dir, base);
     for (size_t i = 0; i < sizeof places / sizeof *places; i++) {
         char path[4096];

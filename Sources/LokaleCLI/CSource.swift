@@ -1,4 +1,5 @@
 import LokaleCatalog
+import LokaleCommandLine
 import LokaleCore
 
 /// `lokale compile --emit-c-source FILE.c`: the compiled table as a C array, with a function that

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LokaleCatalog
+import LokaleCommandLine
 
 /// `lokale check [--strict] [--json] [--development-region en] [--code PATH,...] SOURCE...`: reads the
 /// catalogs, compiles them in memory and reports every problem (CatalogChecker); writes nothing.

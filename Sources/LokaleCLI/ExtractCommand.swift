@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LokaleCatalog
+import LokaleCommandLine
 
 /// `lokale extract PATH... -o CATALOG.xcstrings [--source-language en] [--table NAME]
 /// [--swift-build-path DIR] [--swiftc-flags "FLAGS"]`: finds the messages in code and updates the

@@ -1,3 +1,4 @@
+import LokaleCommandLine
 import LokaleCore
 
 /// `lokale format-message [--locale L] [--parts] [--bidi default|none] SOURCE [NAME=VALUE...]`:
@@ -45,25 +46,6 @@ func formatMessageCommand(_ a: Arguments) throws -> Int32 {
     }
     for e in formatted.errors { printError("lokale: error: \(e)") }
     return formatted.errors.isEmpty ? 0 : 1
-}
-
-/// `NAME=VALUE` (a decimal number, else an ISO 8601 date or date-time, else a string) or
-/// `NAME:=TEXT` (always a string). A `$` before the name is allowed, as the message writes it.
-func messageArgument(_ word: String) throws(Arguments.UsageError) -> (String, MF2.Argument) {
-    guard let eq = word.firstIndex(of: "=") else {
-        throw Arguments.UsageError(message: "'\(word)' is not an argument NAME=VALUE (or NAME:=TEXT for text)")
-    }
-    var name = Substring(word[..<eq])
-    let value = String(word[word.index(after: eq)...])
-    let forcedString = name.hasSuffix(":")
-    if forcedString { name = name.dropLast() }
-    if name.hasPrefix("$") { name = name.dropFirst() }
-    guard !name.isEmpty else { throw Arguments.UsageError(message: "'\(word)' has no argument name before '='") }
-    if forcedString { return (String(name), .string(value)) }
-    // Kept as text, exactly: `1.50` shows two fraction digits and selects as the number it writes.
-    if MF2.Decimal(parsing: value) != nil { return (String(name), .decimal(value)) }
-    if let date = MF2.Argument.date(iso8601: value) { return (String(name), date) }
-    return (String(name), .string(value))
 }
 
 /// The source line of `position` and a `^` under its column (code points; tabs kept, so that

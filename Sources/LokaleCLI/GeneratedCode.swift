@@ -1,4 +1,5 @@
 import LokaleCatalog
+import LokaleCommandLine
 
 /// The typed accessors `compile` writes beside the table, from the same catalogs:
 /// `--swift-messages FILE.swift`, `--emit-c-header FILE.h [--c-prefix NAME]`, `--emit-python FILE.py`

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import LokaleCatalog
+import LokaleCommandLine
 import LokaleCore
 
 /// The Swift code LokaleCompilerPlugin compiles into a target: its `LokaleBundle.module`, which

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LokaleCatalog
+import LokaleCommandLine
 import LokaleCore
 
 /// `lokale export-xliff CATALOG.xcstrings --language L -o FILE.xliff` (or an `.mf2.json` resource, or Android's `res/`)

@@ -2,53 +2,11 @@
 import Glibc
 #endif
 import LokaleCatalog
+import LokaleCommandLine
 import LokaleCore
 
-/// One subcommand: how it is called, what it does, what it accepts, and the code that runs it.
-/// The global help and each command's `--help` are both made from this table.
-struct Command {
-    var name: String
-    /// The arguments after `lokale NAME`, wrapped as they are shown.
-    var synopsis: String
-    /// One line for the list of commands.
-    var summary: String
-    /// The command's own help below its synopsis: what the arguments and options mean.
-    var details: String = ""
-    var spec = Arguments.Spec()
-    var run: (Arguments) throws -> Int32
-
-    /// `usage: lokale NAME SYNOPSIS`, continuation lines aligned under the first.
-    var usageLine: String {
-        let head = "usage: lokale \(name)" + (synopsis.isEmpty ? "" : " ")
-        let pad = String(repeating: " ", count: head.count)
-        return head + synopsis.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n" + pad)
-    }
-
-    /// What `lokale NAME --help` prints.
-    var help: String {
-        usageLine + "\n\n" + summary + "\n" + (details.isEmpty ? "" : "\n" + details + "\n")
-    }
-}
-
-let lookupSpec = Arguments.Spec(
-    valued: ["table", "default", "prefer", "main", "device", "locale", "strategy", "interval"],
-    flags: ["json", "chain", "watch"], lists: ["prefer"], mayBeEmpty: ["default"], numericPositionals: true)
-
-let lookupDetails = """
-  KEY         the message's key; ARG... are its format arguments (numbers as numbers, `-3` too);
-              NAME=VALUE (NAME:=TEXT for text) names an argument of a MessageFormat 2 message
-  --table T   the table (a catalog's file name without extension; default Localizable)
-  --default TEXT  shown when no localization has the key (else the key is shown)
-  --prefer L,...  the user's preferred languages (default: LANGUAGE, LC_ALL, LC_MESSAGES, LANG)
-  --main APP.lokale  the main bundle, whose chosen language BUNDLE follows
-  --device D  iphone, ipad, ipod, mac, applewatch, appletv, applevision or other
-  --locale L  how numbers are written (never which translation is chosen)
-  --strategy  apple (default) or icu: how preferences are matched to localizations
-  --chain     fall back through every ordered localization, not only the development one
-  --watch     keep running; reload the bundle whenever its file is replaced and print the answer
-              again (--interval S: seconds between checks, default 0.5)
-"""
-
+/// Every command, in the order the global help lists them. Each command's `--help` and the global
+/// help are both made from this table.
 let commands: [Command] = [
     Command(
         name: "compile",
@@ -101,25 +59,8 @@ let commands: [Command] = [
                     flags: ["allow-mixed-localizations", "strict", "swift-embed"],
                     lists: ["pseudo", "swift-resource-folders"], short: ["o": "output"]),
         run: compileCommand),
-    Command(
-        name: "lookup",
-        synopsis: """
-        BUNDLE.lokale KEY [--table T] [--default TEXT] [--prefer fr-CA,en] [--main APP.lokale]
-        [--device mac] [--locale L] [--strategy apple|icu] [--chain] [--watch [--interval S]] [ARG...]
-        """,
-        summary: "Prints the text a program would show for KEY: resolved, and formatted with ARG...",
-        details: lookupDetails,
-        spec: lookupSpec,
-        run: { try lookupCommand($0, explain: false) }),
-    Command(
-        name: "explain",
-        synopsis: """
-        BUNDLE.lokale KEY [--json] [the options of lookup] [ARG...]
-        """,
-        summary: "Prints why a lookup gives its text: the languages, the order, the step that answered.",
-        details: lookupDetails + "\n  --json      the trace as JSON",
-        spec: lookupSpec,
-        run: { try lookupCommand($0, explain: true) }),
+    lookupCommands[0],
+    lookupCommands[1],
     Command(
         name: "negotiate",
         synopsis: "--available en,fr,de [--prefer fr-CA,en] [--development en] [--strategy apple|icu]",
@@ -213,11 +154,14 @@ let commands: [Command] = [
         synopsis: "[COMMAND]",
         summary: "Prints the list of commands, or one command's usage.",
         run: { a in
-            guard let name = a.positionals.first else { print(globalHelp); return 0 }
-            guard a.positionals.count == 1 else { throw Arguments.UsageError(message: "help takes one COMMAND") }
-            guard let c = command(named: name) else { unknownCommand(name) }
-            print(c.help, terminator: "")
-            return 0
+            // Commands run on the main thread (runCommand, from the top-level code below).
+            try MainActor.assumeIsolated {
+                guard let name = a.positionals.first else { print(globalHelp); return 0 }
+                guard a.positionals.count == 1 else { throw Arguments.UsageError(message: "help takes one COMMAND") }
+                guard let c = command(named: name) else { unknownCommand(name) }
+                print(c.help, terminator: "")
+                return 0
+            }
         }),
     Command(
         name: "version",
@@ -248,11 +192,6 @@ let globalHelp: String = {
 
 @MainActor func command(named name: String) -> Command? { commands.first { $0.name == name } }
 
-func fail(_ message: String, status: Int32 = 1) -> Never {
-    printError("lokale: \(message)\n")
-    exit(status)
-}
-
 @MainActor func unknownCommand(_ name: String) -> Never {
     let suggestion = Arguments.nearest(name, among: commands.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
     fail("unknown command '\(name)'\(suggestion)\nRun 'lokale help' for the list of commands.", status: 2)
@@ -269,19 +208,6 @@ default:
     guard let c = command(named: name) else { unknownCommand(name) }
     chosen = c
 }
-if Arguments.asksForHelp(args) { print(chosen.help, terminator: ""); exit(0) }
-
-do {
-    exit(try chosen.run(try Arguments(args, chosen.spec)))
-} catch let e as Arguments.UsageError {
-    fail("\(e.message)\n\n\(chosen.usageLine)\n'lokale help \(chosen.name)' shows the options.", status: 2)
-} catch let e as CatalogError {
-    // The compiler's shape (file:line:column: error: message), which SwiftPM and editors show
-    // as a diagnostic at that place.
-    printError("\(e.diagnostic)\n")
-    exit(1)
-} catch let e as LokaleError {
-    fail("error: \(e.message)")
-} catch {
-    fail("error: \(error)")
-}
+// A catalog's error in the compiler's shape (file:line:column: error: message), which SwiftPM and
+// editors show as a diagnostic at that place.
+runCommand(chosen, args, diagnostic: { ($0 as? CatalogError)?.diagnostic })

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make test-dist`: the release tarball as a C user gets it. Unpacked into a temporary folder, its
-# bin/lokale reports its version and compiles the example bundles, bindings/c is built against it
+# bin/lokale reports its version, compiles the example bundles (through lib/lokale/lokale-tool, the
+# whole tool) and looks up by itself (needing neither ICU nor libxml2), bindings/c is built against it
 # with nothing but PKG_CONFIG_PATH=<unpacked>/lib/pkgconfig (the .pc finds its prefix from its own
 # place) and run, all with a minimal environment (env -i) from outside the checkout; every library
 # the CLI and the program load is the tarball's own or the system's C/C++ runtime (no libswift*,
@@ -16,7 +17,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 tar -C "$tmp" -xzf "$tarball"
 top="$tmp/lokale-$version-linux-x86_64"
-for f in bin/lokale lib/liblokale.so include/lokale.h lib/pkgconfig/lokale.pc; do
+for f in bin/lokale lib/lokale/lokale-tool lib/lokale/liblokale-icu.so lib/liblokale.so include/lokale.h lib/pkgconfig/lokale.pc; do
   [ -f "$top/$f" ] || { echo "test-dist: the tarball lacks $f" >&2; exit 1; }
 done
 grep -q '^prefix=${pcfiledir}/../..$' "$top/lib/pkgconfig/lokale.pc" \
@@ -34,7 +35,13 @@ check_libraries() {
   fi
 }
 check_libraries "$top/bin/lokale"
+check_libraries "$top/lib/lokale/lokale-tool"
+check_libraries "$top/lib/lokale/liblokale-icu.so"
 check_libraries "$top/lib/liblokale.so"
+# The front and the library load ICU on first need, and never libxml2 or libstdc++.so.
+for f in "$top/bin/lokale" "$top/lib/liblokale.so"; do
+  if "${clean_env[@]}" ldd "$f" | grep -E 'lib(icu|xml2|stdc\+\+)'; then echo "test-dist: $f needs them at start" >&2; exit 1; fi
+done
 # Stripped, it still exports exactly the header's functions.
 bash "$root/Tests/C/check_exports.sh" "$top/include/lokale.h" "$top/lib/liblokale.so"
 
@@ -44,6 +51,14 @@ grep -q "^lokale $version " <<<"$out" || { echo "test-dist: bin/lokale --version
 echo "test-dist: $out"
 for b in DesktopApp PanelKit; do "${clean_env[@]}" "$top/bin/lokale" compile "$root/examples/$b" -o "$tmp/work/$b.lokale"; done
 "${clean_env[@]}" "$top/bin/lokale" compile "$root/examples/DesktopApp" --allow-mixed-localizations -o "$tmp/work/DesktopAppMixed.lokale"
+# Lookups by the front: one its table answers, one that needs ICU (de-CH), one with CLDR's matcher
+# (the C++ shims from lib/lokale).
+for prefer in de de-CH; do
+  got=$("${clean_env[@]}" "$top/bin/lokale" lookup "$tmp/work/DesktopApp.lokale" workspace.title --prefer "$prefer")
+  [ "$got" = "Arbeitsbereich" ] || { echo "test-dist: lookup --prefer $prefer said '$got'" >&2; exit 1; }
+done
+got=$("${clean_env[@]}" "$top/bin/lokale" lookup "$tmp/work/DesktopApp.lokale" workspace.title --prefer de-CH --strategy icu)
+[ "$got" = "Arbeitsbereich" ] || { echo "test-dist: lookup --strategy icu said '$got'" >&2; exit 1; }
 # XLIFF out and back in (the XML reader: the tarball's libxml2): nothing changes.
 cp "$root/examples/PanelKit/Localizable.xcstrings" "$tmp/work/Localizable.xcstrings"
 "${clean_env[@]}" "$top/bin/lokale" export-xliff "$tmp/work/Localizable.xcstrings" --language de -o "$tmp/work/de.xliff"

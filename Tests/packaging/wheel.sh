@@ -8,7 +8,8 @@
 # no libswift*, no libicu* from outside the venv). Then LOKALE_LIBRARY still wins over the bundled
 # library, as documented.
 #
-# The command line: the wheel's lokale/bin/lokale, with its ICU and libxml2 from lokale.libs/, run
+# The command line: the wheel's lokale/bin/lokale (and the whole tool it runs, lokale-tool, with its
+# ICU and libxml2 from lokale.libs/), run
 # as the `lokale` console script (the venv's bin/ first on PATH, as an activated venv has it), as
 # `python -m lokale`, and by lokale.compile / lokale.check; the catalogs it compiles are opened.
 #
@@ -116,13 +117,15 @@ assert not [m for m in mapped if "libswift" in m], [m for m in mapped if "libswi
 assert str(library) in mapped
 assert str(package / "liblokale-icu.so") in mapped, sorted(mapped)
 
-# ldd agrees: liblokale.so needs no ICU (it loads it); its shims and the command line find every
-# ICU (and the CLI's libxml2) in lokale.libs/; nothing is missing, no Swift runtime.
+# ldd agrees: liblokale.so and the command line's front need no ICU (they load it); the shims and
+# the whole tool find every ICU (and the tool's libxml2) in lokale.libs/; nothing is missing, no
+# Swift runtime.
 cli = pathlib.Path(lokale.cli_path()).resolve()
 assert cli == package / "bin" / "lokale", cli
-ldd = subprocess.run(["ldd", str(library)], capture_output=True, text=True, check=True).stdout
-assert "libicu" not in ldd and "not found" not in ldd and "libswift" not in ldd, ldd
-for binary in (package / "liblokale-icu.so", cli):
+for binary in (library, cli):
+    ldd = subprocess.run(["ldd", str(binary)], capture_output=True, text=True, check=True).stdout
+    assert "libicu" not in ldd and "libxml2" not in ldd and "not found" not in ldd and "libswift" not in ldd, ldd
+for binary in (package / "liblokale-icu.so", package / "bin" / "lokale-tool"):
     ldd = subprocess.run(["ldd", str(binary)], capture_output=True, text=True, check=True).stdout
     assert "not found" not in ldd, ldd
     assert "libswift" not in ldd, ldd
@@ -186,6 +189,7 @@ for python in $pythons; do
   "${clean_env[@]}" "$venv/bin/python" -m lokale compile DesktopAppSource -o AppM.lokale 2> /dev/null
   cmp App.lokale AppM.lokale
   [ "$("${clean_env[@]}" lokale lookup App.lokale workspace.title --prefer de)" = "Arbeitsbereich" ]
+  [ "$("${clean_env[@]}" lokale lookup App.lokale workspace.title --prefer de-CH --strategy icu)" = "Arbeitsbereich" ]
   status=0; "${clean_env[@]}" lokale compile 2> /dev/null || status=$?
   [ "$status" = 2 ] || { echo "test-wheel: lokale compile without sources exited $status, not 2" >&2; exit 1; }
   status=0; "${clean_env[@]}" lokale compile Missing.xcstrings -o Missing.lokale 2> /dev/null || status=$?

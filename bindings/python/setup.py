@@ -16,8 +16,9 @@ the stable ABI of Python 3.8 (``Py_LIMITED_API``; ``_speedups.abi3.so``), so a w
 tagged ``cp38-abi3`` and installs on every CPython from 3.8 on.
 
 Set ``LOKALE_BUNDLE_CLI`` to the path of a ``lokale`` executable to ship it inside the package as
-``lokale/bin/lokale`` (`make wheel` ships the self-contained one): the ``lokale`` console script,
-``python -m lokale`` and ``lokale.compile``/``lokale.check`` run it.
+``lokale/bin/lokale`` (`make wheel` ships the self-contained one), with the whole tool it runs for
+every command but lookup and explain, ``lokale-tool``, when it is beside it: the ``lokale`` console
+script, ``python -m lokale`` and ``lokale.compile``/``lokale.check`` run it.
 """
 
 from __future__ import annotations
@@ -100,6 +101,9 @@ class BuildPy(build_py):
                 raise SystemExit(f"LOKALE_BUNDLE_CLI: {cli} is not an executable file")
             (target / "bin").mkdir()
             shutil.copy2(cli, target / "bin" / "lokale")
+            tool = Path(cli).parent / "lokale-tool"
+            if tool.is_file():
+                shutil.copy2(tool, target / "bin" / "lokale-tool")
 
 
 def header_folder() -> "Path | None":

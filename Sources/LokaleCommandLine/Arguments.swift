@@ -4,30 +4,43 @@
 /// Anything else that starts with `-` is an unknown option, never a positional: a mistyped option
 /// must not become a file name or a format argument. The exceptions are a lone `-` and, for a
 /// command that takes numeric arguments (`lookup`'s ARG...), words that read as numbers (`-3`).
-struct Arguments {
-    var positionals: [String] = []
-    var options: [String: String] = [:]
-    var flags: Set<String> = []
+package struct Arguments: Sendable {
+    package var positionals: [String] = []
+    package var options: [String: String] = [:]
+    package var flags: Set<String> = []
 
-    struct UsageError: Error { var message: String }
-
-    /// What a command accepts.
-    struct Spec {
-        /// Options that take a value.
-        var valued: Set<String> = []
-        /// Options that take none.
-        var flags: Set<String> = []
-        /// Valued options that are comma-separated lists (read with `list`).
-        var lists: Set<String> = []
-        /// Valued options whose value may be empty; any other empty value is a usage error.
-        var mayBeEmpty: Set<String> = []
-        /// One-letter options and the long option each stands for (`o` → `output`).
-        var short: [Character: String] = [:]
-        /// Words that read as numbers (`-3`, `-2.5`) are positionals.
-        var numericPositionals = false
+    package struct UsageError: Error, Sendable {
+        package var message: String
+        package init(message: String) { self.message = message }
     }
 
-    init(_ args: ArraySlice<String>, _ spec: Spec) throws(UsageError) {
+    /// What a command accepts.
+    package struct Spec: Sendable {
+        /// Options that take a value.
+        package var valued: Set<String>
+        /// Options that take none.
+        package var flags: Set<String>
+        /// Valued options that are comma-separated lists (read with `list`).
+        package var lists: Set<String>
+        /// Valued options whose value may be empty; any other empty value is a usage error.
+        package var mayBeEmpty: Set<String>
+        /// One-letter options and the long option each stands for (`o` → `output`).
+        package var short: [Character: String]
+        /// Words that read as numbers (`-3`, `-2.5`) are positionals.
+        package var numericPositionals: Bool
+
+        package init(valued: Set<String> = [], flags: Set<String> = [], lists: Set<String> = [], mayBeEmpty: Set<String> = [],
+                     short: [Character: String] = [:], numericPositionals: Bool = false) {
+            self.valued = valued
+            self.flags = flags
+            self.lists = lists
+            self.mayBeEmpty = mayBeEmpty
+            self.short = short
+            self.numericPositionals = numericPositionals
+        }
+    }
+
+    package init(_ args: ArraySlice<String>, _ spec: Spec) throws(UsageError) {
         var i = args.startIndex
         var onlyPositionals = false
         func take(_ name: String, shown: String, inline: String?) throws(UsageError) {
@@ -93,7 +106,7 @@ struct Arguments {
     }
 
     /// `-h` or `--help` among the options (before any `--`).
-    static func asksForHelp(_ args: ArraySlice<String>) -> Bool {
+    package static func asksForHelp(_ args: ArraySlice<String>) -> Bool {
         for a in args {
             if a == "--" { return false }
             if a == "--help" || a == "-h" { return true }
@@ -102,14 +115,14 @@ struct Arguments {
     }
 
     /// `-3`, `-2.5`, `-.5`, `-1e3`: a negative number, not an option.
-    static func isNumber(_ s: String) -> Bool {
+    package static func isNumber(_ s: String) -> Bool {
         guard s.hasPrefix("-"), let first = s.dropFirst().first, first.isASCII, first.isNumber || first == "." else { return false }
         return Double(s) != nil
     }
 
     /// The candidate nearest to `word` by edit distance, when near enough to be a typo of it (at
     /// most two edits, and fewer than half its letters), or that `word` begins.
-    static func nearest(_ word: String, among candidates: [String]) -> String? {
+    package static func nearest(_ word: String, among candidates: [String]) -> String? {
         let scored = candidates.map { c in (c, editDistance(word, c)) }
         if let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= min(2, max(1, best.0.count / 2)) { return best.0 }
         let prefixed = candidates.filter { word.count >= 3 && $0.hasPrefix(word) }
@@ -117,7 +130,7 @@ struct Arguments {
     }
 
     /// Levenshtein distance, counting an exchange of two neighbouring letters as one edit.
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    package static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
@@ -134,17 +147,17 @@ struct Arguments {
         return d[a.count][b.count]
     }
 
-    static func split(_ value: String) -> [String] {
+    package static func split(_ value: String) -> [String] {
         value.split(separator: ",").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
     }
 
-    func list(_ name: String) -> [String]? {
+    package func list(_ name: String) -> [String]? {
         options[name].map(Self.split)
     }
 }
 
 extension String {
-    var trimmingSpaces: String {
+    package var trimmingSpaces: String {
         var s = Substring(self)
         while s.first == " " { s.removeFirst() }
         while s.last == " " { s.removeLast() }
