@@ -3,9 +3,11 @@
 #include "icu_functions.h"
 
 #include <dlfcn.h>
+#include <link.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #define LK_ICU_STRING(x) #x
 #define LK_ICU_SYMBOL(name) LK_ICU_STRING(name)
@@ -31,10 +33,20 @@ static char problem[512];
  * found is the one it was shipped with. */
 static void *open_shims(void) {
     Dl_info info;
-    if (!dladdr((void *)&lk_icu, &info) || !info.dli_fname) return NULL;
-    const char *slash = strrchr(info.dli_fname, '/');
-    int dir = slash ? (int)(slash - info.dli_fname) : 1;
-    const char *base = slash ? info.dli_fname : ".";
+    struct link_map *map = NULL;
+    if (!dladdr1((void *)&lk_icu, &info, (void **)&map, RTLD_DL_LINKMAP) || !info.dli_fname) return NULL;
+    /* In a program (the `lokale` front), the loader knows it by no name: its own file is asked. */
+    char self[4096];
+    const char *file = info.dli_fname;
+    if (map && map->l_name && map->l_name[0] == 0) {
+        ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+        if (n <= 0) return NULL;
+        self[n] = 0;
+        file = self;
+    }
+    const char *slash = strrchr(file, '/');
+    int dir = slash ? (int)(slash - file) : 1;
+    const char *base = slash ? file : ".";
     static const char *const places[] = {
         "/" LK_ICU_SHIMS, "/lokale/" LK_ICU_SHIMS, "/../lib/lokale/" LK_ICU_SHIMS, "/../lib/" LK_ICU_SHIMS, "/../" LK_ICU_SHIMS,
     };
