@@ -38,6 +38,10 @@ STATIC_SWIFTFLAGS ?= -Xswiftc -static-stdlib \
 # its own. Not the CLI's: it links ICU, which needs libstdc++.so anyway.
 STATIC_CXX ?= $(STATIC_SCRATCH)/cxx
 STATIC_LIB_FLAGS ?= -Xlinker -L$(STATIC_CXX)
+# The front (bin/lokale) as well, and its symbols not exported (the Swift runtime's link exports an
+# executable's every symbol): at start the runtime's dladdr() of its own code scanned all of them,
+# 0.2 ms of a lookup's process.
+STATIC_FRONT_FLAGS ?= $(STATIC_LIB_FLAGS) -Xlinker --no-export-dynamic
 STATIC_BIN      = $(shell $(SWIFT) build -c release --scratch-path $(STATIC_SCRATCH) --show-bin-path)
 # liblokale-icu.so: the C++ shims over ICU (Sources/CICUCxx), which liblokale.so loads with ICU on
 # first need from its own folder or its lokale/ folder (Sources/CICU/icu_loader.c). Built here, not by
@@ -251,7 +255,7 @@ build-static:
 	@echo "INPUT($$($(CXX) -print-file-name=libstdc++.a))" > $(STATIC_CXX)/libstdc++.so
 	$(SWIFT) build -c release -j $(JOBS) $(STATIC_SWIFTFLAGS) $(STATIC_LIB_FLAGS) --scratch-path $(STATIC_SCRATCH) --product $(LIB_PRODUCT)
 	$(SWIFT) build -c release -j $(JOBS) $(STATIC_SWIFTFLAGS) --scratch-path $(STATIC_SCRATCH) --product lokale-cli
-	$(SWIFT) build -c release -j $(JOBS) $(STATIC_SWIFTFLAGS) $(STATIC_LIB_FLAGS) --scratch-path $(STATIC_SCRATCH) --product lokale-front
+	$(SWIFT) build -c release -j $(JOBS) $(STATIC_SWIFTFLAGS) $(STATIC_FRONT_FLAGS) --scratch-path $(STATIC_SCRATCH) --product lokale-front
 	$(MAKE) --no-print-directory icu-shims ICU_SHIMS_DIR=$(STATIC_BIN)
 	@if objdump -T $(STATIC_BIN)/$(LIB_BUILT) $(STATIC_BIN)/lokale-cli $(STATIC_BIN)/lokale-front | grep -E 'GLIBC_2\.(3[6-9]|[4-9][0-9])'; then \
 	  echo "build-static: a glibc newer than 2.35 is needed (the wheel's manylinux_2_35)" >&2; exit 1; fi
