@@ -425,6 +425,7 @@ test-tsan: test-c-tsan
 
 test-c-tsan: examples
 	$(SWIFT) build -j $(JOBS) --sanitize=thread --scratch-path $(TSAN_SCRATCH) --product $(LIB_PRODUCT) -Xswiftc -use-ld=lld
+	$(MAKE) --no-print-directory icu-shims ICU_SHIMS_DIR=$(TSAN_SCRATCH)/debug
 	@mkdir -p $(OUT)/tests
 	$(LOKALE) compile Tests/C/fixtures/Tables -o $(OUT)/tests/Tables.lokale 2>/dev/null
 	$(LOKALE) compile Tests/C/fixtures/gettext/pl.po -o $(OUT)/tests/Gettext.lokale 2>/dev/null
