@@ -163,14 +163,16 @@ def extensions() -> list:
             "lokale._speedups",
             sources=["lokale/_speedups.c"],
             # Included by _speedups.c.
-            depends=["lokale/_speedups_abi3.h", "lokale/_speedups_memo.h", "lokale/_speedups_method.h"],
+            depends=["lokale/_speedups_abi3.h", "lokale/_speedups_memo.h", "lokale/_speedups_method.h",
+                     "lokale/_speedups_start.h"],
             include_dirs=[str(include)],
             define_macros=[("Py_LIMITED_API", "0x%02X%02X0000" % LIMITED_API)],
             py_limited_api=True,  # named _speedups.abi3.so
             extra_compile_args=["-O2"] if os.name != "nt" else [],
-            # Built on the stable ABI, the module calls nothing of libc, and the linker leaves
-            # libc.so.6 out of its NEEDED entries: auditwheel then cannot tell its libc (glibc,
-            # manylinux; or musl) and refuses to repair the wheel. Named explicitly.
+            # Built on the stable ABI, the module calls little of libc (dlopen: in libc from glibc
+            # 2.34, the interpreter's before), and the linker may leave libc.so.6 out of its NEEDED
+            # entries: auditwheel then cannot tell its libc (glibc, manylinux; or musl) and refuses
+            # to repair the wheel. Named explicitly.
             extra_link_args=["-Wl,--no-as-needed", "-lc"] if sys.platform.startswith("linux") else [],
             optional=True,
         )

@@ -13,27 +13,32 @@ when it cannot be found, :class:`LibraryNotFound` (an ImportError) says where it
 The modules behind it, in layers (a module imports only modules of its own layer or below;
 tests/test_layers.py checks that the imports have no cycle):
 
-1. the library: ``_abi`` (the ctypes declarations of ``lokale.h`` and the one copy of its
-   constants), ``_errors`` (the exceptions), ``_enums`` (Status, Step, Device, Strategy, Fallback,
-   Loading), ``_args`` (Python values to call arguments), ``_guard``, ``_library`` (finding and
-   calling liblokale), ``_parts`` (MessageFormat results as parts, imported on first use), and
-   ``_backend`` with its two implementations, ``_backend_speedups`` (the C
-   accelerator ``_speedups``) and ``_backend_ctypes``; ``_hints`` (the names annotations read);
+1. the library: ``_abi`` (the one copy of the constants of ``lokale.h``), ``_errors`` (the
+   exceptions), ``_enums`` (Status, Step, Device, Strategy, Fallback, Loading), ``_args`` (Python
+   values to call arguments), ``_guard``, ``_library`` (finding and loading liblokale, its
+   failures), ``_backend`` with its two implementations, ``_backend_speedups`` (the C accelerator
+   ``_speedups``) and ``_backend_ctypes``; and what goes
+   through ctypes, imported by the first call that does: ``_cdecl`` (the ctypes declarations of
+   ``lokale.h``), ``_ccall`` (its calling conventions), ``_packing`` (messages and format
+   arguments in a call's memory), ``_parts`` (MessageFormat results as parts);
 2. the runtime: ``_languages`` (a request's languages), ``_runtime`` (Runtime, Subscription),
-   ``_message_format`` (MessageFormat: an MF2 message given as source, which needs no runtime);
+   ``_message_format`` (MessageFormat: an MF2 message given as source, which needs no runtime),
+   ``_gettext`` (gettext's protocol and Translations, over any bundle: imported by the bundle's
+   first gettext call);
 3. the bundle: ``_bundle`` (Bundle, LookupResult);
-4. what is built on a bundle: ``_gettext`` (Translations) and ``_message`` (Message). A lower layer
-   reaches the classes of a higher one through names that the higher one fills when it is imported
-   (``_runtime.Bundle``, ``_bundle.Message``…), which ``import lokale`` does before any call.
+4. what is built on a bundle: ``_message`` (Message). A lower layer reaches the classes of a
+   higher one through names that the higher one fills when it is imported (``_runtime.Bundle``,
+   ``_bundle.Message``): ``import lokale`` imports the bundle before any call, and a Message
+   exists only once its module is imported.
 
 Start-up (docs/PYTHON.md): ``import lokale`` imports none of :mod:`typing`, :mod:`enum`,
 :mod:`decimal`, :mod:`threading` or :mod:`weakref`, which together would cost most of its start-up
-time. The enums and ``Arg`` are made on first use (PEP 562 ``__getattr__`` below);
+time; with the accelerator, a program's first message (``Runtime()``, ``open``, ``string``,
+``format``) imports no :mod:`ctypes` either. The enums and ``Arg`` are made on first use (PEP 562 ``__getattr__`` below);
 annotations are not evaluated (PEP 563) and resolve for ``typing.get_type_hints`` through
-``lokale.Step`` and the like (``_hints``); the binding itself works with the plain ints of ``_abi``.
+``lokale.Step`` and the like (``_args``); the binding itself works with the plain ints of ``_abi``.
 """
 
-from ._version import __version__ as __version__  # "as": re-exported for type checkers
 from ._errors import (
     CallbackWarning,
     ClosedError,
@@ -49,17 +54,17 @@ from ._errors import (
     StateError,
     UnsupportedVersion,
 )
-from ._library import display_name, library_path, library_version, table_format_version
 from ._backend import accelerated
 
 # The layers in order, each importing only the ones before it (tests/test_layers.py): the runtime,
 # its bundles, then what is built on a bundle (gettext's protocol, deferred messages).
 from ._runtime import Runtime, Subscription
 from ._bundle import Bundle, LookupResult
-from ._gettext import Translations
-from ._message import Message
 from ._languages import Languages, parse_accept_language
-from ._message_format import MessageFormat
+# Translations (gettext's protocol), Message, MessageFormat (an MF2 message given as source), the
+# library's functions (display_name…: through ctypes) and __version__ are answered by __getattr__
+# below on first use: each module imported adds ~0.1 ms to a start, and none of them is a first
+# message's.
 # The command line (lokale/bin/lokale in a wheel) run from Python: its names are answered by
 # __getattr__ below on first use, not imported here — the module and what it imports (shutil,
 # subprocess) cost a third of `import lokale`, which programs that only look messages up pay.
@@ -119,6 +124,14 @@ __all__ = [
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
+    from ._version import __version__ as __version__  # "as": re-exported for type checkers
+    from ._ccall import display_name as display_name
+    from ._ccall import library_path as library_path
+    from ._ccall import library_version as library_version
+    from ._ccall import table_format_version as table_format_version
+    from ._gettext import Translations as Translations
+    from ._message import Message as Message
+    from ._message_format import MessageFormat as MessageFormat
     from ._args import Arg as Arg
     from ._enums import Device as Device
     from ._enums import Fallback as Fallback
@@ -143,6 +156,24 @@ if TYPE_CHECKING:
 else:  # hidden from type checkers, which see the imports above
 
     def __getattr__(name: str) -> object:  # PEP 562: the enums, Arg and the part classes, made on first use
+        if name in ("Translations", "Message", "MessageFormat", "__version__", "display_name", "library_path",
+                    "library_version", "table_format_version"):
+            if name == "Translations":
+                from ._bundle import gettext_protocol
+
+                value = gettext_protocol().Translations
+            elif name == "Message":
+                from ._message import Message as value
+            elif name == "MessageFormat":
+                from ._message_format import MessageFormat as value
+            elif name != "__version__":  # the library's functions (ctypes)
+                from . import _ccall
+
+                value = getattr(_ccall, name)
+            else:
+                from ._version import __version__ as value
+            globals()[name] = value
+            return value
         if name in ("CatalogError", "CheckResult", "CompileResult", "Localization", "Problem", "check", "cli_path",
                     "compile"):  # the command line's API (see the comment above `__all__`)
             from . import _tools
@@ -151,7 +182,7 @@ else:  # hidden from type checkers, which see the imports above
             if name != "compile":  # lokale.compile: public, but not a global
                 globals()[name] = value
             return value
-        from ._hints import lokale as public
+        from ._args import lokale as public
 
         value = getattr(public, name)  # AttributeError for any other name
         globals()[name] = value  # found here from now on (vars(lokale) lists only __all__'s names)

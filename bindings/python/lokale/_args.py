@@ -1,8 +1,16 @@
-"""Python values to the arguments of a call: text to UTF-8, a message's fields to a
-``lokale_message``, format arguments to a ``lokale_arg`` array, names of the enumerations to their
-values. Every ctypes call packs its arguments here, one way; the C accelerator does the same in C
-for exact int, float and str, with the same error messages, and hands anything else back to this
-module (through the ctypes backend).
+"""Python values to the arguments of a call: text to UTF-8, names of the enumerations to their
+values, and the check of a format argument (``_packing`` writes messages and arguments into a
+ctypes call's memory; the C accelerator does it in C with the same error messages). Nothing here
+imports ctypes: a program's start (``Runtime()``, ``open``) converts its arguments here.
+
+Also the names the annotations of the upper layers read at run time (``lokale.Step``,
+``lokale.Arg``, ``typing.Any``), for :func:`typing.get_type_hints`, made on first use: ``lokale.Step``
+in an annotation of ``_bundle`` is evaluated against :data:`lokale` below, not the package (a module
+of the package never imports the package itself: its ``__init__`` imports the layers), and the
+enums and ``Arg`` are made only when asked for (:mod:`enum` and :mod:`typing` cost start-up time).
+The package's own ``__getattr__`` (``lokale.Step``) answers from here too. They are here, not in a
+module of their own, because every program's start imports this module: one module more adds
+~0.1 ms to ``import lokale``.
 
 :mod:`decimal`, :mod:`numbers` and :mod:`typing` are imported only when needed (an argument that is
 not an exact int, float or str; ``lokale.Arg``): each adds to start-up time.
@@ -10,26 +18,11 @@ not an exact int, float or str; ``lokale.Arg``): each adds to start-up time.
 
 from __future__ import annotations
 
-import ctypes
-import struct
-from ctypes import c_void_p
-
-from ._abi import (
-    ARG_DOUBLE,
-    ARG_INT,
-    ARG_STRING,
-    ARG_UINT,
-    LOADING,
-    MESSAGE_STRICT_ARGUMENTS,
-    MESSAGE_VERSION,
-    lokale_arg,
-    lokale_message,
-)
+from ._abi import LOADING
 from ._errors import InvalidArgument
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
-    from collections.abc import Sequence
     from decimal import Decimal
     from typing import Any, Optional, Union
 
@@ -41,15 +34,20 @@ else:  # hidden from type checkers, which see Arg above
 
     def __getattr__(name: str) -> object:  # PEP 562: ``Arg`` (lokale.Arg) is made on first use
         if name == "Arg":
-            import decimal
-            import typing
-
-            alias = globals()["Arg"] = typing.Union[int, float, str, decimal.Decimal]
-            return alias
+            return _arg()
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-__all__ = ["Arg", "encode", "encode_optional", "coerce", "loading_flag", "check_arg", "MessageFields",
-           "ArgArray", "pack_args"]
+
+def _arg() -> object:
+    """``Arg``, made (and kept as this module's) on first use: it imports :mod:`typing` and :mod:`decimal`."""
+    import decimal
+    import typing
+
+    alias = globals()["Arg"] = typing.Union[int, float, str, decimal.Decimal]
+    return alias
+
+__all__ = ["Arg", "encode", "encode_optional", "coerce", "loading_flag", "check_arg", "lokale", "typing", "ENUMS",
+           "PARTS"]
 
 
 def encode(value: str, what: str) -> bytes:
@@ -112,74 +110,6 @@ def loading_flag(value: object) -> int:
     raise TypeError(f"loading must be a lokale.Loading, not {type(value).__name__}")
 
 
-# ------------------------------------------------------------------------------------------------
-# lokale_message
-# ------------------------------------------------------------------------------------------------
-
-
-class MessageFields:
-    """A ``lokale_message`` and its address, filled by :meth:`fill` and reusable: the ctypes
-    backend keeps one per thread, :meth:`lokale.Bundle.explain` makes a new one."""
-
-    __slots__ = ("message", "address", "_table", "_default", "_locale", "_languages")
-
-    def __init__(self) -> None:
-        self.message = lokale_message()
-        self.message.version = MESSAGE_VERSION
-        # Only lokale_bundle_format reads it: an argument its specifier cannot print is an error.
-        self.message.flags = MESSAGE_STRICT_ARGUMENTS
-        self.address = c_void_p(ctypes.addressof(self.message))
-        # Whether the optional fields hold a previous fill's bytes (cleared only then).
-        self._table = self._default = self._locale = self._languages = False
-
-    def fill(self, key: str, default: Optional[str], table: Optional[str], comment: Optional[str],
-             locale: Optional[str] = None, languages: Optional[int] = None) -> None:
-        """Encodes the fields in the accelerator's order (key, table, default, comment, locale),
-        so that the first bad one gives the same error on both paths. The structure keeps the
-        encoded bytes alive until the next fill. The comment is checked but not passed: it is for
-        translators and extraction, and the library does not read it at run time (``lokale.h``), so
-        writing it would only slow every lookup down. ``locale`` (how numbers are written; the library
-        checks it is a language identifier) is only read by the formatting functions.
-        ``languages``: the handle of a request's ``lokale.Languages`` (None: the runtime's)."""
-        m = self.message
-        encoded = encode(key, "key")
-        m.key, m.key_len = encoded, len(encoded)
-        if table is not None:
-            encoded = encode(table, "table")
-            m.table, m.table_len = encoded, len(encoded)
-            self._table = True
-        elif self._table:
-            m.table, m.table_len = None, 0
-            self._table = False
-        if default is not None:
-            encoded = encode(default, "default")
-            m.default_value, m.default_len = encoded, len(encoded)
-            self._default = True
-        elif self._default:
-            m.default_value, m.default_len = None, 0
-            self._default = False
-        if comment is not None:
-            encode(comment, "comment")
-        if locale is not None:
-            encoded = encode(locale, "locale")
-            m.locale, m.locale_len = encoded, len(encoded)
-            self._locale = True
-        elif self._locale:
-            m.locale, m.locale_len = None, 0
-            self._locale = False
-        if languages is not None:
-            m.languages = languages
-            self._languages = True
-        elif self._languages:
-            m.languages = None
-            self._languages = False
-
-
-# ------------------------------------------------------------------------------------------------
-# lokale_arg
-# ------------------------------------------------------------------------------------------------
-
-
 def check_arg(index: int, value: Any) -> None:
     """Raises TypeError for a value that cannot be a format argument (bool, or an unknown type)."""
     kind = type(value)
@@ -200,74 +130,44 @@ def check_arg(index: int, value: Any) -> None:
     )
 
 
-class ArgArray:
-    """A ``lokale_arg`` array with its bytes and address (what :func:`pack_args` writes into)."""
+# ------------------------------------------------------------------------------------------------
+# The names annotations read (see the module's docstring)
+# ------------------------------------------------------------------------------------------------
 
-    __slots__ = ("array", "view", "address", "capacity")
+ENUMS = ("Device", "Fallback", "Loading", "Status", "Step", "Strategy")
+"""The enums of ``_enums``, each made when first asked for."""
 
-    def __init__(self, capacity: int) -> None:
-        self.array = (lokale_arg * capacity)()
-        self.view = memoryview(self.array).cast("B")
-        self.address = c_void_p(ctypes.addressof(self.array))
-        self.capacity = capacity
-
-
-_INT64_MIN = -(2**63)
-_INT64_MAX = 2**63 - 1
-_UINT64_MAX = 2**64 - 1
-_ARG_SIZE = ctypes.sizeof(lokale_arg)
-_ARG_VALUE = lokale_arg.value.offset
-# A number written straight into a lokale_arg's bytes: type, padding, value.
-_PACK_INT = struct.Struct(f"=i{_ARG_VALUE - 4}xq").pack_into
-_PACK_UINT = struct.Struct(f"=i{_ARG_VALUE - 4}xQ").pack_into
-_PACK_DOUBLE = struct.Struct(f"=i{_ARG_VALUE - 4}xd").pack_into
+PARTS = ("BidiIsolationPart", "ExpressionPart", "FallbackPart", "MarkupPart", "Part", "TextPart")
+"""The part classes of ``_parts`` (MessageFormat.format_to_parts), imported when first asked for."""
 
 
-def pack_args(values: Sequence[Any], into: Optional[ArgArray] = None) -> Optional[ArgArray]:
-    """Checks the format arguments and writes them as ``lokale_arg``: into ``into`` when they fit,
-    else into a new array. None when there are none.
+class _Public:
+    """The public names of the package that are made on first use: the enums, ``Arg`` and the part classes."""
 
-    Exact int, float and str take the short way; other numbers are converted (``int()``,
-    ``float()``, a Decimal's digits as text), bool and other types refused (TypeError), ints
-    beyond 64 bits too (OverflowError). A str's encoded bytes stay referenced by the array."""
-    count = len(values)
-    if count == 0:
-        return None
-    target = into if into is not None and count <= into.capacity else ArgArray(count)
-    array, view = target.array, target.view
-    for index, value in enumerate(values):
-        kind = type(value)
-        if kind is not int and kind is not float and kind is not str:
-            check_arg(index, value)
-            if isinstance(value, str):  # a subclass: encoded as str below, no user code runs
-                kind = str
-            else:
-                import decimal  # check_arg imported it (and numbers)
-                import numbers
+    __slots__ = ()
 
-                if isinstance(value, decimal.Decimal):
-                    value = format(value, "f")
-                elif isinstance(value, numbers.Integral):
-                    value = int(value)
-                else:
-                    value = float(value)
-                kind = type(value)
-        offset = index * _ARG_SIZE
-        if kind is int:
-            if _INT64_MIN <= value <= _INT64_MAX:
-                _PACK_INT(view, offset, ARG_INT, value)
-            elif 0 <= value <= _UINT64_MAX:
-                _PACK_UINT(view, offset, ARG_UINT, value)
-            else:
-                raise OverflowError(
-                    f"argument {index + 1}: {value} does not fit in 64 bits; pass it as a str"
-                )
-        elif kind is float:
-            _PACK_DOUBLE(view, offset, ARG_DOUBLE, value)
+    def __getattr__(self, name: str) -> object:
+        if name in ENUMS:
+            from . import _enums as module
+        elif name == "Arg":
+            return _arg()
+        elif name in PARTS:
+            from . import _parts as module
         else:
-            encoded = str.encode(value, "utf-8")
-            slot = array[index]
-            slot.type = ARG_STRING
-            slot.value.s.ptr = encoded
-            slot.value.s.len = len(encoded)
-    return target
+            raise AttributeError(f"module 'lokale' has no attribute {name!r}")
+        return getattr(module, name)
+
+
+class _Typing:
+    """:mod:`typing`, imported when an annotation (``typing.Any``) is evaluated."""
+
+    __slots__ = ()
+
+    def __getattr__(self, name: str) -> object:
+        import typing
+
+        return getattr(typing, name)
+
+
+lokale = _Public()
+typing = _Typing()

@@ -15,9 +15,11 @@ import ctypes
 import itertools
 from ctypes import byref, c_char_p, c_int, c_size_t, c_uint64, c_void_p
 
-from ._abi import ETRUNCATED, LANGUAGES_REMEMBERED, MEMO_LIMIT, OK, ChangeCallback
-from ._args import ArgArray, MessageFields, pack_args
+from ._abi import ETRUNCATED, LANGUAGES_REMEMBERED, MEMO_LIMIT, OK
+from ._cdecl import ChangeCallback, lokale_runtime_options
+from ._ccall import borrowed
 from ._guard import Guard
+from ._packing import ArgArray, MessageFields, pack_args
 from . import _library
 from ._library import check, library, raise_status
 
@@ -25,11 +27,12 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
     import weakref
     from collections.abc import Callable
-    from typing import Any, Dict, NoReturn, Optional, Set, Tuple
+    from typing import Any, Dict, List, NoReturn, Optional, Set, Tuple
 
     from ._library import Library
 
-__all__ = ["ACCELERATED", "attach", "watch", "memo", "request", "bind_context", "string_method", "string", "lookup", "format",
+__all__ = ["ACCELERATED", "attach", "runtime_new", "runtime_free", "remove_callback", "bundle_open", "bundle_facts",
+           "bundle_free", "watch", "memo", "request", "bind_context", "string_method", "string", "lookup", "format",
            "lookup_at", "format_at", "Generation", "Memo", "Request", "MEMO_LIMIT", "LISTS_LIMIT"]
 
 ACCELERATED = False
@@ -45,6 +48,57 @@ def attach(lib: "Library") -> None:
     _lookup_by_address = lib.lookup_by_address
     _text_by_address = lib.text_by_address
     _format_by_address = lib.format_by_address
+
+
+# ------------------------------------------------------------------------------------------------
+# A program's start: the runtime and its bundles (the accelerator makes these calls in C)
+# ------------------------------------------------------------------------------------------------
+
+
+def runtime_new(languages: Optional[List[bytes]], strategy: int, fallback: int, device: int,
+                settings_path: Optional[bytes]) -> Tuple[int, int]:
+    lib = library()
+    options = lokale_runtime_options()
+    status = lib.lokale_runtime_options_init(byref(options))
+    if status != OK:
+        return status, 0
+    if languages is not None:  # a list, even an empty one (no preferences); None reads the environment
+        options.preferred_languages = (c_char_p * max(len(languages), 1))(*languages)
+        options.preferred_count = len(languages)
+    options.strategy, options.fallback_policy, options.device = strategy, fallback, device
+    options.settings_path = settings_path
+    handle = c_void_p()
+    status = lib.lokale_runtime_new(byref(handle), byref(options))
+    return status, handle.value or 0
+
+
+def runtime_free(handle: int) -> None:
+    library().lokale_runtime_free(handle)
+
+
+def remove_callback(runtime_handle: int, callback_id: int) -> int:
+    return int(library().lokale_runtime_remove_callback(runtime_handle, callback_id))
+
+
+def bundle_open(runtime_handle: int, path: bytes, flags: int) -> Tuple[int, int]:
+    handle = c_void_p()
+    status = library().lokale_bundle_open(byref(handle), runtime_handle, path, flags)
+    return status, handle.value or 0
+
+
+def bundle_facts(handle: int) -> Tuple[str, str, Tuple[str, ...]]:
+    lib = library()
+    identifier = borrowed(lib.lokale_bundle_identifier, handle)
+    development = borrowed(lib.lokale_bundle_development_localization, handle)
+    names = ctypes.POINTER(c_void_p)()
+    count = c_size_t(0)
+    check(lib.lokale_bundle_localizations(byref(names), byref(count), handle))
+    return identifier, development, tuple(
+        ctypes.string_at(names[i]).decode("utf-8", "replace") for i in range(count.value))
+
+
+def bundle_free(handle: int) -> None:
+    library().lokale_bundle_free(handle)
 
 
 # ------------------------------------------------------------------------------------------------

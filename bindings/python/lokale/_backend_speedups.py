@@ -1,18 +1,21 @@
 """The accelerated backend (see ``_backend``): ``lokale._speedups`` (``_speedups.c``), which keeps
 the bundles' memos and the runtimes' generations in C and calls ``lokale_bundle_lookup`` and
-``lokale_bundle_format`` directly. Importing this module fails (ImportError) when the accelerator
-was not built. The ctypes backend is imported only for the first format whose arguments the
-accelerator hands back (``_format_fallback``)."""
+``lokale_bundle_format`` directly. It also loads the library (``_library.native``) and makes the
+calls of a program's start (a runtime, a bundle and its facts, their frees), so that a program
+that only looks messages up never imports ctypes. Importing this module fails (ImportError) when
+the accelerator was not built. The ctypes backend is imported only for the first format whose
+arguments the accelerator hands back (``_format_fallback``)."""
 
 from __future__ import annotations
 
 import _thread
 import sys
-from ctypes import c_void_p
 
+from . import _library, _speedups
 from ._abi import LANGUAGES_REMEMBERED, MEMO_LIMIT, MESSAGE_VERSION
 from ._library import raise_status
-from ._speedups import (Generation, Memo, Request, bind_context, format, init, lookup, memo, request, string,
+from ._speedups import (Generation, Memo, Request, bind_context, bundle_facts, bundle_free, bundle_open, format,
+                        init, lookup, memo, remove_callback, request, runtime_free, runtime_new, string,
                         string_method, watch)
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
@@ -22,10 +25,14 @@ if TYPE_CHECKING:
 
     from ._library import Library
 
-__all__ = ["ACCELERATED", "attach", "watch", "memo", "request", "bind_context", "string_method", "string", "lookup",
-           "format", "Generation", "Memo", "Request"]
+__all__ = ["ACCELERATED", "attach", "runtime_new", "runtime_free", "remove_callback", "bundle_open", "bundle_facts",
+           "bundle_free", "watch", "memo", "request", "bind_context", "string_method", "string", "lookup", "format",
+           "Generation", "Memo", "Request"]
 
 ACCELERATED = True
+
+# The accelerator loads the library (before any load: ``import lokale`` chooses the backend first).
+_library.native = _speedups
 
 _attached = False
 _lock = _thread.allocate_lock()  # threading.Lock(), without importing threading
@@ -47,6 +54,8 @@ def _format_fallback(memo: Memo, key: str, args: Tuple[Any, ...], default: Optio
         format_at = _format_at = _backend_ctypes.format_at
     handle = memo.enter()
     try:
+        from ctypes import c_void_p  # imported with the ctypes backend
+
         # The Request's handle (an int handle, given to _speedups.format directly, as it is).
         return format_at(c_void_p(handle), key, args, default, table, comment, locale,
                          getattr(languages, "handle", languages))
@@ -55,9 +64,8 @@ def _format_fallback(memo: Memo, key: str, args: Tuple[Any, ...], default: Optio
 
 
 def attach(lib: "Library") -> None:
-    """Hands the accelerator the functions of the library ctypes loaded (so that both paths always
-    use the same library, found the same way), how to raise a failed status, and _abi's values it
-    uses (the message version, the memos' bounds), which it does not repeat."""
+    """Hands the accelerator, which loaded the library, how to raise a failed status, and _abi's
+    values it uses (the message version, the memos' bounds), which it does not repeat."""
     global _attached
     if _attached:
         return
@@ -70,9 +78,6 @@ def attach(lib: "Library") -> None:
         if ctypes_backend is not None and hasattr(ctypes_backend, "attach"):
             ctypes_backend.attach(lib)
         init(
-            lib.address("lokale_bundle_lookup"),
-            lib.address("lokale_bundle_format"),
-            lib.address("lokale_runtime_add_callback"),
             raise_status,
             _format_fallback,
             MESSAGE_VERSION,

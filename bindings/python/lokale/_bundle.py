@@ -10,18 +10,15 @@ context (see _languages), else the runtime's.
 from __future__ import annotations
 
 import _thread
-import ctypes
-from ctypes import byref, c_int, c_size_t, c_void_p
 
 from ._abi import RELOAD_FORCE, RELOAD_VERIFY
-from ._args import MessageFields, pack_args
 from ._backend import BACKEND
 from ._errors import ClosedError
 from ._guard import Finalizer, Release, raise_closed
 from . import _languages
 from ._languages import Languages
 from ._named import NamedMessages
-from ._library import Library, borrowed, check, fill, fill_text, split
+from ._library import Library, check, split
 from . import _runtime
 from ._runtime import Runtime
 
@@ -40,15 +37,26 @@ if TYPE_CHECKING:
 else:  # what typing.get_type_hints needs of the public annotations, without importing typing
     from _collections_abc import Callable, Iterable
 
-    from ._hints import lokale, typing  # lokale.Step, lokale.Arg, typing.Any: made when read
+    from ._args import lokale, typing  # lokale.Step, lokale.Arg, typing.Any: made when read
 
-    # The layer above (_gettext, _message) imports this module and sets these when it is imported,
-    # which ``import lokale`` does before any call: the gettext methods call _gettext's protocol,
-    # translations() makes a Translations, resolve() tells a Message apart, and
+    # Filled when first needed, which a program that only looks messages up never is (each module
+    # imported costs its start): gettext_protocol() imports _gettext (gettext's protocol, which the
+    # gettext methods call and translations() makes a Translations of); _message, the layer above,
+    # sets Message when it is imported (a Message exists only then: resolve() tells one apart).
     # typing.get_type_hints reads the annotations' names here.
     _gettext = Translations = Message = None
 
-__all__ = ["Bundle", "LookupResult"]
+__all__ = ["Bundle", "LookupResult", "gettext_protocol"]
+
+
+def gettext_protocol() -> Any:
+    """The ``_gettext`` module (gettext's protocol and :class:`Translations`), imported on first use."""
+    global _gettext, Translations
+    from . import _gettext as module
+
+    Translations = module.Translations
+    _gettext = module
+    return module
 
 # The backend's hot paths, bound once.
 _string = BACKEND.string
@@ -96,10 +104,10 @@ class LookupResult:
         return self.text
 
 
-def _free_bundle(lib: Library, handle: int, generation: Optional[Any]) -> None:
+def _free_bundle(handle: int, generation: Optional[Any]) -> None:
     """Frees a bundle's handle (once no call uses it: see ``_guard``); for the main bundle, then
     tells the memos that framework bundles stop following it."""
-    lib.lokale_bundle_free(handle)
+    BACKEND.bundle_free(handle)
     if generation is not None:
         generation.bump()
 
@@ -154,7 +162,7 @@ class Bundle(NamedMessages):
         self.path = path
         self.is_main = main
         # Frees the handle once the memo (the bundle's guard) is closed and no call is inside.
-        release = Release(_free_bundle, lib, handle, runtime._generation if main else None)
+        release = Release(_free_bundle, handle, runtime._generation if main else None)
         what = f"the bundle {path!r}"
 
         def on_closed() -> NoReturn:
@@ -177,15 +185,7 @@ class Bundle(NamedMessages):
         return self
 
     def _read_facts(self, handle: int) -> None:
-        lib = self._lib
-        self.identifier = borrowed(lib.lokale_bundle_identifier, handle)
-        self.development_localization = borrowed(lib.lokale_bundle_development_localization, handle)
-        names = ctypes.POINTER(c_void_p)()
-        count = c_size_t(0)
-        check(lib.lokale_bundle_localizations(byref(names), byref(count), handle))
-        self.localizations = tuple(
-            ctypes.string_at(names[i]).decode("utf-8", "replace") for i in range(count.value)
-        )
+        self.identifier, self.development_localization, self.localizations = BACKEND.bundle_facts(handle)
 
     def reload(self, force: bool = False, verify: bool = False) -> bool:
         """Loads the bundle's file again if it changed since it was loaded (a new file renamed
@@ -197,6 +197,8 @@ class Bundle(NamedMessages):
         runtime's change callbacks run). On error (:class:`NotFound`, :class:`CorruptTable`, …)
         the bundle keeps answering from the version it had.
         """
+        from ctypes import byref, c_int
+
         flags = (RELOAD_FORCE if force else 0) | (RELOAD_VERIFY if verify else 0)
         reloaded = c_int(0)
         memo, handle = self._enter()
@@ -267,6 +269,8 @@ class Bundle(NamedMessages):
     def preferred_localizations(self) -> list[str]:
         """The bundle's ordered localizations for the runtime's current languages (Apple's
         ``preferredLocalizations`` and the fallbacks, ending with the development localization)."""
+        from ._ccall import fill_text
+
         memo, handle = self._enter()
         try:
             return split(fill_text(self._lib.lokale_bundle_preferred_localizations, handle))
@@ -405,6 +409,10 @@ class Bundle(NamedMessages):
     def _with_message(self, call: Callable[[int, Any], Any], key: str, default: Optional[str], table: Optional[str],
                       comment: Optional[str], locale: Optional[str], languages: Languages | Iterable[str] | None) -> Any:
         """``call(bundle, message)`` with the C message of these fields, inside the bundle's guard."""
+        from ctypes import byref
+
+        from ._packing import MessageFields
+
         fields = MessageFields()
         request = self._languages(languages)  # referenced until the call returns
         fields.fill(key, default, table, comment, locale, None if request is None else request._handle)
@@ -419,6 +427,9 @@ class Bundle(NamedMessages):
                         locale: Optional[str] = None,
                         languages: Languages | Iterable[str] | None = None) -> bytes:
         """The bytes of a (dst, capacity, needed) function of a message and its arguments."""
+        from ._ccall import fill
+        from ._packing import pack_args
+
         packed = pack_args(args)
         array = packed.array if packed is not None else None
         return self._with_message(lambda handle, message: fill(function, handle, message, array, len(args)),
@@ -427,6 +438,8 @@ class Bundle(NamedMessages):
     def _variant_text(self, key: str, args: Tuple[lokale.Arg, ...], table: Optional[str]) -> Tuple[str, int]:
         """The unformatted text of the variant :meth:`format` would choose for ``args``, and the
         step (lokale_bundle_lookup_variant): gettext's ``ngettext``."""
+        from ctypes import byref, c_int
+
         step = c_int(0)
 
         def variant(dst: Any, capacity: int, needed: Any, *rest: Any) -> int:
@@ -441,36 +454,36 @@ class Bundle(NamedMessages):
         """gettext's ``gettext`` in the default table: the translation of the msgid ``message``,
         unformatted (format it with Python's ``%``); ``message`` itself when there is none.
         :meth:`translations` gives the same methods for another table (a ``.po`` domain)."""
-        return _gettext.gettext(self, None, message)
+        return (_gettext or gettext_protocol()).gettext(self, None, message)
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         """gettext's ``ngettext``: the translation of a plural message (compiled from a ``.po``'s
         ``msgid``/``msgid_plural``) in the form that the served language's plural rules choose for
         ``n``, unformatted (``"%d fichiers"``); without a translation, ``singular`` if n == 1,
         else ``plural``."""
-        return _gettext.ngettext(self, None, singular, plural, n)
+        return (_gettext or gettext_protocol()).ngettext(self, None, singular, plural, n)
 
     def pgettext(self, context: str, message: str) -> str:
         """gettext's ``pgettext``: :meth:`gettext` of ``message`` in ``context`` (a ``.po``'s
         msgctxt; the key is ``context + "\x04" + message``, as glibc builds it)."""
-        return _gettext.pgettext(self, None, context, message)
+        return (_gettext or gettext_protocol()).pgettext(self, None, context, message)
 
     def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
         """gettext's ``npgettext``: :meth:`ngettext` of a plural message in ``context``."""
-        return _gettext.npgettext(self, None, context, singular, plural, n)
+        return (_gettext or gettext_protocol()).npgettext(self, None, context, singular, plural, n)
 
     def install(self, names: Iterable[str] | None = None) -> None:
         """Puts :meth:`gettext` into :mod:`builtins` as ``_`` (and those of ``gettext``,
         ``ngettext``, ``pgettext`` and ``npgettext`` that ``names`` lists), as
         :meth:`gettext.NullTranslations.install` does."""
-        _gettext.install(self, names)
+        (_gettext or gettext_protocol()).install(self, names)
 
     def translations(self, table: str | None = None) -> Translations:
         """gettext's protocol (``gettext``, ``ngettext``, ``pgettext``, ``npgettext``,
         ``install``) over one table of the bundle: the table of a ``.po`` or ``.mo`` domain
         (``locale/fr/LC_MESSAGES/shop.po`` compiles to the table ``shop``). None: the default
         table, as the bundle's own methods."""
-        return Translations(self, table)
+        return (_gettext or gettext_protocol()).Translations(self, table)  # type: ignore[no-any-return]
 
     # -- deferred messages --------------------------------------------------------------------------
 
@@ -478,7 +491,7 @@ class Bundle(NamedMessages):
         """Resolves a deferred :class:`Message` in this bundle: formatted with its arguments when
         it has any, else looked up (as :meth:`string`); one with ``named`` arguments is formatted
         by :meth:`format_named`."""
-        if not isinstance(message, Message):
+        if Message is None or not isinstance(message, Message):
             raise TypeError(f"expected a lokale.Message, not {type(message).__name__}")
         if message.named is not None:
             return self.format_named(message.key, dict(message.named), default=message.default, table=message.table,

@@ -19,16 +19,21 @@ from __future__ import annotations
 import builtins
 import sys
 
-from . import _bundle
+from . import _runtime
 from ._abi import STEP_DEFAULT, STEP_KEY
 from ._backend import BACKEND
-from ._bundle import Bundle
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
     from collections.abc import Iterable
+
+    from ._bundle import Bundle
 else:  # for typing.get_type_hints: the same class, without importing collections
     from _collections_abc import Iterable
+
+    # The class of bundles (_bundle, which imports this module on its first gettext call, registers
+    # it with the runtime when the package imports it, before any call).
+    Bundle = _runtime.Bundle
 
 __all__ = ["Translations", "CONTEXT_SEPARATOR"]
 
@@ -180,8 +185,3 @@ def install(translations: Translations | Bundle, names: Iterable[str] | None) ->
         for name in _INSTALLABLE:
             if name in wanted:
                 builtins.__dict__[name] = getattr(translations, name)
-
-
-# Bundle's gettext methods and translations() (_bundle is the layer below: it does not import this one).
-_bundle._gettext = sys.modules[__name__]
-_bundle.Translations = Translations

@@ -19,19 +19,16 @@ memo's own generation, that is of the bundle's runtime: in C for the accelerator
 
 from __future__ import annotations
 
-import ctypes
-from ctypes import byref, c_size_t, c_void_p
-
 from ._abi import LANGUAGES_REMEMBERED
 from ._args import encode
 from ._backend import BACKEND
-from ._library import Library, check, fill_text, library, non_null, split
+from ._library import Library, check, library, non_null, split
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (it costs start-up time)
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
     from contextvars import ContextVar
-    from typing import Any, Dict, Optional, Tuple, Union
+    from typing import Any, Dict, List, Optional, Tuple, Union
 
     from ._backend import Request
 
@@ -58,10 +55,13 @@ class Languages:
 
     @classmethod
     def _create(cls, lib: Library, runtime_handle: int, languages: Tuple[str, ...]) -> Languages:
-        encoded = [encode(language, "language") for language in languages]
-        array = (ctypes.c_char_p * max(len(encoded), 1))(*encoded)
+        from ctypes import byref, c_void_p
+
+        from ._ccall import language_array
+
+        array, count = language_array([encode(language, "language") for language in languages])
         handle = c_void_p()
-        check(lib.lokale_languages_new(byref(handle), runtime_handle, array, len(encoded)))
+        check(lib.lokale_languages_new(byref(handle), runtime_handle, array, count))
         self = object.__new__(cls)
         self._lib = lib
         self._handle = made = non_null(handle, "lokale_languages_new")
@@ -113,22 +113,18 @@ def remembered(cache: Dict[Tuple[str, ...], Languages], lib: Library, runtime_ha
     return made
 
 
-def language_array(
-    languages: Union[Iterable[str], str, None]
-) -> Optional[Tuple[ctypes.Array[ctypes.c_char_p], int]]:
-    """A non-NULL array of the encoded languages and their count; None for None.
+def language_list(languages: Union[Iterable[str], str, None]) -> Optional[List[bytes]]:
+    """The encoded languages (a str is comma-separated); None for None.
 
-    An empty list stays an empty list (a non-NULL array with count 0): no preferences, as
-    opposed to None, which reads the environment."""
+    An empty list stays an empty list (no preferences), as opposed to None, which reads the
+    environment."""
     if languages is None:
         return None
     if isinstance(languages, str):
         items = [part.strip() for part in languages.split(",") if part.strip()]
     else:
         items = list(languages)
-    encoded = [encode(item, "language") for item in items]
-    array = (ctypes.c_char_p * max(len(encoded), 1))(*encoded)
-    return array, len(encoded)
+    return [encode(item, "language") for item in items]
 
 
 def parse_accept_language(header: str | bytes) -> list[str]:
@@ -148,6 +144,8 @@ def parse_accept_language(header: str | bytes) -> list[str]:
         raise TypeError(f"header must be str or bytes, not {type(header).__name__}")
     if len(data) > 65536:
         return []
+    from ._ccall import fill_text
+
     lib = library()
     return split(fill_text(lambda dst, capacity, needed: lib.lokale_parse_accept_language(
         dst, capacity, needed, None, data, len(data))))

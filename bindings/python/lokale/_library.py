@@ -1,4 +1,5 @@
-"""Finding and loading ``liblokale``, calling it through :mod:`ctypes`, and raising its failures.
+"""Finding and loading ``liblokale``, reaching its functions through :mod:`ctypes`, and raising its
+failures.
 
 The library is looked for, in order:
 
@@ -14,24 +15,26 @@ The library is looked for, in order:
 It is loaded on first use (:func:`library`), so that ``import lokale`` works without it. Start-up
 matters here (``import lokale`` should add little to a Python start): nothing heavier than
 :mod:`os` is imported to find the library (no :mod:`pathlib`; :mod:`ctypes.util`, which imports
-:mod:`subprocess`, only for step 4), and each function is declared to ctypes on its first use.
+:mod:`subprocess`, only for step 4). The accelerator, when it is the backend, loads it (``dlopen``)
+and makes the calls of a program's start itself; :mod:`ctypes` (and ``_cdecl``) are imported on the
+first call that goes through them, which wraps the same handle, and each function is declared to
+ctypes on its first use.
 """
 
 from __future__ import annotations
 
 import _thread
-import ctypes
 import os
 import sys
-from ctypes import byref, c_size_t, c_void_p
 
-from ._abi import ETRUNCATED, OK, SIGNATURES
-from ._args import encode, encode_optional
+from ._abi import OK
 from ._errors import Error, LibraryNotFound, error_for
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
+    import ctypes
+    from collections.abc import Iterator
+    from types import ModuleType
     from typing import Any, List, NoReturn, Optional, Tuple
 
 __all__ = [
@@ -39,15 +42,8 @@ __all__ = [
     "library",
     "raise_status",
     "check",
-    "fill",
-    "fill_text",
     "non_null",
-    "borrowed",
     "split",
-    "library_path",
-    "library_version",
-    "table_format_version",
-    "display_name",
 ]
 
 ENV_VAR = "LOKALE_LIBRARY"
@@ -97,31 +93,53 @@ def candidates() -> Iterator[Tuple[str, str]]:
     """Where the library is looked for (after ``LOKALE_LIBRARY``), as (origin, path) pairs; the
     checkouts only once the package directory has none (``_build_info`` is not even imported when
     the wheel's library is there)."""
-    folder = package_dir()
+    # The folder as imported first (a realpath costs a start an lstat per component), then as
+    # resolved when this file is reached through a link.
+    imported = os.path.dirname(__file__)
     for name in LIBRARY_NAMES:
-        yield ("package directory", os.path.join(folder, name))
+        yield ("package directory", os.path.join(imported, name))
+    folder = package_dir()
+    if folder != imported:
+        for name in LIBRARY_NAMES:
+            yield ("package directory", os.path.join(folder, name))
     for root in _repository_roots():
         for name in LIBRARY_NAMES:
             yield ("repository build folder", os.path.join(root, "build", "lib", name))
 
 
 class Library:
-    """The loaded library: the :class:`ctypes.CDLL`, where it came from, and its functions with
-    the restype and argtypes of ``_abi.SIGNATURES`` (``lib.lokale_bundle_open``, ...), each
-    declared on its first use."""
+    """The loaded library: where it came from, its handle (``dlopen``'s), and its functions through
+    ctypes (``lib.lokale_bundle_open``, ...) with the restype and argtypes of ``_cdecl.SIGNATURES``,
+    each declared on its first use. ``native`` is the accelerator when it loaded the library (it
+    then reads failures without ctypes), else None; :mod:`ctypes` is imported by the first function
+    asked for."""
 
-    cdll: ctypes.CDLL
     path: str
+    handle: int
+    native: Optional[ModuleType]
+    cdll: ctypes.CDLL
     lookup_by_address: Any
     text_by_address: Any
     format_by_address: Any
 
-    def __init__(self, cdll: ctypes.CDLL, path: str) -> None:
-        self.cdll = cdll
+    def __init__(self, path: str, handle: int, native: Optional[ModuleType] = None) -> None:
         self.path = path
-        for name in SIGNATURES:  # all there (a dlsym each), so that an old library fails here
+        self.handle = handle
+        self.native = native
+
+    def _bind(self, cdll: Optional[ctypes.CDLL] = None) -> None:
+        """The ctypes side: the CDLL over the handle, checked to have every function of SIGNATURES
+        (a dlsym each, so that an old library fails at once), and the undeclared functions of the
+        ctypes backend's hot paths. Two threads may both bind: the same values, harmlessly."""
+        import ctypes
+
+        from ._cdecl import SIGNATURES
+
+        if cdll is None:
+            cdll = ctypes.CDLL(self.path, handle=self.handle)
+        for name in SIGNATURES:
             if not hasattr(cdll, name):
-                raise LibraryNotFound(f"{path} is not a compatible liblokale: it lacks {name}")
+                raise LibraryNotFound(f"{self.path} is not a compatible liblokale: it lacks {name}")
         # lokale_bundle_lookup again (a distinct function object: cdll[name] is not cached), for
         # the ctypes backend's lookups: no argtypes, so ctypes checks nothing and passes the
         # c_void_p objects it is given as they are, several times faster than argtypes with byref().
@@ -129,20 +147,30 @@ class Library:
         # Both lookups are called with the GIL held (functions of a PyDLL over the same handle), as
         # the accelerator calls the library: releasing and taking it back would cost more than the
         # lookup, and no close() (nor a language change's callback) can come meanwhile.
-        held = ctypes.PyDLL(path, handle=cdll._handle)
-        self.lookup_by_address = held["lokale_bundle_lookup"]
-        self.lookup_by_address.restype = ctypes.c_int
+        held = ctypes.PyDLL(self.path, handle=cdll._handle)
+        lookup = held["lokale_bundle_lookup"]
+        lookup.restype = ctypes.c_int
         # lokale_bundle_text the same way (c_void_p, bytes, c_void_p or None): its text comes back
         # as bytes (restype c_char_p), with one foreign call and no out-parameter to read.
-        self.text_by_address = held["lokale_bundle_text"]
-        self.text_by_address.restype = ctypes.c_char_p
+        text = held["lokale_bundle_text"]
+        text.restype = ctypes.c_char_p
         # lokale_bundle_format the same way: c_void_p and c_size_t objects only.
-        self.format_by_address = cdll["lokale_bundle_format"]
-        self.format_by_address.restype = ctypes.c_int
+        format_ = cdll["lokale_bundle_format"]
+        format_.restype = ctypes.c_int
+        self.lookup_by_address, self.text_by_address, self.format_by_address = lookup, text, format_
+        self.cdll = cdll
 
     def __getattr__(self, name: str) -> Any:
-        """A function of ``_abi.SIGNATURES``, declared (restype, argtypes) on its first use and
-        then kept as an attribute. Two threads may both declare one: the same values, harmlessly."""
+        """The ctypes side, bound on first use (``cdll``, the hot paths' functions), and each
+        function of ``_cdecl.SIGNATURES``, declared (restype, argtypes) on its first use and then
+        kept as an attribute."""
+        if name in ("cdll", "lookup_by_address", "text_by_address", "format_by_address"):
+            self._bind()
+            return self.__dict__[name]
+        if name.startswith("__"):
+            raise AttributeError(name)
+        from ._cdecl import SIGNATURES
+
         try:
             restype, argtypes = SIGNATURES[name]
         except KeyError:
@@ -153,16 +181,33 @@ class Library:
         setattr(self, name, function)
         return function
 
-    def address(self, name: str) -> int:
-        """The address of one of the library's functions (for the C accelerator)."""
-        value = ctypes.cast(getattr(self.cdll, name), c_void_p).value
-        if not value:
-            raise LibraryNotFound(f"{self.path}: {name} has no address")
-        return value
+    def failure(self, status: int) -> Tuple[str, str]:
+        """The calling thread's last error message and the name of ``status``."""
+        if self.native is not None:
+            return self.native.failure(status)  # type: ignore[no-any-return]
+        import ctypes
+
+        ptr = self.lokale_last_error()
+        message = ctypes.string_at(ptr).decode("utf-8", "replace") if ptr else ""
+        return message, (self.lokale_status_name(status) or b"LOKALE_UNKNOWN").decode("ascii", "replace")
 
 
-def _load(path: str) -> ctypes.CDLL:
-    return ctypes.CDLL(path)
+# The accelerator, when it is the backend: it loads the library and makes the calls of a program's
+# start (``_backend_speedups`` sets it when it is imported, which ``import lokale`` does first).
+native: Optional[ModuleType] = None
+
+
+def _load(path: str) -> Library:
+    """The library at ``path``, loaded by the accelerator or by ctypes; OSError when it cannot be."""
+    accelerator = native
+    if accelerator is not None:
+        return Library(path, accelerator.load(os.fsencode(path)), accelerator)
+    import ctypes
+
+    cdll = ctypes.CDLL(path)
+    lib = Library(path, cdll._handle)
+    lib._bind(cdll)
+    return lib
 
 
 def find_and_load() -> Library:
@@ -171,7 +216,7 @@ def find_and_load() -> Library:
     explicit = os.environ.get(ENV_VAR)
     if explicit:
         try:
-            return Library(_load(explicit), explicit)
+            return _load(explicit)
         except OSError as exc:
             raise LibraryNotFound(
                 f"lokale: {ENV_VAR}={explicit!r} could not be loaded: {exc}"
@@ -182,7 +227,7 @@ def find_and_load() -> Library:
         tried.append(f"{path} ({origin})")
         if os.path.isfile(path):
             try:
-                return Library(_load(path), path)
+                return _load(path)
             except OSError as exc:
                 errors.append(f"{path}: {exc}")
     import ctypes.util  # only here: it imports subprocess, shutil and tempfile
@@ -191,7 +236,7 @@ def find_and_load() -> Library:
     tried.append(f"the system library path ({system or 'no liblokale found'})")
     if system:
         try:
-            return Library(_load(system), system)
+            return _load(system)
         except OSError as exc:
             errors.append(f"{system}: {exc}")
     message = (
@@ -220,20 +265,14 @@ def library() -> Library:
 
 
 # ------------------------------------------------------------------------------------------------
-# Calling conventions and failures
+# Failures (the ctypes calling conventions are ``_ccall``'s)
 # ------------------------------------------------------------------------------------------------
-
-# A first buffer for (dst, capacity, needed) results; grown to `needed` when too small.
-_FIRST_CAPACITY = 512
 
 
 def raise_status(status: int, filename: Optional[str] = None) -> NoReturn:
     """Raises the exception of a failed call (see ``_errors``), with the thread's last error
     message. Also what the C accelerator calls on a failure."""
-    lib = library()
-    ptr = lib.lokale_last_error()
-    message = ctypes.string_at(ptr).decode("utf-8", "replace") if ptr else ""
-    name = (lib.lokale_status_name(status) or b"LOKALE_UNKNOWN").decode("ascii", "replace")
+    message, name = library().failure(status)
     raise error_for(status, message, name, filename)
 
 
@@ -243,78 +282,14 @@ def check(status: int, filename: Optional[str] = None) -> None:
         raise_status(status, filename)
 
 
-def fill(function: Callable[..., int], *args: Any) -> bytes:
-    """Calls a (dst, capacity, needed, ...) function: a small buffer first, grown on
-    LOKALE_ETRUNCATED to the ``needed`` length it reports."""
-    capacity = _FIRST_CAPACITY
-    needed = c_size_t(0)
-    while True:
-        buffer = ctypes.create_string_buffer(capacity)
-        status = function(buffer, capacity, byref(needed), *args)
-        if status == OK:
-            return ctypes.string_at(buffer, needed.value)
-        if status == ETRUNCATED and needed.value >= capacity:
-            # The result may grow again in between (another thread changed the language).
-            capacity = needed.value + 1
-            continue
-        raise_status(status)
-
-
-def fill_text(function: Callable[..., int], *args: Any) -> str:
-    """:func:`fill`, decoded."""
-    return fill(function, *args).decode("utf-8", "replace")
-
-
-def non_null(pointer: c_void_p, function: str) -> int:
-    """The address a successful call stored, checked."""
-    if not pointer.value:
+def non_null(pointer: Any, function: str) -> int:
+    """The address a successful call stored (a ``c_void_p``'s, or an int), checked."""
+    value = pointer if isinstance(pointer, int) else pointer.value
+    if not value:
         raise Error(f"lokale: {function} reported success but returned NULL")
-    return pointer.value
-
-
-def borrowed(function: Callable[..., int], handle: int) -> str:
-    """The text of a (const char **out, handle) function (static or owned by the handle)."""
-    ptr = c_void_p()
-    check(function(byref(ptr), handle))
-    return ctypes.string_at(ptr.value).decode("utf-8", "replace") if ptr.value else ""
+    return value  # type: ignore[no-any-return]
 
 
 def split(text: str) -> List[str]:
     """A comma-separated list the library wrote."""
     return [part for part in text.split(",") if part] if text else []
-
-
-# ------------------------------------------------------------------------------------------------
-# Module-level functions of the package
-# ------------------------------------------------------------------------------------------------
-
-
-def library_path() -> str:
-    """The path of the loaded ``liblokale`` (loading it if needed)."""
-    return library().path
-
-
-def library_version() -> str:
-    """The C library's version string (``lokale_version()``), e.g. ``"0.1.0"``."""
-    return (library().lokale_version() or b"").decode("ascii", "replace")
-
-
-def table_format_version() -> int:
-    """The major version of the compiled-table format the library reads."""
-    return int(library().lokale_table_format_version())
-
-
-def display_name(language: str, in_language: str | None = None) -> str:
-    """The display name of ``language`` for a language picker, from ICU: in ``in_language``, or
-    in the language itself when ``in_language`` is None.
-
-    >>> display_name("de")
-    'Deutsch'
-    >>> display_name("de", "fr")
-    'allemand'
-    """
-    return fill_text(
-        library().lokale_language_display_name,
-        encode(language, "language"),
-        encode_optional(in_language, "in_language"),
-    )

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
     import lokale
 else:
-    from ._hints import lokale, typing  # lokale.Arg, typing.Any in annotations, made when read
+    from ._args import lokale, typing  # lokale.Arg, typing.Any in annotations, made when read
 
 __all__ = ["Message"]
 

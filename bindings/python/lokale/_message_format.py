@@ -15,9 +15,11 @@ from __future__ import annotations
 import ctypes
 from ctypes import byref, c_void_p
 
-from ._abi import ARG_DOUBLE, ARG_INT, ARG_STRING, ARG_TIMESTAMP, ARG_UINT, lokale_named_arg
+from ._abi import ARG_DOUBLE, ARG_INT, ARG_STRING, ARG_TIMESTAMP, ARG_UINT
 from ._args import encode
-from ._library import Library, check, fill_text, library, non_null
+from ._ccall import fill_text
+from ._cdecl import lokale_named_arg
+from ._library import Library, check, library, non_null
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (it costs start-up time)
 if TYPE_CHECKING:
@@ -25,7 +27,7 @@ if TYPE_CHECKING:
 
     import lokale
 else:  # what typing.get_type_hints needs of the public annotations, without importing typing
-    from ._hints import lokale, typing
+    from ._args import lokale, typing
 
 __all__ = ["MessageFormat"]
 

@@ -5,9 +5,7 @@ and its siblings. A mixin of :class:`lokale.Bundle`, which gives it ``_lib``, ``
 
 from __future__ import annotations
 
-from ctypes import byref, c_void_p
-
-from ._library import check, fill
+from ._library import check
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (it costs start-up time)
 if TYPE_CHECKING:
@@ -22,7 +20,7 @@ if TYPE_CHECKING:
 else:  # what typing.get_type_hints needs of the public annotations, without importing typing
     from _collections_abc import Callable, Iterable
 
-    from ._hints import lokale, typing
+    from ._args import lokale, typing
     from ._languages import Languages
 
 __all__ = ["NamedMessages"]
@@ -97,6 +95,8 @@ class NamedMessages:
         """:meth:`format_named` as parts (:class:`lokale.TextPart`, :class:`lokale.ExpressionPart`,
         :class:`lokale.MarkupPart`, …), for a UI that renders an MF2 catalog message's markup or
         styles its values; a message that is not MF2 is one text part."""
+        from ctypes import byref, c_void_p
+
         from ._parts import taken
 
         def to_parts(*call: Any) -> list[lokale.Part]:
@@ -132,6 +132,8 @@ class NamedMessages:
     @staticmethod
     def _filled(function: Callable[..., int]) -> Callable[..., bytes]:
         """A (dst, capacity, needed, bundle, message, args, count) function as one of the last four."""
+        from ._ccall import fill
+
         return lambda *call: fill(function, *call)
 
     def _call_named(self, call: Callable[..., Any], key: str, arguments: typing.Mapping[str, typing.Any] | None,

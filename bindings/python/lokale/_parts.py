@@ -23,8 +23,8 @@ from ._abi import (
     PART_MARKUP_OPEN,
     PART_MARKUP_STANDALONE,
     PART_TEXT,
-    lokale_part,
 )
+from ._cdecl import lokale_part
 
 __all__ = ["BidiIsolationPart", "ExpressionPart", "FallbackPart", "MarkupPart", "Part", "TextPart"]
 

@@ -6,16 +6,14 @@ from __future__ import annotations
 import _thread
 import _weakref  # weakref.ref, without the weakref module's start-up cost
 import os
-from ctypes import byref, c_uint64, c_void_p
 
 from ._abi import DEVICE, EIO, ENOTFOUND, FALLBACK, OPEN_COPY, OPEN_MAIN, OPEN_VERIFY, STRATEGY
-from ._abi import ChangeCallback, lokale_runtime_options
 from ._args import coerce, encode_optional, loading_flag
 from ._backend import BACKEND
 from ._errors import CallbackWarning, ClosedError, StateError
 from ._guard import Finalizer, Guard, Release, raise_closed
-from ._languages import Languages, UseLanguages, for_runtime, language_array as _language_array
-from ._library import Library, check, fill_text, library, non_null, split
+from ._languages import Languages, UseLanguages, for_runtime, language_list as _language_list
+from ._library import Library, check, library, non_null, split
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (it costs start-up time)
 if TYPE_CHECKING:
@@ -33,12 +31,13 @@ if TYPE_CHECKING:
 else:  # what typing.get_type_hints needs of the public annotations, without importing typing
     from _collections_abc import Callable, Iterable
 
-    from ._hints import lokale  # lokale.Device and the other enums, made when an annotation is read
+    from ._args import lokale  # lokale.Device and the other enums, made when an annotation is read
 
     _AUTO = 0  # Loading.AUTO: open()'s default, without making the enum at import
     # The classes of the layers above, which import this module: _bundle sets Bundle (what open()
-    # makes, what resolve() tells apart) and _message sets Message when they are imported, and
-    # ``import lokale`` imports them before any call. typing.get_type_hints reads them here too.
+    # makes, what resolve() tells apart; ``import lokale`` imports it before any call) and _message
+    # sets Message when it is imported (by the first use of lokale.Message). typing.get_type_hints
+    # reads them here too.
     Bundle = Message = None
 
 __all__ = ["Runtime", "Subscription"]
@@ -114,15 +113,15 @@ class Subscription:
         return f"<lokale.Subscription id={self.id} callback={self.callback!r} active={self.active}>"
 
 
-def _free_runtime(lib: Library, handle: int, callbacks: Dict[int, Any], generation: Generation) -> None:
+def _free_runtime(handle: int, callbacks: Dict[int, Any], generation: Generation) -> None:
     """Frees the runtime's handle, once no call uses it (see ``_guard``). Its callbacks are removed
     first, but their ctypes trampolines are kept (by the Runtime object, which every open bundle
     refers to): a bundle's reload on another thread may be calling them right now."""
     # The generation (kept alive by the bundles' memos) first: its callback refers to it.
-    lib.lokale_runtime_remove_callback(handle, generation.callback_id)
+    BACKEND.remove_callback(handle, generation.callback_id)
     for cid in list(callbacks):
-        lib.lokale_runtime_remove_callback(handle, cid)
-    lib.lokale_runtime_free(handle)
+        BACKEND.remove_callback(handle, cid)
+    BACKEND.runtime_free(handle)
 
 
 def _live(ref: "weakref.ref[Bundle]") -> bool:
@@ -206,25 +205,17 @@ class Runtime:
         self._settings_path: Optional[str] = (
             None if settings_path is None else os.fspath(settings_path)
         )
-        options = lokale_runtime_options()
-        check(lib.lokale_runtime_options_init(byref(options)))
-        languages = _language_array(preferred_languages)
-        if languages is not None:
-            options.preferred_languages, options.preferred_count = languages
-        options.strategy = self._strategy
-        options.fallback_policy = self._fallback
-        options.device = self._device
-        if self._settings_path is not None:
-            options.settings_path = os.fsencode(self._settings_path)
-        handle = c_void_p()
-        check(lib.lokale_runtime_new(byref(handle), byref(options)))
+        status, handle = BACKEND.runtime_new(
+            _language_list(preferred_languages), self._strategy, self._fallback, self._device,
+            None if self._settings_path is None else os.fsencode(self._settings_path))
+        check(status)
         created = non_null(handle, "lokale_runtime_new")
         # The count of changes that can alter lookups, for the bundles' memos: its change callback
         # is registered first, so it runs before the user's callbacks.
         try:
             self._generation: Generation = BACKEND.watch(created)
         except BaseException:
-            lib.lokale_runtime_free(created)
+            BACKEND.runtime_free(created)
             raise
         self._handle: Optional[int] = created
         self._lock = _thread.allocate_lock()  # registration and close only; never taken by lookups
@@ -240,7 +231,7 @@ class Runtime:
         # self._guard as handle``); the handle is freed once the runtime is closed and none is inside.
         self._guard = Guard(
             created,
-            Release(_free_runtime, lib, created, self._callbacks, self._generation),
+            Release(_free_runtime, created, self._callbacks, self._generation),
             _runtime_closed,
         )
         self._finalizer = Finalizer(self, self._guard.close)
@@ -311,6 +302,8 @@ class Runtime:
     def preferred_languages(self) -> list[str]:
         """The user's preferred languages, most preferred first. Assign a list (or None to re-read
         the environment); malformed identifiers are skipped and listed in :attr:`diagnostics`."""
+        from ._ccall import fill_text
+
         with self._guard as handle:
             return split(fill_text(self._lib.lokale_runtime_preferred_languages, handle))
 
@@ -321,8 +314,9 @@ class Runtime:
     def set_preferred_languages(self, languages: Iterable[str] | str | None) -> None:
         """Replaces the preferred languages; None re-reads the environment. Every bundle of the
         runtime follows at once, and the change callbacks run before this returns."""
-        converted = _language_array(languages)
-        array, count = converted if converted is not None else (None, 0)
+        from ._ccall import language_array
+
+        array, count = language_array(_language_list(languages))
         with self._guard as handle:
             status = self._changed(
                 lambda: self._lib.lokale_runtime_set_preferred_languages(handle, array, count)
@@ -334,6 +328,8 @@ class Runtime:
     def language(self) -> str | None:
         """The in-app language, or None when the system preferences apply. Assigning calls
         :meth:`set_language`."""
+        from ._ccall import fill_text
+
         with self._guard as handle:
             text = fill_text(self._lib.lokale_runtime_language, handle)
         return text or None
@@ -409,6 +405,8 @@ class Runtime:
         :meth:`close`, the path given at creation."""
         if self._settings_path == "" or self._handle is None:
             return self._settings_path
+        from ._ccall import fill_text
+
         try:
             with self._guard as handle:
                 text = fill_text(self._lib.lokale_runtime_settings_path, handle)
@@ -420,6 +418,8 @@ class Runtime:
     def diagnostics(self) -> list[str]:
         """Problems the runtime noticed and worked around, one per entry: malformed preferred
         languages that were skipped, a settings file that could not be read or written."""
+        from ._ccall import fill_text
+
         with self._guard as handle:
             text = fill_text(self._lib.lokale_runtime_diagnostics, handle)
         return [line for line in text.splitlines() if line]
@@ -459,6 +459,10 @@ class Runtime:
         if not callable(callback):
             raise TypeError(f"callback must be callable, not {type(callback).__name__}")
         self._h()
+        from ctypes import byref, c_uint64
+
+        from ._cdecl import ChangeCallback
+
         self_ref = _weakref.ref(self)
 
         def trampoline(_payload: Optional[int], _runtime: Optional[int]) -> None:
@@ -495,7 +499,7 @@ class Runtime:
             except ClosedError:
                 return False
             try:
-                status = self._lib.lokale_runtime_remove_callback(handle, cid)
+                status = BACKEND.remove_callback(handle, cid)
             finally:
                 self._guard.leave()
             entry = self._callbacks.pop(cid, None)
@@ -533,19 +537,26 @@ class Runtime:
         if not isinstance(fspath, str):
             fspath = os.fsdecode(fspath)
         flags = (OPEN_MAIN if main else 0) | (OPEN_VERIFY if verify else 0) | loading_flag(loading)
-        return self._open(lambda out, rt: self._lib.lokale_bundle_open(out, rt, os.fsencode(fspath), flags), fspath, main)
+        return self._open(lambda rt: BACKEND.bundle_open(rt, os.fsencode(fspath), flags), fspath, main)
 
     def open_bytes(self, data: bytes | bytearray | memoryview, main: bool = False, verify: bool = False) -> Bundle:
         """A compiled bundle from its bytes (copied), validated as :meth:`open` validates a file. It
         has no file: ``path`` is ``"<memory>"``, :meth:`Bundle.reload` raises :class:`StateError`."""
         raw, flags = bytes(data), (OPEN_MAIN if main else 0) | (OPEN_VERIFY if verify else 0) | OPEN_COPY
-        return self._open(lambda out, rt: self._lib.lokale_bundle_open_memory(out, rt, raw, len(raw), flags), "<memory>", main)
 
-    def _open(self, call: Callable[[Any, int], int], label: str, main: bool) -> Bundle:
-        """Opens a bundle with ``call(out, runtime_handle)``; ``label`` is its ``path``."""
-        handle = c_void_p()
+        def open_memory(runtime_handle: int) -> Tuple[int, int]:
+            from ctypes import byref, c_void_p
+
+            out = c_void_p()
+            status = self._lib.lokale_bundle_open_memory(byref(out), runtime_handle, raw, len(raw), flags)
+            return status, out.value or 0
+
+        return self._open(open_memory, "<memory>", main)
+
+    def _open(self, call: Callable[[int], Tuple[int, int]], label: str, main: bool) -> Bundle:
+        """Opens a bundle with ``call(runtime_handle)`` -> (status, handle); ``label`` is its ``path``."""
         with self._guard as runtime_handle:
-            status = call(byref(handle), runtime_handle)
+            status, handle = call(runtime_handle)
         if main:
             self._bump()  # framework bundles follow it; a stored in-app language may be restored
         check(status, label)

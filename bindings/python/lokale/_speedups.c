@@ -5,9 +5,9 @@
  * lokale/_backend.py). Plain C over include/lokale.h: Bundle.string and Bundle.lookup call
  * lokale_bundle_lookup, and Bundle.format lokale_bundle_format (for exact int, float and str
  * arguments), directly instead of through ctypes, whose own cost per call outweighs the lookup's
- * (and a format's argument conversion more so). The module does not link against liblokale: init()
- * hands it the addresses of the functions in the library ctypes loaded, so both paths always use
- * the same library, found the same way. Failures are raised by a Python function (lokale._library.raise_status: the same
+ * (and a format's argument conversion more so). The module does not link against liblokale: load()
+ * opens the library lokale._library found (_speedups_start.h, with the calls of a program's start),
+ * and ctypes wraps the same handle, so both paths always use the same library. Failures are raised by a Python function (lokale._library.raise_status: the same
  * exceptions as the ctypes path), and format arguments this file does not convert are handed to
  * the ctypes backend (format_fallback). Built by setup.py when a compiler is present; lokale uses
  * the ctypes backend without it, or when LOKALE_PURE_PYTHON=1.
@@ -29,18 +29,12 @@
 
 #include <lokale.h>
 
-typedef int (*lookup_fn)(const char **, size_t *, lokale_step *, const lokale_bundle *,
-                         const lokale_message *);
-typedef int (*add_callback_fn)(uint64_t *, lokale_runtime *, lokale_change_callback, void *);
-typedef int (*format_fn)(char *, size_t, size_t *, const lokale_bundle *, const lokale_message *,
-                         const lokale_arg *, size_t);
-
-static lookup_fn bundle_lookup;   /* lokale_bundle_lookup of the loaded library */
-static format_fn bundle_format;   /* lokale_bundle_format */
-static add_callback_fn add_callback; /* lokale_runtime_add_callback */
 static PyObject *raise_status;    /* lokale._library.raise_status(status): raises, never returns */
 static PyObject *format_fallback; /* (memo, key, args, default, table, comment, locale) -> str, by ctypes */
+static int raise_for(int status);
+static int ready(void); /* init() was called */
 
+#include "_speedups_start.h"
 #include "_speedups_memo.h"
 
 /* The version of the messages sent, given by init() (lokale._abi.MESSAGE_VERSION, which the ctypes
@@ -131,8 +125,7 @@ static int raise_for(int status) {
 }
 
 static int ready(void) {
-    if (bundle_lookup == NULL || bundle_format == NULL || raise_status == NULL || format_fallback == NULL ||
-        message_version == 0) {
+    if (library_handle == NULL || raise_status == NULL || format_fallback == NULL || message_version == 0) {
         PyErr_SetString(PyExc_RuntimeError, "lokale._speedups: init() was not called");
         return 0;
     }
@@ -155,7 +148,7 @@ static int do_lookup(PyObject *const *args, Py_ssize_t nargs, PyObject *language
     *text = NULL;
     *len = 0;
     *step = LOKALE_STEP_KEY;
-    int status = bundle_lookup(text, len, step, (const lokale_bundle *)handle, &m);
+    int status = lk.bundle_lookup(text, len, step, (const lokale_bundle *)handle, &m);
     return status == LOKALE_OK ? 0 : raise_for(status);
 }
 
@@ -313,7 +306,7 @@ static PyObject *format_held(PyObject *const *args, Py_ssize_t nargs, PyObject *
     size_t capacity = sizeof stack, needed = 0;
     PyObject *result = NULL;
     for (;;) {
-        int status = bundle_format(buffer, capacity, &needed, (const lokale_bundle *)handle, &m, values, (size_t)count);
+        int status = lk.bundle_format(buffer, capacity, &needed, (const lokale_bundle *)handle, &m, values, (size_t)count);
         if (status == LOKALE_OK) {
             result = PyUnicode_DecodeUTF8(buffer, (Py_ssize_t)needed, "replace");
             break;
@@ -332,29 +325,20 @@ static PyObject *format_held(PyObject *const *args, Py_ssize_t nargs, PyObject *
     return result;
 }
 
-/* init(lookup_address, format_address, add_callback_address, raise_status, format_fallback,
- *      message_version, memo_limit, lists_limit) */
+/* init(raise_status, format_fallback, message_version, memo_limit, lists_limit), after load() */
 static PyObject *init_impl(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     (void)self;
-    if (nargs != 8) {
-        PyErr_SetString(PyExc_TypeError,
-                        "init(lookup_address, format_address, add_callback_address, raise_status, format_fallback, "
-                        "message_version, memo_limit, lists_limit)");
+    if (nargs != 5) {
+        PyErr_SetString(PyExc_TypeError, "init(raise_status, format_fallback, message_version, memo_limit, lists_limit)");
         return NULL;
     }
-    void *lookup = PyLong_AsVoidPtr(args[0]);
-    void *format = PyLong_AsVoidPtr(args[1]);
-    void *add = PyLong_AsVoidPtr(args[2]);
-    if (lookup == NULL || format == NULL || add == NULL) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "init: NULL function address");
-        return NULL;
-    }
-    if (!PyCallable_Check(args[3]) || !PyCallable_Check(args[4])) {
+    if (!loaded()) return NULL;
+    if (!PyCallable_Check(args[0]) || !PyCallable_Check(args[1])) {
         PyErr_SetString(PyExc_TypeError, "init: raise_status and format_fallback must be callable");
         return NULL;
     }
-    long version = PyLong_AsLong(args[5]);
-    Py_ssize_t memo = PyLong_AsSsize_t(args[6]), lists = PyLong_AsSsize_t(args[7]);
+    long version = PyLong_AsLong(args[2]);
+    Py_ssize_t memo = PyLong_AsSsize_t(args[3]), lists = PyLong_AsSsize_t(args[4]);
     if (PyErr_Occurred()) return NULL;
     /* The lokale_message this file fills is the one of the header it was compiled with. */
     if (version < 1 || version > LOKALE_MESSAGE_VERSION || memo < 1 || lists < 1) {
@@ -363,13 +347,10 @@ static PyObject *init_impl(PyObject *self, PyObject *const *args, Py_ssize_t nar
                      version, LOKALE_MESSAGE_VERSION, memo, lists);
         return NULL;
     }
-    Py_INCREF(args[3]);
-    set_ref(&raise_status, args[3]);
-    Py_INCREF(args[4]);
-    set_ref(&format_fallback, args[4]);
-    bundle_lookup = (lookup_fn)lookup;
-    bundle_format = (format_fn)format;
-    add_callback = (add_callback_fn)add;
+    Py_INCREF(args[0]);
+    set_ref(&raise_status, args[0]);
+    Py_INCREF(args[1]);
+    set_ref(&format_fallback, args[1]);
     message_version = (uint32_t)version;
     memo_limit = memo;
     lists_limit = lists;
@@ -378,12 +359,12 @@ static PyObject *init_impl(PyObject *self, PyObject *const *args, Py_ssize_t nar
 VARARGS(sp_init, init_impl)
 
 static PyMethodDef methods[] = {
+    START_METHODS
     {"init", sp_init, METH_VARARGS,
-     "init(lookup_address, format_address, add_callback_address, raise_status, format_fallback, "
-     "message_version, memo_limit, lists_limit): lokale_bundle_lookup, lokale_bundle_format and "
-     "lokale_runtime_add_callback of the loaded library, the function that raises the exception of "
-     "a failed status, the one that formats arguments this module does not convert, the version of "
-     "the messages to send, and the bounds of the memos (lokale._abi's)."},
+     "init(raise_status, format_fallback, message_version, memo_limit, lists_limit), after load(): "
+     "the function that raises the exception of a failed status, the one that formats arguments this "
+     "module does not convert, the version of the messages to send, and the bounds of the memos "
+     "(lokale._abi's)."},
     {"watch", sp_watch, METH_O, "watch(runtime_handle) -> Generation"},
     {"memo", sp_memo, METH_VARARGS,
      "memo(bundle_handle, generation, release, on_closed) -> Memo"},

@@ -91,21 +91,17 @@ static PyType_Spec generation_spec = {
  * keeps the Generation alive until it has removed the callback (callback_id) or freed the runtime. */
 static PyObject *sp_watch(PyObject *self, PyObject *handle_obj) {
     (void)self;
-    if (add_callback == NULL) {
-        PyErr_SetString(PyExc_RuntimeError, "lokale._speedups: init() was not called");
-        return NULL;
-    }
+    if (!ready()) return NULL;
     void *handle = PyLong_AsVoidPtr(handle_obj);
     if (handle == NULL && PyErr_Occurred()) return NULL;
     Generation *g = PyObject_New(Generation, GenerationType);
     if (g == NULL) return NULL;
     g->value = 1;
     g->callback_id = 0;
-    int status = add_callback(&g->callback_id, (lokale_runtime *)handle, generation_changed, g);
+    int status = lk.runtime_add_callback(&g->callback_id, (lokale_runtime *)handle, generation_changed, g);
     if (status != LOKALE_OK) {
         Py_DECREF(g);
-        PyObject *r = PyObject_CallFunction(raise_status, "i", status);
-        Py_XDECREF(r);
+        raise_for(status);
         return NULL;
     }
     return (PyObject *)g;

@@ -18,11 +18,13 @@ EXTENSIONS = ("_speedups", "_build_info")  # modules without a source here: buil
 # Each module's layer: a module may import modules of its own layer or below. A new module must be
 # placed here.
 LAYERS: Dict[str, int] = {
-    **dict.fromkeys(("_version", "_abi", "_errors", "_enums", "_args", "_guard", "_hints", "_parts", "_library",
-                     *EXTENSIONS, "_backend_ctypes", "_backend_speedups", "_backend"), 0),
-    **dict.fromkeys(("_languages", "_runtime", "_message_format", "_named"), 1),
+    **dict.fromkeys(("_version", "_abi", "_errors", "_enums", "_args", "_guard", "_parts", "_library",
+                     "_cdecl", "_ccall", "_packing", *EXTENSIONS, "_backend_ctypes", "_backend_speedups", "_backend"),
+                    0),
+    # _gettext: below the bundle, which imports it on its first gettext call.
+    **dict.fromkeys(("_languages", "_runtime", "_message_format", "_named", "_gettext"), 1),
     "_bundle": 2,
-    **dict.fromkeys(("_gettext", "_message", "_web"), 3),
+    **dict.fromkeys(("_message", "_web"), 3),
     "_tools": 0,  # compile() and check(): the command line, run as a subprocess
     "": 4,  # the package itself (__init__), which imports every layer
     "__main__": 4,  # python -m lokale: the command line
@@ -120,10 +122,10 @@ def test_the_reader_sees_every_kind_of_import() -> None:
         "from . import _abi, _runtime as r\nfrom ._bundle import Bundle\nimport lokale._enums\n"
         "import lokale\nfrom lokale._args import x\nfrom lokale import _guard\nimport os\n"
         "def f():\n    from ._message import Message\n"
-        "if TYPE_CHECKING:\n    from ._gettext import Translations\nelse:\n    from ._hints import lokale\n"
+        "if TYPE_CHECKING:\n    from ._gettext import Translations\nelse:\n    from ._parts import Part\n"
     )
     assert _imports(ast.parse(source)) == {"_abi", "_runtime", "_bundle", "_enums", "", "_args", "_guard",
-                                           "_message", "_hints"}
+                                           "_message", "_parts"}
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert _cycle({"a": {"b"}, "b": set()}) is None
 

@@ -58,21 +58,70 @@ def _new_modules(work: str) -> List[str]:
     return list(found["new"])
 
 
+# The modules that reach the library through ctypes: with the accelerator, which loads the library
+# and makes the calls of a start itself, a program's first messages import none of them.
+CTYPES = ("ctypes", "_ctypes", "lokale._cdecl", "lokale._ccall", "lokale._packing", "lokale._backend_ctypes")
+
+
 def test_import_and_first_runtime_keep_the_standard_library_out() -> None:
     new = _new_modules("lokale.Runtime(['de'], settings_path='').close()")
-    assert "lokale._runtime" in new and "ctypes" in new
+    assert "lokale._runtime" in new
     assert not [name for name in LAZY if name in new]
+    if lokale.accelerated():
+        assert not [name for name in CTYPES if name in new]
+    else:
+        assert "ctypes" in new and "lokale._backend_ctypes" in new
 
 
 def test_a_first_lookup_keeps_it_out(app_path: Path) -> None:
-    # What a program does at start: open its bundle, look a message up, format one.
+    # What a program does at start: open its bundle, look a message up, format one, close.
     new = _new_modules(
         "runtime = lokale.Runtime(['de'], settings_path='')\n"
         f"app = runtime.open({str(app_path)!r}, main=True)\n"
         "assert app.string('workspace.title') == 'Arbeitsbereich'\n"
         "assert app.format('summary.item-count', 3, default='%lld items') == '3 Objekte'\n"
+        "assert app.identifier and 'de' in app.localizations and app.development_localization\n"
+        "app.close(); runtime.close()\n"
     )
     assert not [name for name in LAZY if name in new]
+    # Nor the modules of what it did not use: gettext's protocol, deferred and MF2 messages.
+    assert not {"lokale._gettext", "lokale._message", "lokale._message_format"} & set(new)
+    if lokale.accelerated():
+        assert not [name for name in CTYPES if name in new]
+
+
+def test_ctypes_after_an_accelerated_start_reaches_the_same_library(app_path: Path) -> None:
+    # The first call that needs ctypes imports it and wraps the handle the accelerator loaded:
+    # one library in the process, whichever path a call takes, and failures read on either.
+    code = (
+        "import sys, lokale\n"
+        "from lokale import _library\n"
+        "runtime = lokale.Runtime(['de'], settings_path='')\n"
+        "app = runtime.open(sys.argv[1], main=True)\n"
+        "assert app.string('workspace.title') == 'Arbeitsbereich'\n"
+        "before = 'ctypes' in sys.modules\n"
+        "assert runtime.preferred_languages == ['de']\n"
+        "runtime.set_language('fr')\n"
+        "assert app.string('workspace.title') != 'Arbeitsbereich'\n"
+        "assert app.explain('summary.item-count', 3)['served'] == 'fr'\n"
+        "lib = _library.library()\n"
+        "assert lib.cdll._handle == lib.handle\n"
+        "maps = [l.split()[-1] for l in open('/proc/self/maps') if 'liblokale.so' in l]\n"
+        "assert len(set(maps)) == 1, maps\n"
+        "try:\n"
+        "    runtime.open('/nonexistent/x.lokale')\n"
+        "except lokale.NotFound as e:\n"
+        "    assert 'x.lokale' in str(e) and e.status_name == 'LOKALE_ENOTFOUND', e\n"
+        "try:\n"
+        "    runtime.set_language('-')\n"
+        "except lokale.InvalidArgument as e:\n"
+        "    assert e.status_name == 'LOKALE_EINVAL' and str(e), e\n"
+        "print(before, lib.native is not None)\n"
+    )
+    result = _run("-c", code, str(app_path))
+    assert result.returncode == 0, result.stderr
+    accelerated = lokale.accelerated()
+    assert result.stdout.split() == [str(not accelerated), str(accelerated)]
 
 
 def test_a_format_the_accelerator_hands_back(app_path: Path) -> None:
