@@ -100,18 +100,19 @@ swiftc -O -parse-as-library -emit-library -static-stdlib -module-name coldstart 
   || { cat "$W/swift/build.log"; exit 1; }
 strip --strip-unneeded "$W/swift/libcoldstart.so"
 $CC $CFLAGS_C -DENGINE_NONE "$SRC" -Wl,--no-as-needed -L"$W/swift" -lcoldstart -Wl,-rpath,"$W/swift" -o "$W/bin/coldstart_swift"
-# The same library with the C++ runtime linked in (libstdc++.a instead of libstdc++.so): the least
-# a library on the Swift runtime can cost a process here, whatever it does and whenever it loads ICU.
+# The same library with the C++ runtime and the unwinder linked in (libstdc++.a and libgcc_eh.a
+# instead of libstdc++.so and libgcc_s.so.1, as liblokale.so is built): the least a library on the
+# Swift runtime can cost a process here, whatever it does and whenever it loads ICU.
 SWIFT_BIN=$(dirname "$(command -v swiftc)"); SWIFT_STATIC=$SWIFT_BIN/../lib/swift_static/linux
 mkdir -p "$W/swiftcxx"
 { swiftc -O -parse-as-library -c -static-stdlib -module-name coldstart "$W/swift/min.swift" -o "$W/swiftcxx/min.o" \
   && "$SWIFT_BIN/swift-autolink-extract" "$W/swiftcxx/min.o" -o "$W/swiftcxx/autolink" \
   && sed 's/^-lstdc++$/-l:libstdc++.a/' "$SWIFT_STATIC/static-stdlib-args.lnk" > "$W/swiftcxx/args.lnk" \
-  && "$SWIFT_BIN/clang" -shared -Xlinker --build-id "$SWIFT_STATIC/x86_64/swiftrt.o" "$W/swiftcxx/min.o" @"$W/swiftcxx/autolink" \
+  && "$SWIFT_BIN/clang" -shared -static-libgcc -Xlinker --build-id "$SWIFT_STATIC/x86_64/swiftrt.o" "$W/swiftcxx/min.o" @"$W/swiftcxx/autolink" \
        -L "$SWIFT_STATIC" @"$W/swiftcxx/args.lnk" -Xlinker --gc-sections -Xlinker --version-script="$W/swift/exports.map" \
        -o "$W/swiftcxx/libcoldstart.so"; } >"$W/swiftcxx/build.log" 2>&1 || { cat "$W/swiftcxx/build.log"; exit 1; }
 strip --strip-unneeded "$W/swiftcxx/libcoldstart.so"
-if readelf -d "$W/swiftcxx/libcoldstart.so" | grep -q 'NEEDED.*libstdc++'; then echo "coldstart: swiftcxx still needs libstdc++.so" >&2; exit 1; fi
+if readelf -d "$W/swiftcxx/libcoldstart.so" | grep -qE 'NEEDED.*(libstdc\+\+|libgcc_s)'; then echo "coldstart: swiftcxx still needs libstdc++.so or libgcc_s.so.1" >&2; exit 1; fi
 $CC $CFLAGS_C -DENGINE_NONE "$SRC" -Wl,--no-as-needed -L"$W/swiftcxx" -lcoldstart -Wl,-rpath,"$W/swiftcxx" -o "$W/bin/coldstart_swiftcxx"
 if [ -d "$W/base" ]; then
   $CC $CFLAGS_C -DENGINE_LOKALE -I"$ROOT/include" "$SRC" -L"$W/base" -llokale -Wl,-rpath,"$W/base" -o "$W/bin/coldstart_baseline"
@@ -214,7 +215,7 @@ LABEL = {
     "cxx": "floor + libstdc++.so loaded (unused)",
     "icu": "floor + ICU (libicuuc, libicui18n, libicudata) and libstdc++ loaded (unused)",
     "swift": "floor + a one-function Swift library (static standard library, so libstdc++ too), unused",
-    "swiftcxx": "floor + the same Swift library with libstdc++ linked in (no libstdc++.so), unused",
+    "swiftcxx": "floor + the same Swift library with libstdc++ and the unwinder linked in (no libstdc++.so, no libgcc_s.so.1), unused",
     "gettext": "gettext: setlocale + bindtextdomain + dgettext + printf",
     "load": "liblokale.so loaded, nothing called (lokale_version)",
     "lokale": "lokale: runtime_new + bundle_open + bundle_lookup + bundle_format (plural) + printf",
@@ -359,7 +360,8 @@ if all(n in times for n in ("cxx", "icu", "load")):
         md[-1] += (" A library of one Swift function with the static standard library (and libstdc++.so, which the "
                    "runtime needs) adds %s ms by itself: %.2f× gettext's process." % (ms(t["swift"] - t["none"]), t["swift"] / t["gettext"]))
     if "swiftcxx" in t:
-        md[-1] += (" With libstdc++ linked into it (no libstdc++.so, as liblokale.so is built) it adds %s ms: %.2f× "
+        md[-1] += (" With libstdc++ and the unwinder linked into it (no libstdc++.so, no libgcc_s.so.1, as liblokale.so "
+                   "is built) it adds %s ms: %.2f× "
                    "gettext's process, the least a library on the Swift runtime costs here before any code of its own "
                    "runs — which leaves %s ms of the claim for liblokale.so's own code and data and the three calls "
                    "(today %s ms: %s ms loading liblokale.so beyond that library, %s ms the calls)." % (

@@ -7,7 +7,10 @@
 /// in the old half moves back to the young one, so keys in steady use survive while a stream of
 /// one-off keys (a server passing each user's locale, hostile input) cannot grow it. A hit in the
 /// young half is one dictionary read under the lock, as before.
-final class SharedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+///
+/// A struct (its entries are a `Locked`'s box, which copies share), not a generic class, whose
+/// metadata the runtime would make for each key and value type at its first use.
+struct SharedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private struct Halves {
         var young: [Key: Value] = [:]
         var old: [Key: Value] = [:]
