@@ -420,3 +420,59 @@ def test_bundle_string_calls_agree_with_the_method(app_path: Path, runtime_facto
         keep("workspace.title")
     with pytest.raises(lokale.ClosedError):
         app.string("workspace.title")
+
+
+@pytest.mark.skipif(not ACCELERATED, reason="the accelerator is not in use")
+def test_the_start_calls_agree_with_ctypes(app_path: Path, tmp_path: Path) -> None:
+    # What the accelerator does at a program's start (runtime, open, facts, failures, frees) and
+    # the ctypes backend's same calls: the same statuses, handles that work with either, the same facts.
+    from lokale import _backend_speedups, _library
+
+    _backend.BACKEND.attach(_library.library())  # as Runtime() does first
+    for backend in (_backend_speedups, _backend_ctypes):
+        for languages in ([b"de"], [], [b"fr-CA", b"it"]):
+            status, runtime = backend.runtime_new(languages, _abi.STRATEGY["APPLE"], _abi.FALLBACK["APPLE"],
+                                                  _abi.DEVICE["MAC"], b"")
+            assert (status, bool(runtime)) == (_abi.OK, True)
+            status, bundle = backend.bundle_open(runtime, os.fsencode(app_path), 0)
+            assert (status, bool(bundle)) == (_abi.OK, True)
+            assert _backend_speedups.bundle_facts(bundle) == _backend_ctypes.bundle_facts(bundle)
+            identifier, development, localizations = backend.bundle_facts(bundle)
+            assert identifier == "com.example.DesktopApp" and development in localizations
+            backend.bundle_free(bundle)
+            # Failures: the status, and the thread's message read the same way on both.
+            status, missing = backend.bundle_open(runtime, os.fsencode(tmp_path / "missing.lokale"), 0)
+            assert (status, missing) == (_abi.ENOTFOUND, 0)
+            message, name = _library.library().failure(status)
+            assert "missing.lokale" in message and name == "LOKALE_ENOTFOUND"
+            assert backend.remove_callback(runtime, 987654321) == _abi.ENOTFOUND
+            backend.runtime_free(runtime)
+        # A malformed preferred language is the runtime's diagnostic, not a failure; a bad device is refused.
+        status, runtime = backend.runtime_new([b"-"], 0, 0, 99, None)
+        assert status == _abi.STATUS["EINVAL"] and runtime == 0
+
+
+@pytest.mark.skipif(not ACCELERATED, reason="the accelerator is not in use")
+def test_the_accelerator_refuses_what_it_cannot_load_or_take(tmp_path: Path) -> None:
+    from lokale import _library, _speedups
+
+    _backend.BACKEND.attach(_library.library())  # as Runtime() does first
+    with pytest.raises(OSError, match="nonexistent"):
+        _speedups.load(os.fsencode(tmp_path / "nonexistent.so"))
+    # The library it calls is loaded: another one (a compatible one or not) is refused, the same one
+    # gives the same handle.
+    with pytest.raises(OSError, match="already calls another liblokale"):
+        _speedups.load(b"libm.so.6")
+    assert _speedups.load(os.fsencode(_library.library().path)) == _library.library().handle
+    with pytest.raises(TypeError):
+        _speedups.load(str(tmp_path))  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        _speedups.runtime_new(["de"], 0, 0, 3, None)  # type: ignore[list-item]
+    with pytest.raises(TypeError):
+        _speedups.runtime_new((b"de",), 0, 0, 3, None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        _speedups.bundle_open(0, "x.lokale", 0)  # type: ignore[arg-type]
+    # NULL handles are the library's to refuse (LOKALE_EINVAL), as through ctypes.
+    assert _speedups.bundle_open(0, b"x.lokale", 0)[0] == _abi.STATUS["EINVAL"]
+    with pytest.raises(lokale.InvalidArgument):
+        _speedups.bundle_facts(0)
