@@ -94,11 +94,16 @@ import Testing
         c.add("files", [("en", .plural([("one", .text("%lld file")), ("other", .text("%lld files"))])),
                         ("ru", .plural([("one", .text("%lld файл")), ("few", .text("%lld файла")),
                                          ("many", .text("%lld файлов")), ("other", .text("%lld файла"))]))])
+        // A table without locale data (as written before LOCD): nothing rendered with ru yet, its
+        // plural table and digits are unknown to C.
+        let with = try CompiledCatalogs.bytes(of: CompiledCatalogs.compile(["Localizable": c]))
         let runtime = Runtime(preferredLanguages: ["ru"])
-        let bundle = try runtime.adopt(CompiledCatalogs.table(["Localizable": c]), main: true)
-        // Nothing rendered with ru yet: its plural table and digits are unknown to C.
+        let bundle = try runtime.open(table: LocaleDataTests.withoutLocaleData(with), main: true)
         #expect(Self.fast(bundle, table: "Localizable", key: "files", [.int(3)]) == nil)
         #expect(try bundle.format("files", arguments: [.int(3)]).text == "3 файла")
+        // With it, C answers the table's first format: what the table records was published at open.
+        let recorded = try Runtime(preferredLanguages: ["ru"]).open(table: with, main: true)
+        #expect(Self.fast(recorded, table: "Localizable", key: "files", [.int(3)]).map { String(decoding: $0, as: UTF8.self) } == "3 файла")
         // Counts from 1000 on select through the localization's integer rules (ICU's, compiled).
         for n in [0, 1, 2, 5, 11, 21, 22, 25, 101, 111, 999, 1000, 1001, 1002, 1005, 1011, 1021, 1_000_000, 12_345_678, 9_007_199_254_740_991] {
             let swift = try bundle.format("files", arguments: [.int(Int64(n))]).bytes
@@ -113,6 +118,36 @@ import Testing
         #expect(Self.fast(bundle, table: "Localizable", key: "files", []) == nil)
         #expect(Self.fast(bundle, table: "Localizable", key: "nope", [.int(1)]) == nil)
         #expect(Self.fast(bundle, table: "Nope", key: "files", [.int(1)]) == nil)
+    }
+
+    /// What a table records of its localizations (LOCD) is published to C when it is opened, so that
+    /// a first format runs in C before Swift has rendered anything: C's first answers must be Swift's,
+    /// for plural rules of every shape, every grouping (3, 3 then 2, a minimum of 2) and numbers not
+    /// localized; a localization whose digits are not ASCII is left to Swift.
+    @Test func aTablesFirstFormatsAreAnsweredFromItsLocaleData() throws {
+        var c = StringCatalog()
+        let forms: [(String, CatalogValue)] = ["zero", "one", "two", "few", "many", "other"].map { ($0, .text("\($0) %lld · %d")) }
+        c.add("count", LocaleDataTests.names.map { ($0, .plural(forms)) })
+        c.add("ordinal", LocaleDataTests.names.map { ($0, .text("%lld")) })
+        let with = try CompiledCatalogs.bytes(of: CompiledCatalogs.compile(["Localizable": c]))
+        var answered = Set<String>()
+        for name in LocaleDataTests.names {
+            // A new runtime and table version each: nothing rendered by Swift before C's answers.
+            let bundle = try Runtime(preferredLanguages: [name]).open(table: with, main: true)
+            var fromC: [(Int64, [UInt8]?)] = []
+            for n: Int64 in [0, 1, 2, 3, 4, 5, 6, 7, 11, 12, 21, 22, 25, 101, 102, 111, 999, 1000, 1234, 12_345, 1_234_567, 10_000] {
+                fromC.append((n, Self.fast(bundle, table: "Localizable", key: "count", [.int(n), .int(n)])))
+            }
+            for (n, c) in fromC {
+                let swift = try bundle.format("count", arguments: [.int(n), .int(n)]).bytes
+                guard let c else { continue }
+                #expect(c == swift, "\(name) \(n): C '\(String(decoding: c, as: UTF8.self))', Swift '\(String(decoding: swift, as: UTF8.self))'")
+                answered.insert(name)
+            }
+        }
+        // The localizations with ASCII digits and plural rules were answered by C at once.
+        #expect(answered.isSuperset(of: ["en", "de", "fr", "ru", "pl", "he", "cy", "ga", "ja", "en-IN", "es", "hi", "Base"]), "\(answered.sorted())")
+        #expect(!answered.contains("ar") && !answered.contains("ar-EG") && !answered.contains("mr"), "\(answered.sorted())")
     }
 
     @Test func textArgumentsAreCopiedOnlyWhenWellFormed() throws {

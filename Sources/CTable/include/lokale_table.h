@@ -108,6 +108,28 @@ enum { LK_DIGITS_UNKNOWN = 0, LK_DIGITS_ASCII = 1, LK_DIGITS_OTHER = 2 };
 lk_localization_info *lk_localization_infos_new(uint64_t n);
 void lk_localization_infos_free(lk_localization_info *infos);
 
+/* The grouping word of numbers written with `separator` (UTF-8) in groups of `primary`, then
+ * `secondary` digits, grouped from `minimum` digits beyond the first group: LK_GROUPING_VALID
+ * alone when they are never grouped (not localized, or no first group), 0 when it does not fit a
+ * word (C then declines). NumberSymbols.groupingWord is this function. */
+uint64_t lk_grouping_word(int localized, const uint8_t *separator, uint64_t separator_length, uint32_t primary,
+                          uint32_t secondary, uint32_t minimum);
+
+/* The group sizes a LOCD record's LK_LOCALE_GROUP_SIZES word gives, bounded as numbers are laid
+ * out (first and further groups 0-9, the minimum grouping digits 1-9): what CompiledTable's
+ * localeSymbols reads, and lk_localization_infos_publish_recorded. */
+void lk_recorded_groups(uint32_t sizes, uint32_t *primary, uint32_t *secondary, uint32_t *minimum);
+
+/* Publishes into infos[0..count) what the table's LOCD records (`records`, count of them,
+ * checked at open; string refs and rule nodes in `tree`) say of formatting: the plural categories
+ * of the small counts (cardinal and ordinal: the rule nodes' results, in the table), how integers
+ * are grouped and that digits are ASCII — for the localizations whose values C can tell exactly
+ * (digits other than ASCII, rules without results for every small count: left to the Swift
+ * runtime, which publishes the same values from the same records when it first formats). A table
+ * version's first plural format then runs in C (lk_plan_format) once its plan is made. */
+void lk_localization_infos_publish_recorded(lk_localization_info *infos, uint64_t count, const uint8_t *records,
+                                            const lk_tree *tree);
+
 static inline const uint8_t *lk_info_rules(const lk_localization_info *i, int ordinal) {
     return ordinal ? __atomic_load_n(&i->ordinal, __ATOMIC_ACQUIRE) : __atomic_load_n(&i->cardinal, __ATOMIC_ACQUIRE);
 }

@@ -1,4 +1,5 @@
 internal import CICU
+internal import CTable
 import Synchronization
 
 /// How a locale writes numbers, from ICU: its decimal and grouping separators and its digits
@@ -132,15 +133,10 @@ extension NumberSymbols {
     /// The grouping as `lk_localization_info.grouping` packs it for the C fast path; without
     /// the valid bit (C then declines) when it does not fit the word.
     var groupingWord: UInt64 {
-        guard localized, primaryGroup > 0 else { return Self.groupingValid } // never grouped
-        let separator = Array(grouping.utf8)
-        guard (1...4).contains(separator.count), primaryGroup < 16, secondaryGroup < 16, minimumGrouping < 16 else { return 0 }
-        var word = Self.groupingValid
-        for (k, b) in separator.enumerated() { word |= UInt64(b) << UInt64(8 * k) }
-        word |= UInt64(separator.count) << 32
-        word |= UInt64(primaryGroup) << 36
-        word |= UInt64(secondaryGroup) << 40
-        word |= UInt64(minimumGrouping) << 44
-        return word
+        var separator = Array(grouping.utf8)
+        return separator.withUnsafeMutableBufferPointer {
+            lk_grouping_word(localized ? 1 : 0, $0.baseAddress, UInt64($0.count), UInt32(clamping: primaryGroup),
+                             UInt32(clamping: secondaryGroup), UInt32(clamping: minimumGrouping))
+        }
     }
 }

@@ -36,6 +36,9 @@ final class BundleContents: Sendable {
             fatalError("lokale: out of memory for localization info")
         }
         self.infos = infos
+        // What the table records of its localizations' plurals and numbers, at once: a first plural
+        // format then runs in C. pluralRules and numberSymbols publish the same values again.
+        table.publishRecordedInfos(infos)
         LanguageTag.remember(canonical: table.canonicalLocalizationNames)
     }
 

@@ -39,10 +39,9 @@ extension CompiledTable {
         var zero: Unicode.Scalar = "0"
         if let z = Unicode.Scalar(u32(r + R.zero)), z.properties.numericType == .decimal, z.properties.numericValue == 0 { zero = z }
         var s = NumberSymbols(decimal: text(r + R.decimal), grouping: text(r + R.grouping), zero: zero)
-        let sizes = u32(r + R.groupSizes)
-        s.primaryGroup = Int(min(sizes & 0xFF, 9))
-        s.secondaryGroup = Int(min(sizes >> 8 & 0xFF, 9))
-        s.minimumGrouping = Int(max(1, min(sizes >> 16 & 0xFF, 9)))
+        var primary: UInt32 = 0, secondary: UInt32 = 0, minimum: UInt32 = 0
+        lk_recorded_groups(u32(r + R.groupSizes), &primary, &secondary, &minimum)
+        (s.primaryGroup, s.secondaryGroup, s.minimumGrouping) = (Int(primary), Int(secondary), Int(minimum))
         s.localized = true
         s.caseLocale = text(r + R.caseLocale)
         return s
@@ -61,6 +60,14 @@ extension CompiledTable {
         let small = Array(results.prefix(PluralRules.smallLimit))
         let code = (0 ..< UInt64(n.count)).map { lk_tree_word(&tree, UInt64(n.children) + $0) }
         return LocaleData.Rules(small: small, code: code)
+    }
+
+    /// Publishes into `infos` (one per localization) what C formats with, from the LOCD records
+    /// (`lk_localization_infos_publish_recorded`); nothing without the section.
+    func publishRecordedInfos(_ infos: UnsafeMutablePointer<lk_localization_info>) {
+        guard let section = localeDataSection else { return }
+        var tree = self.tree
+        lk_localization_infos_publish_recorded(infos, UInt64(section.count), (file.base + section.offset).assumingMemoryBound(to: UInt8.self), &tree)
     }
 
     /// The names of the localizations recorded as their own canonical language tags (`de`, `pt-BR`).
