@@ -77,9 +77,12 @@ typedef struct lk_plan_table {
                            * own digits do not show; rendering a tree is then the general path's */
 } lk_plan_table;
 
-/* What formatting needs of one localization of a table version, filled by the Swift runtime the
- * first time it renders with that localization, then read by lk_plan_format without a lock.
- * Written and read with atomics; a field, once set, never changes. */
+/* What formatting needs of one localization of a table version: filled from the table's LOCD
+ * records when the version is loaded (lk_localization_infos_publish_recorded), else by the Swift
+ * runtime the first time it renders with that localization (the same values when both do), then
+ * read by lk_plan_format without a lock. Written and read with atomics; a field, once set, keeps
+ * what it says (a rules pointer into the table may be replaced by one to the same categories,
+ * both valid as long as the version). */
 typedef struct lk_localization_info {
     const uint8_t *cardinal; /* plural categories of 0..LK_SMALL_COUNTS-1 (0 zero .. 5 other), or NULL */
     const uint8_t *ordinal;  /* the same for ordinal rules, or NULL */

@@ -27,7 +27,8 @@ final class BundleContents: Sendable {
     private let integerRules = Locked<[(localization: Int, rules: IntegerPluralRules)]>([])
 
     /// Per localization, what the C format path needs (plural tables, whether digits are ASCII, grouping),
-    /// filled below the first time Swift computes it. Plans of this version point here.
+    /// published from the table's locale data at init, and below the first time Swift computes it
+    /// (equal values). Plans of this version point here.
     nonisolated(unsafe) let infos: UnsafeMutablePointer<lk_localization_info>
 
     init(table: CompiledTable) {
