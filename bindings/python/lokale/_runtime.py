@@ -13,7 +13,7 @@ from ._backend import BACKEND
 from ._errors import CallbackWarning, ClosedError, StateError
 from ._guard import Finalizer, Guard, Release, raise_closed
 from ._languages import Languages, UseLanguages, for_runtime, language_list as _language_list
-from ._library import Library, check, library, non_null, split
+from ._library import check, library, non_null, split
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (it costs start-up time)
 if TYPE_CHECKING:
