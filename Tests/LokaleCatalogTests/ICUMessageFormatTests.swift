@@ -85,6 +85,15 @@ struct ICUMessageFormatTests {
         #expect(Self.syntaxError("{n, choice, 0#a|1#b}") != nil)
         #expect(Self.syntaxError("{n, spellout}") != nil)
         #expect(Self.syntaxError("{n, plural, offset:1.5 other{x}}") != nil)
+        // A skeleton that gives a setting twice is refused, as ICU refuses it (its MF2 options
+        // would name an option twice: not a valid message).
+        for skeleton in ["group-off group-off", ".0 .0", ".0 precision-integer", "sign-always sign-never",
+                         "currency/EUR currency/USD", "percent scale/100 percent scale/100", "rounding-mode-up rounding-mode-up",
+                         "integer-width/+00 integer-width/+0", "unit-width-narrow currency/EUR unit-width-short"] {
+            let pattern = "{0, number, ::\(skeleton)}"
+            #expect(Self.syntaxError(pattern)?.found.contains("twice") == true, "\(skeleton)")
+            #expect(Self.icu(pattern, "en", [.double], [(1.5, "")]) == nil, "ICU accepts \(skeleton)")
+        }
     }
 
     @Test func formatsQuotingAndArgumentPositions() throws {

@@ -73,26 +73,37 @@ enum ICUMFStyles {
                          "notation-simple": "standard"]
         let modes = ["ceiling": "ceil", "floor": "floor", "up": "expand", "down": "trunc", "half-ceiling": "halfCeil",
                      "half-floor": "halfFloor", "half-up": "halfExpand", "half-down": "halfTrunc", "half-even": "halfEven"]
+        // Each of ICU's settings at most once, as ICU's skeleton parser allows (a second one is its
+        // syntax error; here it would also name an MF2 option twice).
+        var settings = Set<String>()
+        func once(_ setting: String, _ stem: String) throws(ICUMessageFormat.SyntaxError) {
+            guard settings.insert(setting).inserted else { throw error(at, "each setting of a skeleton once", "`\(stem)` (a \(setting) given twice)") }
+        }
         for stem in stems {
             if let n = notations[stem] {
-                guard notation == nil else { throw refuse(stem) }
+                try once("notation", stem)
                 notation = n
-            } else if stem == "percent" { percent = true }
-            else if stem == "scale/100" { scaled = true }
+            } else if stem == "percent" { try once("unit", stem); percent = true }
+            else if stem == "scale/100" { try once("scale", stem); scaled = true }
             else if stem.hasPrefix("currency/"), stem.utf8.count == 12,
                     stem.utf8.suffix(3).allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) {
+                try once("unit", stem)
                 function = "currency"
                 options.append(("currency", String(stem.suffix(3))))
-            } else if stem == "precision-integer" { precision = (0, 0) }
-            else if stem.hasPrefix("."), let p = fraction(stem.dropFirst()) { precision = p }
-            else if let g = groups[stem] { options.append(("useGrouping", g)) }
-            else if let s = signs[stem] { options.append(("signDisplay", s)) }
-            else if let w = widths[stem] { options.append(("currencyDisplay", w)) }
-            else if stem.hasPrefix("rounding-mode-"), let m = modes[String(stem.dropFirst("rounding-mode-".count))] { rounding = m }
-            else if stem.hasPrefix("integer-width/+"), let zeros = Optional(stem.dropFirst("integer-width/+".count)),
+            } else if stem == "precision-integer" { try once("precision", stem); precision = (0, 0) }
+            else if stem.hasPrefix("."), let p = fraction(stem.dropFirst()) { try once("precision", stem); precision = p }
+            else if let g = groups[stem] { try once("grouping", stem); options.append(("useGrouping", g)) }
+            else if let s = signs[stem] { try once("sign display", stem); options.append(("signDisplay", s)) }
+            else if let w = widths[stem] { try once("unit width", stem); options.append(("currencyDisplay", w)) }
+            else if stem.hasPrefix("rounding-mode-"), let m = modes[String(stem.dropFirst("rounding-mode-".count))] {
+                try once("rounding mode", stem)
+                rounding = m
+            } else if stem.hasPrefix("integer-width/+"), let zeros = Optional(stem.dropFirst("integer-width/+".count)),
                     !zeros.isEmpty, zeros.count < 100, zeros.allSatisfy({ $0 == "0" }) {
+                try once("integer width", stem)
                 options.append(("minimumIntegerDigits", String(zeros.count)))
             } else if stem.hasPrefix("@"), let (lo, hi) = significant(Substring(stem)) {
+                try once("precision", stem)
                 options.append(("minimumSignificantDigits", String(lo)))
                 if let hi { options.append(("maximumSignificantDigits", String(hi))) }
             } else { throw refuse(stem) }
@@ -107,11 +118,10 @@ enum ICUMFStyles {
         let significantGiven = options.contains { $0.0 == "minimumSignificantDigits" }
         if function == "currency" {
             if let p = precision {
-                guard p.min == p.max, !significantGiven else { throw refuse("currency with a variable fraction") }
+                guard p.min == p.max else { throw refuse("currency with a variable fraction") }
                 options.append(("fractionDigits", String(p.max)))
             }
-        } else if let p = precision {
-            guard !significantGiven else { throw refuse("fraction and significant digits together") }
+        } else if let p = precision { // not with significant digits: one precision (`once`)
             options += [("minimumFractionDigits", String(p.min)), ("maximumFractionDigits", String(p.max))]
         } else if !significantGiven, notation != "compact" {
             // A compact number without precision rounds as ICU rounds the notation.
