@@ -1,14 +1,18 @@
 """The exceptions that the C library's status codes (:class:`lokale.Status`, in ``_enums``) are
-raised as."""
+raised as, and how an exception a change callback raises is reported (it never reaches C)."""
 
 from __future__ import annotations
 
+import _thread
 import builtins
 
 from ._abi import ENOTFOUND, STATUS
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
-if not TYPE_CHECKING:
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+else:
 
     def __getattr__(name: str) -> object:  # PEP 562: lokale._errors.Status, which pickles may name
         if name == "Status":
@@ -32,6 +36,8 @@ __all__ = [
     "OutOfRange",
     "CallbackWarning",
     "error_for",
+    "report_callback_error",
+    "reraise_pending",
 ]
 
 
@@ -137,3 +143,40 @@ def error_for(status: int, message: str, status_name: str, filename: str | None 
         exc.errno = errno.ENOENT if status == ENOTFOUND else errno.EIO
         exc.strerror = text
     return exc
+
+
+# ------------------------------------------------------------------------------------------------
+# Change callbacks
+# ------------------------------------------------------------------------------------------------
+
+_pending = _thread._local()  # threading.local, without importing threading
+
+
+def report_callback_error(callback: Callable[..., Any], exc: BaseException) -> None:
+    """Reports an exception raised by a change callback without letting it reach C."""
+    if not isinstance(exc, Exception):
+        # KeyboardInterrupt, SystemExit: re-raised once the C call has returned.
+        if getattr(_pending, "exc", None) is None:
+            _pending.exc = exc
+        return
+    message = f"lokale: change callback {callback!r} raised {type(exc).__name__}: {exc}"
+    try:
+        import warnings  # only on this failure path
+
+        warnings.warn(message, CallbackWarning, stacklevel=2)
+    except BaseException:  # warnings turned into errors: log instead, never propagate
+        try:
+            import logging  # only on this failure path: importing logging adds to start-up
+
+            logging.getLogger("lokale").error(message, exc_info=exc)
+        except BaseException:
+            pass
+
+
+def reraise_pending() -> None:
+    """Raises the KeyboardInterrupt or SystemExit a callback of this thread raised, once the
+    library's call that ran it has returned."""
+    exc = getattr(_pending, "exc", None)
+    if exc is not None:
+        _pending.exc = None
+        raise exc

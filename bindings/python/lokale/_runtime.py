@@ -10,7 +10,7 @@ import os
 from ._abi import DEVICE, EIO, ENOTFOUND, FALLBACK, OPEN_COPY, OPEN_MAIN, OPEN_VERIFY, STRATEGY
 from ._args import coerce, encode_optional, loading_flag
 from ._backend import BACKEND
-from ._errors import CallbackWarning, ClosedError, StateError
+from ._errors import ClosedError, StateError, report_callback_error, reraise_pending
 from ._guard import Finalizer, Guard, Release, raise_closed
 from ._languages import Languages, UseLanguages, for_runtime, language_list as _language_list
 from ._library import check, library, non_null, split
@@ -45,38 +45,8 @@ __all__ = ["Runtime", "Subscription"]
 _new = object.__new__  # use_languages makes its UseLanguages without a call to __init__
 
 # ------------------------------------------------------------------------------------------------
-# Callbacks
+# Callbacks (an exception one raises is reported by ``_errors``)
 # ------------------------------------------------------------------------------------------------
-
-_pending = _thread._local()  # threading.local, without importing threading
-
-
-def _report_callback_error(callback: Callable[..., Any], exc: BaseException) -> None:
-    """Reports an exception raised by a change callback without letting it reach C."""
-    if not isinstance(exc, Exception):
-        # KeyboardInterrupt, SystemExit: re-raised once the C call has returned.
-        if getattr(_pending, "exc", None) is None:
-            _pending.exc = exc
-        return
-    message = f"lokale: change callback {callback!r} raised {type(exc).__name__}: {exc}"
-    try:
-        import warnings  # only on this failure path
-
-        warnings.warn(message, CallbackWarning, stacklevel=2)
-    except BaseException:  # warnings turned into errors: log instead, never propagate
-        try:
-            import logging  # only on this failure path: importing logging adds to start-up
-
-            logging.getLogger("lokale").error(message, exc_info=exc)
-        except BaseException:
-            pass
-
-
-def _reraise_pending() -> None:
-    exc = getattr(_pending, "exc", None)
-    if exc is not None:
-        _pending.exc = None
-        raise exc
 
 
 class Subscription:
@@ -321,7 +291,7 @@ class Runtime:
             status = self._changed(
                 lambda: self._lib.lokale_runtime_set_preferred_languages(handle, array, count)
             )
-        _reraise_pending()
+        reraise_pending()
         check(status)
 
     @property
@@ -350,7 +320,7 @@ class Runtime:
         encoded = encode_optional(language, "language")
         with self._guard as handle:
             status = self._changed(lambda: self._lib.lokale_runtime_set_language(handle, encoded))
-        _reraise_pending()
+        reraise_pending()
         check(status, self._settings_path if status == EIO else None)
 
     def reset_language(self) -> None:
@@ -471,7 +441,7 @@ class Runtime:
                 if runtime is not None:
                     callback(runtime)
             except BaseException as exc:  # nothing may unwind into C
-                _report_callback_error(callback, exc)
+                report_callback_error(callback, exc)
 
         thunk = ChangeCallback(trampoline)
         cid = c_uint64(0)
