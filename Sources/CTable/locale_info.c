@@ -7,13 +7,6 @@
 
 #include "format_out.h"
 
-/* A word of a record: little-endian, as every host Lokale builds for (as lk_tree_word reads). */
-static inline uint32_t record_word(const uint8_t *record, uint32_t field) {
-    uint32_t w;
-    memcpy(&w, record + field, sizeof w);
-    return w;
-}
-
 static inline uint32_t at_most(uint32_t v, uint32_t limit) { return v < limit ? v : limit; }
 
 void lk_recorded_groups(uint32_t sizes, uint32_t *primary, uint32_t *secondary, uint32_t *minimum) {
@@ -51,24 +44,24 @@ void lk_localization_infos_publish_recorded(lk_localization_info *infos, uint64_
     for (uint64_t i = 0; i < count; i++) {
         const uint8_t *r = records + i * LK_LOCALE_RECORD_SIZE;
         lk_localization_info *info = infos + i;
-        const uint8_t *cardinal = recorded_rules(tree, record_word(r, LK_LOCALE_CARDINAL));
-        const uint8_t *ordinal = recorded_rules(tree, record_word(r, LK_LOCALE_ORDINAL));
+        const uint8_t *cardinal = recorded_rules(tree, lk_load32(r + LK_LOCALE_CARDINAL));
+        const uint8_t *ordinal = recorded_rules(tree, lk_load32(r + LK_LOCALE_ORDINAL));
         if (cardinal) lk_info_set_rules(info, 0, cardinal);
         if (ordinal) lk_info_set_rules(info, 1, ordinal);
         uint64_t grouping;
-        if (!(record_word(r, LK_LOCALE_FLAGS) & LK_LOCALE_FLAG_LOCALIZED)) {
+        if (!(lk_load32(r + LK_LOCALE_FLAGS) & LK_LOCALE_FLAG_LOCALIZED)) {
             grouping = lk_grouping_word(0, NULL, 0, 0, 0, 0); /* printf's numbers, ASCII digits */
         } else {
             /* Digits other than ASCII are the Swift runtime's to tell (a zero it does not accept
              * as a decimal digit is written as ASCII's). */
-            if (record_word(r, LK_LOCALE_ZERO) != '0') continue;
-            uint32_t offset = record_word(r, LK_LOCALE_GROUPING), length = record_word(r, LK_LOCALE_GROUPING + 4);
+            if (lk_load32(r + LK_LOCALE_ZERO) != '0') continue;
+            uint32_t offset = lk_load32(r + LK_LOCALE_GROUPING), length = lk_load32(r + LK_LOCALE_GROUPING + 4);
             /* Checked at open; a separator that is not UTF-8 the Swift runtime reads repaired. */
             if (offset >= tree->strings_bytes || length >= tree->strings_bytes - offset ||
                 !valid_utf8(tree->strings + offset, length))
                 continue;
             uint32_t primary, secondary, minimum;
-            lk_recorded_groups(record_word(r, LK_LOCALE_GROUP_SIZES), &primary, &secondary, &minimum);
+            lk_recorded_groups(lk_load32(r + LK_LOCALE_GROUP_SIZES), &primary, &secondary, &minimum);
             grouping = lk_grouping_word(1, tree->strings + offset, length, primary, secondary, minimum);
         }
         /* The grouping first: C reads it only once it sees the digits published. */

@@ -133,8 +133,7 @@ extension NumberSymbols {
     /// The grouping as `lk_localization_info.grouping` packs it for the C fast path; without
     /// the valid bit (C then declines) when it does not fit the word.
     var groupingWord: UInt64 {
-        var separator = Array(grouping.utf8)
-        return separator.withUnsafeMutableBufferPointer {
+        Array(grouping.utf8).withUnsafeBufferPointer {
             lk_grouping_word(localized ? 1 : 0, $0.baseAddress, UInt64($0.count), UInt32(clamping: primaryGroup),
                              UInt32(clamping: secondaryGroup), UInt32(clamping: minimumGrouping))
         }

@@ -74,6 +74,11 @@ static PyObject *sp_load(PyObject *self, PyObject *path) {
     return PyLong_FromVoidPtr(library_handle);
 }
 
+/* A Python str of a NUL-terminated UTF-8 string the library lent ("" for NULL). */
+static PyObject *utf8_object(const char *text) {
+    return PyUnicode_DecodeUTF8(text ? text : "", text ? (Py_ssize_t)strlen(text) : 0, "replace");
+}
+
 /* failure(status) -> (message, status_name): the calling thread's last error and the status's name,
  * what lokale._library.raise_status raises with. */
 static PyObject *sp_failure(PyObject *self, PyObject *status_obj) {
@@ -81,9 +86,8 @@ static PyObject *sp_failure(PyObject *self, PyObject *status_obj) {
     if (!loaded()) return NULL;
     int status = (int)PyLong_AsLong(status_obj);
     if (status == -1 && PyErr_Occurred()) return NULL;
-    const char *message = lk.last_error(), *name = lk.status_name(status);
-    return Py_BuildValue("(NN)", PyUnicode_DecodeUTF8(message ? message : "", message ? (Py_ssize_t)strlen(message) : 0, "replace"),
-                         PyUnicode_DecodeUTF8(name ? name : "LOKALE_UNKNOWN", (Py_ssize_t)strlen(name ? name : "LOKALE_UNKNOWN"), "replace"));
+    const char *name = lk.status_name(status);
+    return Py_BuildValue("(NN)", utf8_object(lk.last_error()), utf8_object(name ? name : "LOKALE_UNKNOWN"));
 }
 
 /* A pointer argument given as an int (a handle); 0, or -1 with an exception. */
@@ -184,10 +188,6 @@ static PyObject *bundle_open_impl(PyObject *self, PyObject *const *args, Py_ssiz
     return Py_BuildValue("(iN)", status, PyLong_FromVoidPtr(bundle));
 }
 VARARGS(sp_bundle_open, bundle_open_impl)
-
-static PyObject *utf8_object(const char *text) {
-    return PyUnicode_DecodeUTF8(text ? text : "", text ? (Py_ssize_t)strlen(text) : 0, "replace");
-}
 
 /* bundle_facts(bundle_handle) -> (identifier, development_localization, localizations tuple);
  * raises (raise_status) on a failed status. */
