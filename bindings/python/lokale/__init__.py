@@ -14,7 +14,7 @@ The modules behind it, in layers (a module imports only modules of its own layer
 tests/test_layers.py checks that the imports have no cycle):
 
 1. the library: ``_abi`` (the one copy of the constants of ``lokale.h``), ``_errors`` (the
-   exceptions), ``_enums`` (Status, Step, Device, Strategy, Fallback, Loading), ``_args`` (Python
+   exceptions, and the reporting of a change callback's), ``_enums`` (Status, Step, Device, Strategy, Fallback, Loading), ``_args`` (Python
    values to call arguments), ``_guard``, ``_library`` (finding and loading liblokale, its
    failures), ``_backend`` with its two implementations, ``_backend_speedups`` (the C accelerator
    ``_speedups``) and ``_backend_ctypes``; and what goes
