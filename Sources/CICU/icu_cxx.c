@@ -70,5 +70,5 @@ int32_t lk_icu_locale_string(const char *locale, int32_t form, char *out, int32_
 
 int32_t lk_plural_rules_text(const char *locale, int ordinal, char *out, int32_t cap) {
     const lk_icu_cxx_functions *c = lk_icu_cxx();
-    return c ? c->plural_rules_text(locale, ordinal, out, cap) : -1;
+    return c ? c->plural_rules_text(lk_icu_safe_locale(lk_icu(), locale), ordinal, out, cap) : -1;
 }

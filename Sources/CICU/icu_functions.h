@@ -43,7 +43,7 @@
     X(uenum_close) X(uenum_next)                                                                   \
     X(ufieldpositer_open) X(ufieldpositer_close) X(ufieldpositer_next)                             \
     X(uloc_addLikelySubtags) X(uloc_forLanguageTag) X(uloc_getCountry) X(uloc_getDisplayName)      \
-    X(uloc_getLanguage) X(uloc_getParent) X(uloc_getScript) X(uloc_isRightToLeft)                  \
+    X(uloc_getLanguage) X(uloc_getName) X(uloc_getParent) X(uloc_getScript) X(uloc_isRightToLeft)                  \
     X(uloc_openAvailableByType) X(uloc_toLanguageTag)                                              \
     X(umsg_open) X(umsg_close) X(umsg_format)                                                      \
     X(unum_open) X(unum_close) X(unum_formatDouble) X(unum_getSymbol) X(unum_setAttribute)         \
@@ -77,6 +77,10 @@ extern "C" {
 /* ICU's functions, loaded by the first call (once per process, thread-safe); NULL when ICU cannot
  * be loaded, which every caller turns into its own failure result. */
 const lk_icu_functions *lk_icu(void);
+
+/* `locale` as an ICU constructor may be given it: ICU 72 crashes on some names instead of failing
+ * (icu_loader.c), and those are given as root's (""). Every locale a caller passes goes through it. */
+const char *lk_icu_safe_locale(const lk_icu_functions *icu, const char *locale);
 
 /* The C++ shims' functions (lokale_icu_cxx.h), loaded with ICU; NULL when they cannot be. */
 const lk_icu_cxx_functions *lk_icu_cxx(void);

@@ -114,6 +114,22 @@ const lk_icu_functions *lk_icu(void) {
     return loaded;
 }
 
+/* icu::Locale makes a name it cannot read "bogus": uloc_getName fails, or its first field (up to a
+ * '_' before any '@', else up to '@' or '.') has 12 bytes or more. ICU 72's ordinal plural rules,
+ * date formats and pattern generators then copy the bogus locale's NULL name; its plural rules
+ * also copy any name into a buffer of ULOC_FULLNAME_CAPACITY bytes unchecked. Such a name is
+ * given as root's, which is what ICU makes of a bogus locale where it does not crash. */
+const char *lk_icu_safe_locale(const lk_icu_functions *icu, const char *locale) {
+    if (!locale || !*locale) return locale;
+    char name[ULOC_FULLNAME_CAPACITY];
+    UErrorCode err = U_ZERO_ERROR;
+    int32_t n = icu->uloc_getName(locale, name, (int32_t)sizeof name, &err);
+    if (U_FAILURE(err) || err == U_STRING_NOT_TERMINATED_WARNING || n < 0 || n >= (int32_t)sizeof name) return "";
+    size_t first = strcspn(name, "_@");
+    if (name[first] != '_') first = strcspn(name, "@.");
+    return first < ULOC_LANG_CAPACITY ? locale : "";
+}
+
 const lk_icu_cxx_functions *lk_icu_cxx(void) {
     pthread_once(&once, load);
     return cxx_loaded;

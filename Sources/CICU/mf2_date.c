@@ -7,6 +7,7 @@ int32_t lk_mf2_date_format(const char *locale, int32_t date_style, int32_t time_
                            uint16_t *out, int32_t cap) {
     const lk_icu_functions *icu = lk_icu();
     if (!icu) return -1;
+    locale = lk_icu_safe_locale(icu, locale);
     static const UChar utc[] = {'U', 'T', 'C'};
     const UChar *z = zone_len > 0 ? (const UChar *)zone : utc;
     int32_t zlen = zone_len > 0 ? zone_len : 3;

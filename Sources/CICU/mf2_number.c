@@ -72,7 +72,7 @@ lk_mf2_formatter *lk_mf2_formatter_acquire(const char *locale, const uint16_t *s
     if (found) return found;
     /* Opened outside the lock: it is the slow part, and other keys need not wait for it. */
     UErrorCode err = U_ZERO_ERROR;
-    UNumberFormatter *f = icu->unumf_openForSkeletonAndLocale((const UChar *)skeleton, skeleton_len, locale, &err);
+    UNumberFormatter *f = icu->unumf_openForSkeletonAndLocale((const UChar *)skeleton, skeleton_len, lk_icu_safe_locale(icu, locale), &err);
     if (U_FAILURE(err)) {
         if (f) icu->unumf_close(f);
         return NULL;
@@ -210,6 +210,7 @@ int32_t lk_mf2_number_format(const char *locale, const uint16_t *skeleton, int32
 int32_t lk_currency_for_locale(const char *locale, uint16_t *out, int32_t cap) {
     const lk_icu_functions *icu = lk_icu();
     if (!icu) return -1;
+    locale = lk_icu_safe_locale(icu, locale);
     UErrorCode err = U_ZERO_ERROR;
     int32_t n = icu->ucurr_forLocale(locale, (UChar *)out, cap, &err);
     if (U_SUCCESS(err) && n == 3) return n;

@@ -127,7 +127,7 @@ void *lk_plural_open(const char *locale, int ordinal) {
     const lk_icu_functions *icu = lk_icu();
     if (!icu) return NULL;
     UErrorCode err = U_ZERO_ERROR;
-    UPluralRules *rules = icu->uplrules_openForType(locale, ordinal ? UPLURAL_TYPE_ORDINAL : UPLURAL_TYPE_CARDINAL, &err);
+    UPluralRules *rules = icu->uplrules_openForType(lk_icu_safe_locale(icu, locale), ordinal ? UPLURAL_TYPE_ORDINAL : UPLURAL_TYPE_CARDINAL, &err);
     if (U_FAILURE(err)) {
         if (rules) icu->uplrules_close(rules);
         return NULL;
@@ -197,7 +197,7 @@ void *lk_number_formatter_open(const char *locale, int32_t fraction_digits) {
         for (int32_t i = 0; i < fraction_digits; i++) skeleton[n++] = '0';
     }
     UErrorCode err = U_ZERO_ERROR;
-    UNumberFormatter *f = icu->unumf_openForSkeletonAndLocale(skeleton, n, locale, &err);
+    UNumberFormatter *f = icu->unumf_openForSkeletonAndLocale(skeleton, n, lk_icu_safe_locale(icu, locale), &err);
     if (U_FAILURE(err)) {
         if (f) icu->unumf_close(f);
         return NULL;
@@ -230,6 +230,7 @@ void lk_number_symbols(const char *locale, uint16_t *out, int32_t cap, int32_t l
     lengths[0] = lengths[1] = lengths[2] = -1;
     const lk_icu_functions *icu = lk_icu();
     if (!icu) return;
+    locale = lk_icu_safe_locale(icu, locale);
     UErrorCode err = U_ZERO_ERROR;
     UNumberingSystem *system = icu->unumsys_open(locale, &err);
     if (U_FAILURE(err)) return;
@@ -289,7 +290,7 @@ void lk_number_grouping(const char *locale, int32_t sizes[3]) {
     if (!icu) return;
     UErrorCode err = U_ZERO_ERROR;
     static const UChar none[1] = {0};
-    UNumberFormatter *f = icu->unumf_openForSkeletonAndLocale(none, 0, locale, &err);
+    UNumberFormatter *f = icu->unumf_openForSkeletonAndLocale(none, 0, lk_icu_safe_locale(icu, locale), &err);
     if (U_FAILURE(err)) {
         if (f) icu->unumf_close(f);
         return;
@@ -355,7 +356,7 @@ int32_t lk_to_upper(const char *locale, const char *src, int32_t n, char *dst, i
     const lk_icu_functions *icu = lk_icu();
     if (!icu) return -1;
     UErrorCode err = U_ZERO_ERROR;
-    UCaseMap *map = icu->ucasemap_open(locale, 0, &err);
+    UCaseMap *map = icu->ucasemap_open(lk_icu_safe_locale(icu, locale), 0, &err);
     if (U_FAILURE(err)) return -1;
     int32_t needed = icu->ucasemap_utf8ToUpper(map, dst, cap, src, n, &err);
     icu->ucasemap_close(map);

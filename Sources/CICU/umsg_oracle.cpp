@@ -54,7 +54,7 @@ int32_t lk_umsg_format(const char *pattern, const char *locale, const char *kind
     }
     if (U_FAILURE(err)) return -2;
     UParseError parse;
-    UMessageFormat *format = icu->umsg_open(upattern.data(), n, locale, &parse, &err);
+    UMessageFormat *format = icu->umsg_open(upattern.data(), n, lk_icu_safe_locale(icu, locale), &parse, &err);
     if (U_FAILURE(err)) return -1;
     std::vector<UChar> result(4096);
     Call call{format, result.data(), 4096, &err, kinds, numbers, sp};
@@ -71,6 +71,7 @@ int32_t lk_unum_format(int32_t style, const char *locale, const char *currency, 
                        char *out, int32_t cap) {
     const lk_icu_functions *icu = lk_icu();
     if (icu == nullptr) return -1;
+    locale = lk_icu_safe_locale(icu, locale);
     UErrorCode err = U_ZERO_ERROR;
     char full[ULOC_FULLNAME_CAPACITY];
     if (currency == nullptr) {

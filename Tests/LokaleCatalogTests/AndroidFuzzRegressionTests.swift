@@ -62,4 +62,22 @@ struct AndroidFuzzRegressionTests {
         let written = try AndroidResourceWriter.document(table, localization: "fr", development: "en")
         #expect(try Self.load(spaces, written).messages["fr"] == table.messages["fr"], "\(written)")
     }
+
+    /// `tools:locale` names the development localization: a locale qualifier as a folder spells
+    /// it, or a BCP 47 tag; anything else is an error at the `<resources>` element (it once
+    /// reached ICU as a locale name, and ICU 72 crashes on some: ICULocaleSafetyTests).
+    @Test func toolsLocaleIsAQualifierOrATag() throws {
+        func development(_ value: String) throws -> String? {
+            let defaults = "<resources xmlns:tools=\"http://schemas.android.com/tools\"\n  tools:locale=\"\(value)\"><string name=\"a\">A</string></resources>"
+            return try CatalogLoader.load(android: [("res/values/strings.xml", Array(defaults.utf8)),
+                                                    ("res/values-fr/strings.xml", Array(AndroidRes.resources("").utf8))]).developmentLocalization
+        }
+        for (value, tag) in [("de", "de"), ("en-rGB", "en-GB"), ("b+sr+Latn", "sr-Latn"), ("iw", "he"), ("es-419", "es-419"), ("zh-Hant", "zh-Hant")] {
+            #expect(try development(value) == tag, "\(value)")
+        }
+        for value in ["@x=", "en@numbers=", "abcdefghijkl", "", "v21", "de-rUS-v21", String(repeating: "a", count: 300)] {
+            let e = try #require(catalogError { _ = try development(value) }, "\(value)")
+            #expect(e.file == "res/values/strings.xml" && e.line == 2 && e.message.contains("tools:locale does not name a language"), "\(e.description)")
+        }
+    }
 }

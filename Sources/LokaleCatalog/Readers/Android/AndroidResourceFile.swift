@@ -68,7 +68,9 @@ struct AndroidResourceFile {
             throw fail("the root element is <\(root.name)>, not <resources>: not an Android resource file", root.position)
         }
         let bindings = document.rootBindings
-        file.toolsLocale = root.attribute("locale", namespace: AndroidXMLDocument.toolsNamespace, bindings: bindings)
+        if let value = root.attribute("locale", namespace: AndroidXMLDocument.toolsNamespace, bindings: bindings) {
+            file.toolsLocale = try toolsLocale(value) { fail($0, root.position) }
+        }
         var comment: String? = nil
         for child in root.children {
             switch child {
@@ -88,6 +90,16 @@ struct AndroidResourceFile {
             }
         }
         return file
+    }
+
+    /// The localization `tools:locale` names: a locale qualifier as a `values-` folder spells it
+    /// (`es`, `es-rUS`, `b+sr+Latn`), which lint reads, or a BCP 47 tag (`es-419`).
+    static func toolsLocale(_ value: String, fail: (String) -> CatalogError) throws(CatalogError) -> String {
+        if case .language(let tag)? = AndroidQualifiers.folder("values-" + value), LocalizationName.problem(tag) == nil { return tag }
+        if let problem = LocalizationName.problem(value) {
+            throw fail("tools:locale does not name a language (a locale qualifier such as es, es-rUS or b+sr+Latn): \(problem)")
+        }
+        return value
     }
 
     /// `s` without leading and trailing white space, by scalars (by Characters it costs a
