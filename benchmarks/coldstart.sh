@@ -408,22 +408,23 @@ md += ["", "## Notes", "",
        "need, after the bundle has told it which spellings are canonical: this process asks ICU nothing, so "
        "liblokale.so, which loads ICU (through its C++ shims, liblokale-icu.so) on first need, never loads it "
        "(the library line above). liblokale.so also has the C++ runtime linked in: it needs only the C runtime.",
-       "- What remains above the least Swift library is the calls, about 0.6 M instructions, most of them the "
-       "Swift runtime instantiating generic and class metadata (`swift_getGenericMetadata`, "
+       "- What remains above the least Swift library is the calls (their instructions are in the table above), "
+       "most of them the Swift runtime instantiating generic and class metadata (`swift_getGenericMetadata`, "
        "`swift_initClassMetadata2`), registering prespecialized metadata and running `swift_once` initializers on "
-       "their first use: `bundle_open` (the table's reader, `Bundle`, `BundleContents`), `bundle_lookup` (Apple's "
-       "selection and the plan) and `bundle_format`. Meeting 1.6× with margin needs a start path (open, "
-       "negotiation, first lookup and format) that runs in C over the table.",
+       "their first use: `bundle_open` (the table's reader, `Bundle`, `BundleContents`) and `bundle_lookup` "
+       "(Apple's selection and the plan). The first plural format runs in C over the table (`bundle_format`: "
+       "the plural rules, symbols and grouping its LOCD record gives); open, selection and the first lookup's "
+       "plan in C would take most of the rest.",
        "- `lokale lookup` is `bin/lokale`, the front: it runs lookup and explain itself over the runtime alone "
        "(the Swift and C++ runtimes linked in, ICU on first need, no Foundation or libxml2) and hands every other "
        "command to the whole tool (`lokale-tool`), which loads all three (it took 3.3 ms for a lookup, 4.4× "
        "gettext(1)). Above the C process it pays the Swift runtime's initializers of an executable (the command "
        "line's arguments, the backtracer's paths: about 0.2 M instructions) and the argument parsing.",
        "- Python: with the wheel (when dist/ has one) the interpreter is a venv's, which does not import the "
-       "base installation's site packages; the rest is `import ctypes` (~1.9 ms with `_ctypes`), the binding's "
-       "twenty modules (~4.5 ms: each is found, read and run), the first `Runtime()` loading liblokale.so "
-       "(~1.1 ms) and `open` (~0.5 ms). A first message within 4 ms needs the binding to import less at start "
-       "(ctypes only when the accelerator is absent; the modules of rarely used classes on first use).",
+       "base installation's site packages. The accelerator (`_speedups`) loads liblokale.so itself and makes a "
+       "start's calls, so a start imports no ctypes; the modules of rarely used classes (`Translations`, "
+       "`Message`, `MessageFormat`) are imported on first use. What remains is the binding's start modules "
+       "(each found, read and run) and loading liblokale.so.",
        "- Linking ICU into liblokale.so statically is not possible with Debian's static ICU, which is not built "
        "for shared libraries (putil.o reaches libc's `timezone` PC-relatively), and would make the library carry "
        "ICU's 30 MB of data."]
