@@ -14,7 +14,7 @@ public struct LanguageSettings: Sendable {
 
     /// `$XDG_CONFIG_HOME/lokale/<identifier>.language`, or `~/.config/lokale/...`; nil when neither
     /// is known or the identifier cannot name a file.
-    public static func defaultPath(identifier: String, environment: (String) -> String? = { getenv($0).map { String(cString: $0) } }) -> String? {
+    public static func defaultPath(identifier: String, environment: (String) -> String? = Environment.variable) -> String? {
         guard !identifier.isEmpty, identifier.utf8.count <= 200, !identifier.contains("/"), identifier != ".", identifier != ".." else { return nil }
         let base: String
         if let x = environment("XDG_CONFIG_HOME"), x.hasPrefix("/") { base = x }

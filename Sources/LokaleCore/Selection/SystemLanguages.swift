@@ -1,16 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// The user's preferred languages as a POSIX system states them: `LANGUAGE` (a colon-separated
 /// list), then the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set. `C`/`POSIX` name no language.
 public enum SystemLanguages {
-    public static func preferred(environment: (String) -> String? = { name in getenv(name).map { String(cString: $0) } }) -> [String] {
+    public static func preferred(environment: (String) -> String? = Environment.variable) -> [String] {
         canonical(stated(environment: environment))
     }
 
     /// The languages as the environment spells them, in order, not yet read (`de_DE.UTF-8`).
-    static func stated(environment: (String) -> String? = { name in getenv(name).map { String(cString: $0) } }) -> [String] {
+    static func stated(environment: (String) -> String? = Environment.variable) -> [String] {
         var result: [String] = []
         if let language = environment("LANGUAGE"), !language.isEmpty {
             result += language.split(separator: ":").map(String.init)
