@@ -43,8 +43,8 @@
     X(uenum_close) X(uenum_next)                                                                   \
     X(ufieldpositer_open) X(ufieldpositer_close) X(ufieldpositer_next)                             \
     X(uloc_addLikelySubtags) X(uloc_forLanguageTag) X(uloc_getCountry) X(uloc_getDisplayName)      \
-    X(uloc_getLanguage) X(uloc_getName) X(uloc_getParent) X(uloc_getScript) X(uloc_isRightToLeft)                  \
-    X(uloc_openAvailableByType) X(uloc_toLanguageTag)                                              \
+    X(uloc_getLanguage) X(uloc_getParent) X(uloc_getScript) X(uloc_isRightToLeft)                  \
+    X(uloc_getName) X(uloc_openAvailableByType) X(uloc_toLanguageTag)                              \
     X(umsg_open) X(umsg_close) X(umsg_format)                                                      \
     X(unum_open) X(unum_close) X(unum_formatDouble) X(unum_getSymbol) X(unum_setAttribute)         \
     X(unum_setTextAttribute)                                                                       \
