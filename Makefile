@@ -265,6 +265,8 @@ build-static:
 	  echo "build-static: a glibc newer than 2.35 is needed (the wheel's manylinux_2_35)" >&2; exit 1; fi
 	@if readelf -d $(STATIC_BIN)/$(LIB_BUILT) $(STATIC_BIN)/lokale-front | grep -E 'NEEDED.*(libicu|libstdc|libxml|libgcc_s)'; then \
 	  echo "build-static: liblokale.so and the lokale front must load ICU on first need and link the C++ runtime and unwinder in" >&2; exit 1; fi
+	@if nm $(STATIC_BIN)/$(LIB_BUILT) $(STATIC_BIN)/lokale-front | grep -E 'ArgvGrabber|_GLOBAL__sub_I_CommandLine'; then \
+	  echo "build-static: liblokale.so and the front must take argv from swift_argv.c, not read /proc/self/maps at start" >&2; exit 1; fi
 	@if ldd $(STATIC_BIN)/$(LIB_BUILT) $(STATIC_BIN)/lokale-cli $(STATIC_BIN)/lokale-front | grep -q 'libswift'; then \
 	  echo "build-static: the self-contained build still needs a libswift*.so:" >&2; \
 	  ldd $(STATIC_BIN)/$(LIB_BUILT) $(STATIC_BIN)/lokale-cli $(STATIC_BIN)/lokale-front >&2; exit 1; fi

@@ -81,8 +81,9 @@ let package = Package(
             dependencies: ["CTable", "CAcceptLanguage", "LokaleABIExports", "CGlibcCompat"],
             cSettings: [.headerSearchPath("../../include")]
         ),
-        // A glibc function newer than the wheel's baseline, hidden, for what links libstdc++.a in
-        // (liblokale.so, the front); nothing that a Swift user's build reaches.
+        // A glibc function newer than the wheel's baseline, and the Swift runtime's argv kept from
+        // glibc, hidden, for what links libstdc++.a and the standard library in (liblokale.so, the
+        // front); nothing that a Swift user's build reaches.
         .target(name: "CGlibcCompat"),
         // The command line's parts that need no Foundation: the argument parser, the commands'
         // table entries and runner, and the lookup and explain commands.
