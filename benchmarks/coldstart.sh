@@ -150,8 +150,11 @@ declare -A ARGS=(
   [load]="$W/bin/coldstart_load"
   [lokale]="$W/bin/coldstart_lokale $W/DesktopApp.lokale workspace.title $PLURAL"
   [baseline]="$W/bin/coldstart_baseline $W/DesktopApp.lokale workspace.title $PLURAL"
+  [cli]="$W/bin/lokale lookup $W/DesktopApp.lokale workspace.title"
 )
 NAMES="none cxx icu swift swiftcxx gettext load lokale"; [ -d "$W/base" ] && NAMES="$NAMES baseline"
+# Counted (instructions, the loader, page faults) for the front too; timed below with the others.
+COUNTED="$NAMES cli"
 run_env() { env -i HOME="$W/home" LANG=C.UTF-8 LANGUAGE=de "$@"; }
 
 # --- times ----------------------------------------------------------------------------------------
@@ -169,7 +172,7 @@ log "timing: $RUNS runs of each of: $NAMES gettext1 cli pypass python (taking tu
 # --- instructions (callgrind), loader statistics, page faults --------------------------------------
 : > "$W/raw/callgrind.txt"
 if [ -z "${COLDSTART_SKIP_CALLGRIND:-}" ] && command -v valgrind >/dev/null && command -v callgrind_annotate >/dev/null; then
-  for n in $NAMES; do
+  for n in $COUNTED; do
     log "callgrind: $n"
     # shellcheck disable=SC2086
     run_env valgrind --tool=callgrind --callgrind-out-file="$W/raw/cg.$n.out" ${ARGS[$n]} >/dev/null 2>"$W/raw/cg.$n.log" \
@@ -179,7 +182,7 @@ if [ -z "${COLDSTART_SKIP_CALLGRIND:-}" ] && command -v valgrind >/dev/null && c
 fi
 # The loader's own clock (rdtsc cycles) of 21 processes each: the report keeps the least.
 : > "$W/raw/ld_debug.txt"
-for n in $NAMES; do
+for n in $COUNTED; do
   for _ in $(seq 21); do
     # shellcheck disable=SC2086
     { echo "== $n"; run_env LD_DEBUG=statistics ${ARGS[$n]} 2>&1 >/dev/null; } >>"$W/raw/ld_debug.txt" || true
@@ -187,7 +190,7 @@ for n in $NAMES; do
 done
 : > "$W/raw/faults.txt"
 if command -v perf >/dev/null && perf stat -e page-faults -x, true >/dev/null 2>&1; then
-  for n in $NAMES; do
+  for n in $COUNTED; do
     # shellcheck disable=SC2086
     { echo "== $n"; run_env perf stat -x, -r 50 -e page-faults ${ARGS[$n]} 2>&1 >/dev/null; } >>"$W/raw/faults.txt" || true
   done
@@ -401,6 +404,16 @@ md += ["", "liblokale.so: %s bytes; needs %s; relocations %s, on %d pages. The l
     "{:,}".format(lib["bytes"]), ", ".join(lib["needed"]),
     ", ".join("%s %s" % ("{:,}".format(v), kk) for kk, v in sorted(relocs.items(), key=lambda x: -x[1])), lib["relocated_pages"],
     ", ".join(lib["loaded"]), "no ICU" if not [f for f in lib["loaded"] if "libicu" in f] else "ICU among them")]
+# The front against the C process: instructions and page faults, when counted.
+front_note = ""
+if "cli" in instructions and "lokale" in instructions:
+    front_note += (" It executes %s instructions against the C process's %s (the Swift runtime's argv is kept from "
+                   "glibc, swift_argv.c, not found by a constructor reading /proc/self/maps)" % (
+                   k(instructions["cli"].get("total")), k(instructions["lokale"].get("total"))))
+if "cli" in faults and "lokale" in faults:
+    front_note += ("%s takes %.0f page faults against %.0f (its executable carries the Swift "
+                   "runtime itself, relocated at start)" % ("; it" if front_note else " It", faults["cli"], faults["lokale"]))
+if front_note: front_note += "."
 md += ["", "## Notes", "",
        "- The table records what the first message in each of its localizations needs from ICU (the `LOCD` "
        "section: plural rules, number symbols, each localization's normal form, likely form and parent chain, and "
@@ -418,10 +431,7 @@ md += ["", "## Notes", "",
        "- `lokale lookup` is `bin/lokale`, the front: it runs lookup and explain itself over the runtime alone "
        "(the Swift and C++ runtimes linked in, ICU on first need, no Foundation or libxml2) and hands every other "
        "command to the whole tool (`lokale-tool`), which loads all three (it took 3.3 ms for a lookup, 4.4× "
-       "gettext(1)). It executes about as many instructions as the C process (0.95 M; the Swift runtime's "
-       "argv is kept from glibc, swift_argv.c, instead of the runtime's constructor reading /proc/self/maps: "
-       "0.1 M fewer); what it takes beyond the C process is the kernel's: some 65 more page faults (249 against 184, perf "
-       "stat), the executable's own pages, which carry the Swift runtime and are relocated at start.",
+       "gettext(1))." + front_note,
        "- Python: with the wheel (when dist/ has one) the interpreter is a venv's, which does not import the "
        "base installation's site packages. The accelerator (`_speedups`) loads liblokale.so itself and makes a "
        "start's calls, so a start imports no ctypes; the modules of rarely used classes (`Translations`, "
