@@ -14,10 +14,11 @@ The modules behind it, in layers (a module imports only modules of its own layer
 tests/test_layers.py checks that the imports have no cycle):
 
 1. the library: ``_abi`` (the one copy of the constants of ``lokale.h``), ``_errors`` (the
-   exceptions, and the reporting of a change callback's), ``_enums`` (Status, Step, Device, Strategy, Fallback, Loading), ``_args`` (Python
-   values to call arguments), ``_guard``, ``_library`` (finding and loading liblokale, its
-   failures), ``_backend`` with its two implementations, ``_backend_speedups`` (the C accelerator
-   ``_speedups``) and ``_backend_ctypes``; and what goes
+   exceptions, and the reporting of a change callback's), ``_enums`` (Status, Step, Device,
+   Strategy, Fallback, Loading), ``_args`` (Python values to call arguments), ``_guard``,
+   ``_library`` (finding and loading liblokale, its failures), ``_backend`` with its two
+   implementations, ``_backend_speedups`` (the C accelerator ``_speedups``) and
+   ``_backend_ctypes``; and what goes
    through ctypes, imported by the first call that does: ``_cdecl`` (the ctypes declarations of
    ``lokale.h``), ``_ccall`` (its calling conventions), ``_packing`` (messages and format
    arguments in a call's memory), ``_parts`` (MessageFormat results as parts);
