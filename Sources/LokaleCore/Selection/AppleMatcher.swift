@@ -1,3 +1,5 @@
+internal import CTable
+
 /// Apple's localization selection (`Bundle.preferredLocalizations`, `ualoc_localizationsToUse`),
 /// rebuilt on ICU data. The algorithm is documented in docs/LANGUAGE-SELECTION.md; it reproduces
 /// every row of the example table in Apple's `ualoc.h` (Tests/LokaleCoreTests/AppleLocalizationsToUseTests.swift).
@@ -11,120 +13,96 @@
 public struct AppleMatcher: LocalizationMatcher {
     public init() {}
 
-    /// An available localization: as spelled (keywords dropped) and in Apple's normal form.
-    struct Candidate {
-        var index: Int
-        var spelled: ICULocale
-        var normal: ICULocale
-        /// The chain and likely form the table recorded (the same answers as ICU's); nil: ask ICU.
-        var recorded: (chain: [ICULocale], maximized: ICULocale)? = nil
-
-        /// The normal form's chain (`AppleLocales.chain`).
-        var chain: [ICULocale] { recorded?.chain ?? AppleLocales.chain(normal) }
-        /// The normal form with likely subtags.
-        var maximized: ICULocale { recorded?.maximized ?? normal.maximized }
-    }
-
     public func order(preferred: [String], available: [String]) -> [LocalizationChoice] {
         order(preferred: preferred, available: available, known: { _ in nil })
     }
 
-    /// `raw` as spelled (keywords dropped) and in normal form, with what the table recorded of it.
-    static func candidate(_ raw: String, index: Int, known: (String) -> LocaleData.Selection?) -> Candidate? {
+    /// The rule itself is C's (`lokale_select.h`), which a start without the Swift runtime runs
+    /// over a table's records too; this gives it the facts: what the table recorded of a name, else
+    /// ICU's answers, asked only when the rule needs them (a chain, a likely form).
+    public func order(preferred: [String], available: [String], known: (String) -> LocaleData.Selection?) -> [LocalizationChoice] {
+        let facts = SelectionFacts()
+        var candidates: [lk_select_locale] = []
+        for (i, raw) in available.enumerated() {
+            if let c = facts.locale(raw, index: i, known: known) { candidates.append(c) }
+        }
+        guard !candidates.isEmpty else { return [] }
+        var order = [Int32](repeating: -1, count: candidates.count)
+        var count: UInt32 = 0, preference: Int32 = -1
+        let result = withExtendedLifetime(facts) {
+            var source = lk_select_source(context: Unmanaged.passUnretained(facts).toOpaque(), fill: SelectionFacts.fill,
+                                          likely: SelectionFacts.likely)
+            return candidates.withUnsafeMutableBufferPointer { c in
+                var s = lk_apple_selection()
+                lk_apple_begin(&s)
+                for (p, raw) in preferred.enumerated() {
+                    guard var l = facts.locale(raw, index: p, known: known) else { continue }
+                    if lk_apple_consider(&s, &l, c.baseAddress, UInt32(c.count), &source) == LK_SELECT_DECIDED { break }
+                }
+                return lk_apple_finish(&s, c.baseAddress, UInt32(c.count), &source, &order, &count, &preference)
+            }
+        }
+        // The Swift source always tells (ICU answers any name), so the rule always concludes.
+        guard result == LK_SELECT_DECIDED, preference >= 0 else { return [] }
+        let p = Int(preference)
+        return order.prefix(Int(count)).enumerated().map { k, i in
+            LocalizationChoice(localization: Int(i), reason: k == 0 ? .matched(preference: p, language: preferred[p])
+                                                                      : .fallback(of: available[Int(order[0])], preference: p))
+        }
+    }
+}
+
+/// The facts `AppleMatcher` lends the rule, and the memory they live in until the rule returns.
+final class SelectionFacts {
+    private var blocks: [UnsafeMutableRawPointer] = []
+
+    deinit { for b in blocks { b.deallocate() } }
+
+    /// `raw` as spelled (keywords dropped) and in Apple's normal form, with the chain and likely
+    /// form the table recorded of it; without a record, those are asked of ICU when needed.
+    func locale(_ raw: String, index: Int, known: (String) -> LocaleData.Selection?) -> lk_select_locale? {
         if let k = known(raw) {
-            return Candidate(index: index, spelled: ICULocale(id: k.icuID).withoutKeywords, normal: ICULocale(id: k.normal),
-                             recorded: (k.chain.map(ICULocale.init(id:)), ICULocale(id: k.maximized)))
+            return lk_select_locale(spelled: text(ICULocale(id: k.icuID).withoutKeywords.id), normal: text(k.normal),
+                                    chain: text(k.chain.joined(separator: " ")), likely: text(k.maximized), index: Int32(index))
         }
         guard let l = ICULocale(raw)?.withoutKeywords else { return nil }
-        return Candidate(index: index, spelled: l, normal: AppleLocales.normalized(l))
+        return lk_select_locale(spelled: text(l.id), normal: text(AppleLocales.normalized(l).id), chain: lk_text(), likely: lk_text(),
+                                index: Int32(index))
     }
 
-    public func order(preferred: [String], available: [String], known: (String) -> LocaleData.Selection?) -> [LocalizationChoice] {
-        let candidates: [Candidate] = available.enumerated().compactMap { i, raw in Self.candidate(raw, index: i, known: known) }
-        guard !candidates.isEmpty else { return [] }
-        var main: (preference: Int, candidate: Candidate)? = nil
-        var backup: (preference: Int, candidate: Candidate, want: ICULocale)? = nil
-        for (p, raw) in preferred.enumerated() {
-            guard let preference = Self.candidate(raw, index: p, known: known) else { continue }
-            let want = preference.spelled, chain = preference.chain
-            if let c = candidates.first(where: { $0.spelled == want }) ?? Self.firstOnChain(chain, candidates) {
-                main = (p, c)
-                break
-            }
-            if backup == nil, let c = Self.backup(chain, candidates) { backup = (p, c, chain[0]) }
+    func text(_ s: String) -> lk_text {
+        var s = s
+        return s.withUTF8 { u in
+            let p = UnsafeMutableRawPointer.allocate(byteCount: max(u.count, 1), alignment: 1)
+            if let b = u.baseAddress { p.copyMemory(from: b, byteCount: u.count) }
+            blocks.append(p)
+            return lk_text(bytes: p.assumingMemoryBound(to: CChar.self), length: UInt32(u.count))
         }
-        guard let (p, m) = Self.decide(main: main, backup: backup) else { return [] }
-        var result = [LocalizationChoice(localization: m.index, reason: .matched(preference: p, language: preferred[p]))]
-        for c in Self.fallbacks(of: m, candidates) {
-            result.append(LocalizationChoice(localization: c.index, reason: .fallback(of: available[m.index], preference: p)))
-        }
-        return result
     }
 
-    /// The first step of a chain that a localization matches: spelled the same (so `zh_Hant_HK`
-    /// wins over `zh_HK` for `zh_Hant_HK`, whatever the bundle's order), else in normal form.
-    static func firstOnChain(_ chain: [ICULocale], _ candidates: [Candidate]) -> Candidate? {
-        for step in chain {
-            if let c = candidates.first(where: { $0.spelled == step }) ?? candidates.first(where: { $0.normal == step }) {
-                return c
-            }
-        }
-        return nil
+    static func string(_ t: lk_text) -> String {
+        String(decoding: UnsafeRawBufferPointer(start: t.bytes, count: Int(t.length)), as: UTF8.self)
     }
 
-    /// The localization whose own chain reaches the preference's chain soonest: at the earliest
-    /// step of the preference's chain, the candidate with that step nearest up its chain; on a
-    /// tie the step's likely form (`zh_TW` for `zh_Hant`, as Apple weighs `zh_Hant_TW` nearer
-    /// than `zh_Hant_HK`), then the bundle's order. A localization of another script never
-    /// qualifies: `zh_Hant` and `sr_Latn` end their chains at the root, not at `zh` or `sr`.
-    static func backup(_ chain: [ICULocale], _ candidates: [Candidate]) -> Candidate? {
-        for step in chain {
-            let reaching = candidates.compactMap { c -> (Candidate, Int)? in
-                guard let up = c.chain.firstIndex(of: step), up > 0 else { return nil }
-                return (c, up)
-            }
-            // The step's likely form only once a candidate reaches it: most steps reach none.
-            guard !reaching.isEmpty else { continue }
-            let stepMax = step.maximized
-            return reaching.map { c, up in (c, 2 * up + (c.maximized == stepMax ? 0 : 1)) }.min(by: { $0.1 < $1.1 })?.0
+    /// A locale's chain (`AppleLocales.chain`) or likely form, from ICU.
+    static let fill: @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<lk_select_locale>?, Int32) -> Int32 = { context, l, which in
+        guard let context, let l else { return 0 }
+        let facts = Unmanaged<SelectionFacts>.fromOpaque(context).takeUnretainedValue()
+        let normal = ICULocale(id: string(l.pointee.normal))
+        if which == LK_SELECT_CHAIN {
+            l.pointee.chain = facts.text(AppleLocales.chain(normal).map(\.id).joined(separator: " "))
+        } else {
+            l.pointee.likely = facts.text(normal.maximized.id)
         }
-        return nil
+        return 1
     }
 
-    /// Apple keeps a backup from an earlier preference over a later preference's match when the
-    /// two differ in language or script (`pt-BR, fr` with `pt_PT, fr` gives `pt_PT`), except
-    /// that a `pt-PT` user is not given `pt_BR` when a later preference matched.
-    static func decide(main: (preference: Int, candidate: Candidate)?,
-                       backup: (preference: Int, candidate: Candidate, want: ICULocale)?) -> (Int, Candidate)? {
-        guard let b = backup else { return main.map { ($0.preference, $0.candidate) } }
-        guard let m = main else { return (b.preference, b.candidate) }
-        if b.want.id == "pt_PT", b.candidate.normal.id == "pt_BR" { return (m.preference, m.candidate) }
-        let mMax = m.candidate.maximized, bMax = b.candidate.maximized
-        let differs = mMax.language != bMax.language || mMax.script != bMax.script
-        return differs ? (b.preference, b.candidate) : (m.preference, m.candidate)
-    }
-
-    /// What follows the match: a localization spelling the match's normal form (`zh_Hant_HK` after
-    /// `zh_HK`), then those on the match's chain (`en_AU` → `en_GB` → `en_001` → `en`). Apple's one
-    /// addition: after `zh_HK` or `zh_MO`, `zh_TW` stands for Traditional Chinese when the bundle
-    /// has no `zh_Hant`.
-    static func fallbacks(of m: Candidate, _ candidates: [Candidate]) -> [Candidate] {
-        var result: [Candidate] = []
-        var unused = candidates.filter { $0.index != m.index }
-        func take(_ c: Candidate?) {
-            guard let c else { return }
-            result.append(c)
-            unused.removeAll { $0.index == c.index }
-        }
-        let chain = m.chain
-        for step in m.normal == m.spelled ? Array(chain.dropFirst()) : chain {
-            take(unused.first(where: { $0.spelled == step }) ?? unused.first(where: { $0.normal == step }))
-        }
-        if m.spelled.id == "zh_HK" || m.spelled.id == "zh_MO",
-           !candidates.contains(where: { $0.spelled.id == "zh_Hant" }) {
-            take(unused.first(where: { $0.spelled.id == "zh_TW" }))
-        }
-        return result
+    /// A chain step's likely form, from ICU.
+    static let likely: @convention(c) (UnsafeMutableRawPointer?, lk_text, UnsafeMutablePointer<lk_text>?) -> Int32 = { context, step, out in
+        guard let context, let out else { return 0 }
+        let facts = Unmanaged<SelectionFacts>.fromOpaque(context).takeUnretainedValue()
+        out.pointee = facts.text(ICULocale(id: string(step)).maximized.id)
+        return 1
     }
 }
 
