@@ -1,7 +1,7 @@
 internal import CTable
 
 /// The LOCD section: each localization's locale data (`LocaleData`), recorded when the table was
-/// compiled. Checked at open (bounds, strings, rule nodes), decoded when asked, never cached here:
+/// compiled. Checked at open (bounds, strings, rule nodes: `lk_table_read`), decoded when asked, never cached here:
 /// the bundle keeps what it derives from it per table version.
 extension CompiledTable {
     private typealias R = TableLayout.LocaleRecord
@@ -83,28 +83,6 @@ extension CompiledTable {
     public func localeSelection(named name: String) -> LocaleData.Selection? {
         guard hasLocaleData, let i = localizations.firstIndex(of: name) else { return nil }
         return localeSelection(i)
-    }
-
-    /// Checked at open: a record per localization, every string inside the pool and NUL-terminated,
-    /// every rule a rule node. Reading it later cannot fail.
-    func validateLocaleData() throws(LokaleError) {
-        guard let section = localeDataSection else { return }
-        guard section.count == localizations.count else {
-            throw LokaleError(.corrupt, "section LOCD has \(section.count) records for \(localizations.count) localizations")
-        }
-        var tree = self.tree
-        for i in 0..<section.count {
-            let r = section.offset + i * TableLayout.Section.localeData.recordSize
-            for field in [R.icuID, R.normal, R.maximized, R.chain, R.decimal, R.grouping, R.caseLocale] {
-                _ = try bytes(u32(r + field), u32(r + field + 4))
-            }
-            for field in [R.cardinal, R.ordinal] where u32(r + field) != TableLayout.none {
-                var n = lk_node()
-                guard lk_node_read(&tree, u32(r + field), &n) == Int32(LK_NODE_OK), n.kind == LK_NODE_RULE else {
-                    throw LokaleError(.corrupt, "locale data of localization \(i) names a bad plural rule")
-                }
-            }
-        }
     }
 
     private func record(_ i: Int) -> Int? {

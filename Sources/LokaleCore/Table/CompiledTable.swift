@@ -5,8 +5,9 @@ internal import CTable
 
 /// Reader of a compiled `.lokale` table (format in docs/FORMAT.md).
 ///
-/// Opening validates the header, its checksum and every section's bounds: work proportional to the
-/// number of localizations and tables, never to the number of messages. Everything reached later
+/// Opening validates the header, its checksum and every section's bounds (CTable's `lk_table_read`,
+/// the one validation): work proportional to the number of localizations and tables, never to the
+/// number of messages. Everything reached later
 /// (records, strings, nodes) is bounds-checked when it is read, so a corrupt file produces
 /// `LokaleError.corrupt`, never an out-of-bounds read.
 public final class CompiledTable: @unchecked Sendable {
@@ -50,69 +51,26 @@ public final class CompiledTable: @unchecked Sendable {
     public init(file: MappedFile, verifyPayload: Bool = false) throws(LokaleError) {
         self.file = file
         let b = file.bytes
-        func corrupt(_ why: String) -> LokaleError { LokaleError(.corrupt, why) }
-        func u16(_ o: Int) -> UInt16 { b.loadUnaligned(fromByteOffset: o, as: UInt16.self).littleEndian }
+        // The one validation of a table (CTable's lk_table_read): every bound below was checked.
+        var view = lk_table_view()
+        var why = [CChar](repeating: 0, count: 256)
+        let read = lk_table_read(file.base.assumingMemoryBound(to: UInt8.self), UInt64(b.count), verifyPayload ? 1 : 0, &view, &why, why.count)
+        guard read == LK_READ_OK else {
+            let message = why.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            throw LokaleError(read == LK_READ_UNSUPPORTED ? .unsupportedVersion : .corrupt, message)
+        }
         func u32(_ o: Int) -> UInt32 { b.loadUnaligned(fromByteOffset: o, as: UInt32.self).littleEndian }
-        typealias H = TableLayout.Header
-
-        guard b.count >= TableLayout.headerSize else { throw corrupt("\(b.count) bytes is too small for a compiled table") }
-        guard b[H.magic..<(H.magic + 8)].elementsEqual(TableLayout.magic) else { throw corrupt("not a Lokale compiled table (bad magic)") }
-        let bom = u32(H.byteOrder)
-        guard bom == TableLayout.byteOrderMark else {
-            throw bom == TableLayout.byteOrderMark.byteSwapped
-                ? LokaleError(.unsupportedVersion, "table was written with the other byte order")
-                : corrupt("bad byte-order mark")
-        }
-        formatVersion = (u16(H.major), u16(H.minor))
-        guard formatVersion.major == TableLayout.formatMajor else {
-            throw LokaleError(.unsupportedVersion, "format version \(formatVersion.major).\(formatVersion.minor) is not supported (this reader: \(TableLayout.formatMajor).x)")
-        }
-        guard Int(u32(H.headerSize)) == TableLayout.headerSize else { throw corrupt("bad header size") }
-        guard Int(u32(H.fileSize)) == b.count else { throw corrupt("file is \(b.count) bytes but its header says \(u32(H.fileSize)) (truncated or extended)") }
-        let sectionCount = Int(u32(H.sectionCount))
-        guard sectionCount <= TableLayout.maxSections else { throw corrupt("too many sections (\(sectionCount))") }
-        let tableEnd = TableLayout.headerSize + sectionCount * TableLayout.sectionEntrySize
-        guard tableEnd <= b.count else { throw corrupt("section table runs past the end of the file") }
-        let crc = TableLayout.headerChecksum(UnsafeRawBufferPointer(rebasing: b[0..<tableEnd]))
-        guard crc == u32(H.headerCRC) else { throw corrupt("header checksum mismatch") }
-        if verifyPayload {
-            guard CRC32.checksum(UnsafeRawBufferPointer(rebasing: b[tableEnd...])) == u32(H.payloadCRC) else {
-                throw corrupt("payload checksum mismatch")
-            }
-        }
-
-        // By Section.position: an array, not a dictionary (open runs this on every bundle).
-        var found = [Range?](repeating: nil, count: TableLayout.Section.allCases.count)
-        for i in 0..<sectionCount {
-            let e = TableLayout.headerSize + i * TableLayout.sectionEntrySize
-            typealias E = TableLayout.SectionEntry
-            let tag = u32(e + E.tag), offset = Int(u32(e + E.offset)), size = Int(u32(e + E.bytes))
-            guard let section = TableLayout.Section(rawValue: tag) else { continue } // unknown: a newer minor version
-            guard found[section.position] == nil else { throw corrupt("section \(section.name) appears twice") }
-            guard offset >= tableEnd, offset % 4 == 0, offset <= b.count, size <= b.count - offset else {
-                throw corrupt("section \(section.name) lies outside the file")
-            }
-            guard size % section.recordSize == 0 else { throw corrupt("section \(section.name) size \(size) is not a multiple of \(section.recordSize)") }
-            found[section.position] = Range(offset: offset, count: size / section.recordSize)
-        }
-        func section(_ s: TableLayout.Section) throws(LokaleError) -> Range {
-            guard let r = found[s.position] else { throw corrupt("section \(s.name) is missing") }
-            return r
-        }
-        for s in TableLayout.Section.allCases where !s.isOptional { _ = try section(s) } // the first one missing is reported
-        localeDataSection = found[TableLayout.Section.localeData.position]
-        strings = try section(.strings); records = try section(.records); slotsSection = try section(.slots)
-        nodes = try section(.nodes); formats = try section(.formats)
-        let bundle = try section(.bundle), locs = try section(.localizations), tbls = try section(.tables), insts = try section(.instances)
-        guard bundle.count == 1 else { throw corrupt("bundle section must hold one record") }
+        func range(_ s: lk_section_span) -> Range { Range(offset: Int(s.offset), count: Int(s.count)) }
+        formatVersion = (view.major, view.minor)
+        localeDataSection = view.has_locale_data != 0 ? range(view.locale_data) : nil
+        strings = range(view.strings); records = range(view.records); slotsSection = range(view.slots)
+        nodes = range(view.nodes); formats = range(view.formats)
+        let bundle = range(view.bundle), locs = range(view.localizations), tbls = range(view.tables), insts = range(view.instances)
 
         let pool = strings
-        func string(_ off: UInt32, _ len: UInt32) throws(LokaleError) -> String {
-            let o = Int(off), l = Int(len)
-            guard o < pool.count, l < pool.count - o, b[pool.offset + o + l] == 0 else { throw corrupt("string reference out of bounds") }
-            return String(decoding: UnsafeRawBufferPointer(rebasing: b[(pool.offset + o)..<(pool.offset + o + l)]), as: UTF8.self)
+        func string(_ off: UInt32, _ len: UInt32) -> String {
+            String(decoding: UnsafeRawBufferPointer(rebasing: b[(pool.offset + Int(off))..<(pool.offset + Int(off) + Int(len))]), as: UTF8.self)
         }
-
         func pointer(_ off: UInt32) -> UnsafePointer<CChar> {
             (file.base + pool.offset + Int(off)).assumingMemoryBound(to: CChar.self)
         }
@@ -121,36 +79,29 @@ public final class CompiledTable: @unchecked Sendable {
         typealias T = TableLayout.TableRecord
         typealias I = TableLayout.InstanceRecord
         let br = bundle.offset
-        identifier = try string(u32(br + B.identifier), u32(br + B.identifier + 4))
+        identifier = string(u32(br + B.identifier), u32(br + B.identifier + 4))
         identifierPointer = pointer(u32(br + B.identifier))
         developmentLocalization = Int(u32(br + B.development))
         allowsMixedLocalizations = u32(br + B.flags) & B.allowsMixedLocalizations != 0
-        // The (localization, table) index below is sized by their product: bound it so that a small
-        // hostile file cannot make open allocate gigabytes.
-        guard locs.count <= Limits.localizations, tbls.count <= Limits.tables, locs.count * tbls.count <= Limits.instances else {
-            throw corrupt("too many localizations or tables")
-        }
         var names: [String] = [], base: [Bool] = [], pointers: [UnsafePointer<CChar>] = []
         for i in 0..<locs.count {
             let r = locs.offset + i * TableLayout.Section.localizations.recordSize
-            names.append(try string(u32(r + L.name), u32(r + L.name + 4)))
+            names.append(string(u32(r + L.name), u32(r + L.name + 4)))
             pointers.append(pointer(u32(r + L.name)))
             base.append(u32(r + L.flags) & L.base != 0)
         }
         localizations = names
         localizationNamePointers = pointers
         isBaseLocalization = base
-        guard developmentLocalization < names.count else { throw corrupt("development localization index out of range") }
         var tableNames: [String] = [], tableBytes: [UnsafeRawBufferPointer] = []
         for i in 0..<tbls.count {
             let r = tbls.offset + i * TableLayout.Section.tables.recordSize
-            tableNames.append(try string(u32(r + T.name), u32(r + T.name + 4)))
+            tableNames.append(string(u32(r + T.name), u32(r + T.name + 4)))
             tableBytes.append(UnsafeRawBufferPointer(start: pointer(u32(r + T.name)), count: Int(u32(r + T.name + 4))))
         }
         tables = tableNames
         tableNameBytes = tableBytes
         defaultTableIndex = tableNames.firstIndex(of: Resolution.defaultTable)
-        guard insts.count <= names.count * tableNames.count else { throw corrupt("more instances than (localization, table) pairs") }
         var list: [Instance] = []
         var index = [Int32](repeating: -1, count: names.count * tableNames.count)
         for i in 0..<insts.count {
@@ -158,14 +109,7 @@ public final class CompiledTable: @unchecked Sendable {
             let inst = Instance(localization: Int(u32(r + I.localization)), table: Int(u32(r + I.table)), keyCount: Int(u32(r + I.keyCount)),
                                 recordStart: Int(u32(r + I.recordStart)), slotStart: Int(u32(r + I.slotStart)),
                                 slotCount: Int(u32(r + I.slotCount)))
-            guard inst.localization < names.count, inst.table < tableNames.count,
-                  inst.recordStart <= records.count * 4,
-                  inst.slotStart <= slotsSection.count, inst.slotCount <= slotsSection.count - inst.slotStart,
-                  inst.slotCount > 0, inst.keyCount < inst.slotCount
-            else { throw corrupt("instance \(i) is out of bounds") }
-            let k = inst.localization * tableNames.count + inst.table
-            guard index[k] < 0 else { throw corrupt("instance \(i) duplicates a (localization, table) pair") }
-            index[k] = Int32(i)
+            index[inst.localization * tableNames.count + inst.table] = Int32(i)
             list.append(inst)
         }
         instances = list
@@ -178,7 +122,6 @@ public final class CompiledTable: @unchecked Sendable {
                 instanceWords[i * 4 + w] = UInt32(v)
             }
         }
-        try validateLocaleData()
     }
 
     deinit { instanceWords.deallocate() }

@@ -280,9 +280,6 @@ public struct NodeWords {
 extension TableLayout {
     /// CRC-32 of the header and section table, with the checksum field itself read as zero.
     public static func headerChecksum(_ headerAndSections: UnsafeRawBufferPointer) -> UInt32 {
-        let at = Header.headerCRC
-        var crc = CRC32.update(0, UnsafeRawBufferPointer(rebasing: headerAndSections[0..<at]))
-        crc = [UInt8](repeating: 0, count: 4).withUnsafeBytes { CRC32.update(crc, $0) }
-        return CRC32.update(crc, UnsafeRawBufferPointer(rebasing: headerAndSections[(at + 4)...]))
+        lk_header_checksum(headerAndSections.baseAddress?.assumingMemoryBound(to: UInt8.self), headerAndSections.count)
     }
 }
