@@ -4,7 +4,7 @@
  * memory is not handed back to malloc at once. It waits in a quarantine of the last
  * LK_HANDLE_QUARANTINE retired handles (their kind LK_HANDLE_FREED, their pointers NULL), so a
  * stale pointer to a recent handle reads "freed" — the C ABI then answers LOKALE_EINVAL, or does
- * nothing for a second free — rather than another object. 48 bytes a handle, 192 KiB at most. */
+ * nothing for a second free — rather than another object. 56 bytes a handle, 224 KiB at most. */
 #include "lokale_handle.h"
 
 #include <pthread.h>
@@ -33,6 +33,7 @@ void lk_handle_retire(lk_handle *h) {
     lk_handle_set_lists(h, NULL);
     __atomic_store_n(&h->shared, NULL, __ATOMIC_RELEASE);
     __atomic_store_n(&h->object, NULL, __ATOMIC_RELEASE);
+    __atomic_store_n(&h->start, NULL, __ATOMIC_RELEASE);
     lk_handle_set_kind(h, LK_HANDLE_FREED);
     pthread_mutex_lock(&quarantine_lock);
     lk_handle *oldest = quarantine[quarantine_next];

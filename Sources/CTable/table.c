@@ -39,6 +39,50 @@ void lk_plan_free(lk_plan *plan) { free(plan); }
 
 lk_plan_table *lk_plan_tables(lk_plan *plan) { return plan->tables; }
 
+/* A table record's name (checked at open). */
+static const char *table_name(const uint8_t *base, const lk_table_view *view, uint64_t t, uint64_t *length) {
+    const uint8_t *r = base + view->tables.offset + t * LK_TABLE_RECORD_SIZE + LK_TABLE_NAME;
+    *length = lk_load32(r + 4);
+    return (const char *)base + view->strings.offset + lk_load32(r);
+}
+
+int64_t lk_table_default(const uint8_t *base, const lk_table_view *view) {
+    size_t n = strlen(LK_DEFAULT_TABLE);
+    for (uint64_t t = 0; t < view->tables.count; t++) {
+        uint64_t length;
+        const char *name = table_name(base, view, t, &length);
+        if (length == n && memcmp(name, LK_DEFAULT_TABLE, n) == 0) return (int64_t)t;
+    }
+    return -1;
+}
+
+void lk_plan_fill(lk_plan *plan, const uint8_t *base, const lk_table_view *view, lk_localization_info *infos,
+                  const lk_plan_choice *choices) {
+    plan->records = base + view->records.offset;
+    plan->records_bytes = view->records.count * 4;
+    plan->tree = (lk_tree){base + view->nodes.offset, view->nodes.count, base + view->strings.offset, view->strings.count};
+    plan->formats = base + view->formats.offset;
+    plan->format_words = view->formats.count;
+    plan->localizations = infos;
+    plan->localization_count = view->localizations.count;
+    plan->default_table = lk_table_default(base, view);
+    plan->table_count = view->tables.count;
+    for (uint64_t t = 0; t < view->tables.count; t++) {
+        lk_plan_table *e = &plan->tables[t];
+        e->name = table_name(base, view, t, &e->name_length);
+        e->step = choices[t].step;
+        e->localization = choices[t].localization;
+        e->numbering = choices[t].numbering;
+        int64_t i = choices[t].instance;
+        if (i < 0 || (uint64_t)i >= view->instances.count) continue;
+        const uint8_t *r = base + view->instances.offset + (uint64_t)i * LK_INSTANCE_RECORD_SIZE;
+        uint64_t start = lk_load32(r + LK_INSTANCE_SLOT_START), count = lk_load32(r + LK_INSTANCE_SLOT_COUNT);
+        if (count == 0 || start > view->slots.count || count > view->slots.count - start) continue;
+        e->slots = base + view->slots.offset + start * LK_SLOT_SIZE;
+        e->slot_count = (uint32_t)count;
+    }
+}
+
 int64_t lk_plan_table_index(const lk_plan *plan, const void *name, size_t length) {
     if (name == NULL) return plan->default_table;
     for (uint64_t i = 0; i < plan->table_count; i++) {

@@ -7,8 +7,10 @@ import LokaleCore
 
 // MARK: Bundles
 
-@c @implementation
-public func lokale_bundle_open(_ out: UnsafeMutablePointer<OpaquePointer?>!, _ runtime: OpaquePointer!, _ path: UnsafePointer<CChar>!, _ flags: UInt32) -> Int32 {
+/// lokale_bundle_open when the C start declines (start_entry_points.c): a runtime the Swift runtime
+/// runs (or takes over here), a file or table the start does not serve.
+@_cdecl("lk_bundle_open_general")
+public func lk_bundle_open_general(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ runtime: OpaquePointer?, _ path: UnsafePointer<CChar>?, _ flags: UInt32) -> Int32 {
     status { () throws(LokaleError) in
         guard let out else { throw invalid("out is NULL") }
         out.pointee = nil
@@ -55,8 +57,9 @@ public func lokale_bundle_reload(_ reloaded: UnsafeMutablePointer<Int32>!, _ bun
     }
 }
 
-@c @implementation
-public func lokale_bundle_free(_ bundle: OpaquePointer!) {
+/// lokale_bundle_free of a bundle the C start did not make, or that the Swift runtime took over.
+@_cdecl("lk_bundle_free_general")
+public func lk_bundle_free_general(_ bundle: OpaquePointer?) {
     guard let bundle else { return }
     freeBundlePointer(bundle)
 }

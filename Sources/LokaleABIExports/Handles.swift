@@ -178,7 +178,9 @@ private func liveObject<T: AnyObject>(_ p: OpaquePointer?, _ kind: UInt32, _ wha
 /// `what` names the handle's type ("bundle"), `name` the argument when it is not that.
 private func live(_ h: UnsafeMutablePointer<lk_handle>, _ kind: UInt32, _ what: String, as name: String? = nil) throws(LokaleError) -> UnsafeMutableRawPointer {
     let k = lk_handle_kind(h)
-    guard k == kind, let object = h.pointee.object else { throw invalid(refusal(k == kind ? LK_HANDLE_FREED : k, what, as: name)) }
+    // A runtime or bundle that the C start made has its Swift object from the first call that needs it.
+    if k == kind, lk_handle_object(h) == nil, lk_handle_start(h) != nil { takeOverStart(h) }
+    guard k == kind, let object = lk_handle_object(h) else { throw invalid(refusal(k == kind ? LK_HANDLE_FREED : k, what, as: name)) }
     return object
 }
 

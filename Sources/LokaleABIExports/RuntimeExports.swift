@@ -53,8 +53,9 @@ func device(_ v: Int32) throws(LokaleError) -> DeviceClass {
     return d
 }
 
-@c @implementation
-public func lokale_runtime_new(_ out: UnsafeMutablePointer<OpaquePointer?>!, _ options: UnsafePointer<lokale_runtime_options>!) -> Int32 {
+/// lokale_runtime_new when the C start declines the options (start_entry_points.c).
+@_cdecl("lk_runtime_new_general")
+public func lk_runtime_new_general(_ out: UnsafeMutablePointer<OpaquePointer?>?, _ options: UnsafePointer<lokale_runtime_options>?) -> Int32 {
     status { () throws(LokaleError) in
         guard let out else { throw invalid("out is NULL") }
         out.pointee = nil
@@ -80,8 +81,9 @@ public func lokale_runtime_new(_ out: UnsafeMutablePointer<OpaquePointer?>!, _ o
     }
 }
 
-@c @implementation
-public func lokale_runtime_free(_ runtime: OpaquePointer!) {
+/// lokale_runtime_free of a runtime the C start did not make, or that the Swift runtime took over.
+@_cdecl("lk_runtime_free_general")
+public func lk_runtime_free_general(_ runtime: OpaquePointer?) {
     guard let runtime else { return }
     freeRuntimePointer(runtime)
 }

@@ -16,12 +16,14 @@ extern "C" {
  * process and never reused (lk_handle_new), so that a list's entries recognize the bundle. A
  * lokale_runtime * and a lokale_languages * are handles too (no plan, no shared state; a languages
  * handle's `lists` are its list's plan entries), so that the kinds are told apart and recognized
- * once freed. */
+ * once freed. A runtime or bundle that C started (lokale_start.h) has `start` and no `object` until
+ * the Swift runtime takes it over. */
 typedef struct lk_handle {
     const lk_plan *plan;
     const lk_shared *shared;
     void *object;
     lk_list_slot *lists;
+    void *start; /* a runtime's or bundle's start in C (lokale_start.h) until the Swift objects exist */
     uint64_t serial;
     uint32_t kind; /* LK_HANDLE_*: 0 until the C ABI hands it out */
 } lk_handle;
@@ -36,6 +38,10 @@ typedef struct lk_handle {
 static inline lk_list_slot *lk_handle_lists(const lk_handle *h) { return __atomic_load_n(&h->lists, __ATOMIC_ACQUIRE); }
 static inline void lk_handle_set_lists(lk_handle *h, lk_list_slot *lists) { __atomic_store_n(&h->lists, lists, __ATOMIC_RELEASE); }
 
+static inline void *lk_handle_object(const lk_handle *h) { return __atomic_load_n(&h->object, __ATOMIC_ACQUIRE); }
+static inline void lk_handle_set_object(lk_handle *h, void *object) { __atomic_store_n(&h->object, object, __ATOMIC_RELEASE); }
+static inline void *lk_handle_start(const lk_handle *h) { return __atomic_load_n(&h->start, __ATOMIC_ACQUIRE); }
+static inline void lk_handle_set_start(lk_handle *h, void *start) { __atomic_store_n(&h->start, start, __ATOMIC_RELEASE); }
 static inline const lk_plan *lk_handle_plan(const lk_handle *h) { return __atomic_load_n(&h->plan, __ATOMIC_ACQUIRE); }
 static inline void lk_handle_set_plan(lk_handle *h, const lk_plan *plan) { __atomic_store_n(&h->plan, plan, __ATOMIC_RELEASE); }
 static inline uint32_t lk_handle_kind(const lk_handle *h) { return __atomic_load_n(&h->kind, __ATOMIC_ACQUIRE); }

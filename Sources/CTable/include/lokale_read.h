@@ -35,6 +35,11 @@ typedef struct lk_table_view {
     lk_section_span strings, bundle, localizations, tables, instances, records, slots, nodes, formats, locale_data;
 } lk_table_view;
 
+/* Files up to this size are read into memory rather than mapped, unless asked otherwise: a writer
+ * that rewrites the file in place then cannot touch what readers see, and reading 1 MiB costs
+ * about as much as the page faults of touching it later. */
+#define LK_READ_COPY_LIMIT (1u << 20)
+
 #define LK_READ_OK 0
 #define LK_READ_CORRUPT 1     /* not a table, or a damaged one */
 #define LK_READ_UNSUPPORTED 2 /* a table this reader cannot read (another major version or byte order) */

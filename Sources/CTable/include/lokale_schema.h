@@ -12,6 +12,9 @@
 /* An absent node, format, string or amount. */
 #define LK_NONE 0xFFFFFFFFu
 
+/* The table a lookup without a table name reads. */
+#define LK_DEFAULT_TABLE "Localizable"
+
 /* The file header (64 bytes; byte offsets of its fields). */
 #define LK_MAGIC 0x1A00454C414B4F4CULL /* "LOKALE\0\x1A", read as a little-endian u64 */
 #define LK_FORMAT_MAJOR 2u

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "lokale_node.h"
+#include "lokale_read.h"
 #include "lokale_schema.h"
 
 #ifdef __cplusplus
@@ -171,6 +172,26 @@ static inline void lk_plan_set_generation(lk_plan *p, uint64_t g) { __atomic_sto
 /* A plan with room for table_count tables (free with lk_plan_free); NULL when out of memory. */
 lk_plan *lk_plan_new(uint64_t table_count);
 void lk_plan_free(lk_plan *plan);
+/* What the runtime chose for one table of a plan: the instance read (-1: no localization in the
+ * list has the table), the step of a hit, the localization served, and whether the user asked for
+ * a numbering system there. */
+typedef struct lk_plan_choice {
+    int64_t instance;
+    int32_t step;
+    int32_t localization;
+    uint32_t numbering;
+} lk_plan_choice;
+
+/* Fills a plan made by lk_plan_new(view->tables.count) for the table at `base` (checked by
+ * lk_table_read into *view): its sections, the version's `infos`, and per table its name and the
+ * slots of the chosen instance (an instance whose slots a changed mapping moved out of bounds is
+ * left without slots). The one way plans are made: by the Swift runtime and by a start without it. */
+void lk_plan_fill(lk_plan *plan, const uint8_t *base, const lk_table_view *view, lk_localization_info *infos,
+                  const lk_plan_choice *choices);
+
+/* The index of the default table ("Localizable", LK_DEFAULT_TABLE), or -1. */
+int64_t lk_table_default(const uint8_t *base, const lk_table_view *view);
+
 /* The plan's per-table entries (plan->tables), for languages without flexible array members. */
 lk_plan_table *lk_plan_tables(lk_plan *plan);
 

@@ -11,6 +11,12 @@
 
 #include <string.h>
 
+/* What the C start (start_entry_points.c) declines, and every runtime or bundle it did not make. */
+int lk_runtime_new_general(lokale_runtime **out, const lokale_runtime_options *options);
+void lk_runtime_free_general(lokale_runtime *runtime);
+int lk_bundle_open_general(lokale_bundle **out, lokale_runtime *runtime, const char *path, uint32_t flags);
+void lk_bundle_free_general(lokale_bundle *bundle);
+
 int lk_bundle_lookup_general(const char **out, size_t *out_len, lokale_step *out_step, const lokale_bundle *bundle,
                              const lokale_message *message);
 int lk_bundle_format_general(char *dst, size_t capacity, size_t *needed, const lokale_bundle *bundle,

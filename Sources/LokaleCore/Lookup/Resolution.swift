@@ -36,7 +36,7 @@ public struct Resolution: Sendable {
         return (step == .defaultValue ? d : key, step)
     }
 
-    public static let defaultTable = "Localizable"
+    public static let defaultTable = LK_DEFAULT_TABLE
 
     /// The version of the bundle's table the indices below refer to (a reload makes a new one).
     public var table: CompiledTable

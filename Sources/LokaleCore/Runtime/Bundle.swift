@@ -22,8 +22,13 @@ public final class Bundle: Sendable {
     /// The lookup plans, and the C handle they are published in.
     let plans: PlanStore
 
+    /// What a C start made for a bundle (lokale_start.h): its handle, with its first plan published,
+    /// and the localization infos that plan reads; the bundle's plan store owns them.
+    typealias Started = (handle: UnsafeMutablePointer<lk_handle>?, plan: UnsafeMutablePointer<lk_plan>?,
+                         infos: UnsafeMutablePointer<lk_localization_info>?)
+
     init(table: CompiledTable, runtime: Runtime, isMain: Bool, path: String? = nil, loading: MappedFile.Loading = .automatic,
-         isEmbedded: Bool = false) {
+         isEmbedded: Bool = false, started: Started? = nil) {
         let contents = BundleContents(table: table)
         self.runtime = runtime
         self.isMain = isMain
@@ -32,7 +37,11 @@ public final class Bundle: Sendable {
         self.loading = loading
         current = Atomic(UInt(bitPattern: Unmanaged.passUnretained(contents).toOpaque()))
         versions = Locked([contents])
-        plans = PlanStore(shared: runtime.shared)
+        if let started, let handle = started.handle {
+            plans = PlanStore(adopting: handle, plan: started.plan, infos: started.infos)
+        } else {
+            plans = PlanStore(shared: runtime.shared)
+        }
     }
 
     deinit {

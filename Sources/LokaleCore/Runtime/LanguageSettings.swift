@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+internal import CTable
 
 /// The in-app language choice on disk: a small text file, one per application, replaced atomically
 /// (temporary file + rename) so that a crash never leaves half a setting behind.
@@ -15,12 +16,21 @@ public struct LanguageSettings: Sendable {
     /// `$XDG_CONFIG_HOME/lokale/<identifier>.language`, or `~/.config/lokale/...`; nil when neither
     /// is known or the identifier cannot name a file.
     public static func defaultPath(identifier: String, environment: (String) -> String? = Environment.variable) -> String? {
-        guard !identifier.isEmpty, identifier.utf8.count <= 200, !identifier.contains("/"), identifier != ".", identifier != ".." else { return nil }
-        let base: String
-        if let x = environment("XDG_CONFIG_HOME"), x.hasPrefix("/") { base = x }
-        else if let home = environment("HOME"), home.hasPrefix("/") { base = home + "/.config" }
-        else { return nil }
-        return base + "/lokale/" + identifier + ".language"
+        // CTable's rule, which a start without the Swift runtime applies too.
+        var identifier = identifier
+        let (xdg, home) = (environment("XDG_CONFIG_HOME"), environment("HOME"))
+        let path: [UInt8] = identifier.withUTF8 { id in
+            let p = id.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }
+            return withOptionalCString(xdg) { x in withOptionalCString(home) { h in
+                let n = lk_settings_path(nil, 0, p, id.count, x, h)
+                guard n > 0 else { return [] }
+                return [UInt8](unsafeUninitializedCapacity: n + 1) { buffer, count in
+                    _ = lk_settings_path(UnsafeMutableRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self), n + 1, p, id.count, x, h)
+                    count = n
+                }
+            } }
+        }
+        return path.isEmpty ? nil : String(decoding: path, as: UTF8.self)
     }
 
     /// The stored language: nil when there is no file; an error when it exists but cannot be used.

@@ -28,9 +28,22 @@ final class PlanStore: @unchecked Sendable {
     private let plans = Locked<[Content: UInt]>([:])
     static let limit = 256
 
+    /// A plan and localization infos a C start made (lokale_start.h): freed with the store.
+    private let adopted: (plan: UInt, infos: UInt)
+
     init(shared: UnsafeMutablePointer<lk_shared>) {
         guard let h = lk_handle_new(UnsafePointer(shared)) else { fatalError("lokale: out of memory for a bundle handle") }
         handle = h
+        adopted = (0, 0)
+    }
+
+    /// The store of a bundle a C start opened: its handle (on this runtime's shared state), the
+    /// plan published there, and the infos that plan reads, which readers may hold as long as the
+    /// bundle lives.
+    init(adopting handle: UnsafeMutablePointer<lk_handle>, plan: UnsafeMutablePointer<lk_plan>?,
+         infos: UnsafeMutablePointer<lk_localization_info>?) {
+        self.handle = handle
+        adopted = (UInt(bitPattern: plan), UInt(bitPattern: infos))
     }
 
     deinit {
@@ -38,6 +51,8 @@ final class PlanStore: @unchecked Sendable {
         // the handle then reads "freed" (CTable's handle_quarantine.c).
         lk_handle_retire(handle)
         plans.withLock { for p in $0.values { lk_plan_free(UnsafeMutablePointer<lk_plan>(bitPattern: p)) } }
+        lk_plan_free(UnsafeMutablePointer<lk_plan>(bitPattern: adopted.plan))
+        lk_localization_infos_free(UnsafeMutablePointer<lk_localization_info>(bitPattern: adopted.infos))
     }
 
     /// The published plan of the runtime's languages, or the one a per-call list holds for this
@@ -107,27 +122,10 @@ final class PlanStore: @unchecked Sendable {
         // Plans are small (a few words per table) and made once per distinct language list.
         guard let plan = lk_plan_new(UInt64(tables.count)) else { fatalError("lokale: out of memory for a lookup plan") }
         let table = contents.table
-        plan.pointee.records = table.recordBase
-        plan.pointee.records_bytes = UInt64(table.recordBytes)
-        plan.pointee.tree = table.tree
-        (plan.pointee.formats, plan.pointee.format_words) = (table.formatSection.0, UInt64(table.formatSection.1))
-        plan.pointee.localizations = contents.infos
-        plan.pointee.localization_count = UInt64(table.localizations.count)
-        plan.pointee.default_table = Int64(table.defaultTableIndex ?? -1)
-        plan.pointee.table_count = UInt64(tables.count)
-        let entries = lk_plan_tables(plan)!
-        for (i, t) in tables.enumerated() {
-            let name = table.tableNameBytes[i]
-            entries[i].name = name.baseAddress?.assumingMemoryBound(to: CChar.self)
-            entries[i].name_length = UInt64(name.count)
-            if let (slots, count) = table.slots(instance: t.instance) {
-                entries[i].slots = slots
-                entries[i].slot_count = count
-            }
-            entries[i].step = t.step
-            entries[i].localization = Int32(t.localization)
-            entries[i].numbering = t.numbering ? 1 : 0
-        }
+        var view = table.view
+        let choices = tables.map { lk_plan_choice(instance: Int64($0.instance), step: $0.step, localization: Int32($0.localization),
+                                                   numbering: $0.numbering ? 1 : 0) }
+        lk_plan_fill(plan, table.file.base.assumingMemoryBound(to: UInt8.self), &view, contents.infos, choices)
         return plan
     }
 }

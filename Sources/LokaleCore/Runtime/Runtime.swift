@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Synchronization
 internal import CTable
 
@@ -79,16 +82,60 @@ public final class Runtime: Sendable {
     /// - Parameters:
     ///   - preferredLanguages: most preferred first; nil reads them from the environment.
     ///   - settings: where the in-app language is persisted.
-    public init(preferredLanguages: [String]? = nil, matcher: any LocalizationMatcher = AppleMatcher(),
-                settings: Settings = .none) {
+    public convenience init(preferredLanguages: [String]? = nil, matcher: any LocalizationMatcher = AppleMatcher(),
+                            settings: Settings = .none) {
         let shared = lk_shared_new()! // 16 bytes
         lk_shared_set_device(shared, UInt32(DeviceClass.mac.rawIndex))
+        self.init(shared: shared, languages: preferredLanguages.map { ($0, false) } ?? (SystemLanguages.stated(), true),
+                  matcher: matcher, settings: settings)
+    }
+
+    /// Owns `shared` from now on; `languages` are the caller's, or the environment's as stated.
+    private init(shared: UnsafeMutablePointer<lk_shared>, languages: (languages: [String], fromEnvironment: Bool),
+                 matcher: any LocalizationMatcher, settings: Settings) {
         sharedAddress = UInt(bitPattern: shared)
-        var initial = State(preferred: preferredLanguages ?? [], settings: settings)
-        initial.pending = preferredLanguages.map { ($0, false) } ?? (SystemLanguages.stated(), true)
+        var initial = State(preferred: languages.fromEnvironment ? [] : languages.languages, settings: settings)
+        initial.pending = languages
+        initial.generation = lk_shared_generation(shared)
         state = Locked(initial)
         self.matcher = matcher
         if case .file(let path) = settings { restore(LanguageSettings(path: path)) }
+    }
+
+    /// The runtime of a start that C began (`lk_start_runtime`, lokale_start.h; its lock held): its
+    /// shared state (generation, policy, device) and languages become this runtime's, with Apple's
+    /// strategy and the in-app language in its default place, as the start accepted only those.
+    package static func takingOver(start: OpaquePointer) -> Runtime {
+        let s = UnsafeMutablePointer<lk_start_runtime>(start)
+        var languages: [String] = []
+        var name = UnsafePointer(s.pointee.languages!)
+        for _ in 0..<s.pointee.language_count {
+            let n = strlen(name)
+            languages.append(String(decoding: UnsafeRawBufferPointer(start: name, count: n), as: UTF8.self))
+            name += n + 1
+        }
+        let runtime = Runtime(shared: s.pointee.shared, languages: (languages, s.pointee.from_environment != 0),
+                              matcher: AppleMatcher(), settings: .automatic)
+        s.pointee.shared = nil
+        return runtime
+    }
+
+    /// A bundle that C opened (`lk_start_bundle`; the start's lock held), now this runtime's: its
+    /// bytes, handle, plan and localization infos are the bundle's, opened as the start opened it.
+    package func takeOver(bundle started: OpaquePointer) -> Bundle {
+        let b = UnsafeMutablePointer<lk_start_bundle>(started).pointee
+        let identity = FileIdentity(device: b.device, inode: b.inode, size: b.file_size, seconds: b.seconds, nanoseconds: b.nanoseconds)
+        let path = String(cString: b.path)
+        free(b.path)
+        let file = MappedFile(adopting: UnsafeMutableRawPointer(b.bytes), count: Int(b.size), identity: identity)
+        do {
+            // The start validated these bytes, which are private: the same validation cannot fail.
+            let table = try CompiledTable(file: file)
+            return try adopt(table, main: b.is_main != 0, path: path, loading: .automatic, embedded: false,
+                             started: (b.handle, b.plan, b.infos))
+        } catch {
+            fatalError("lokale: a bundle the start opened cannot be taken over: \(error.message)")
+        }
     }
 
     /// The user's preferred languages (without the in-app override).
@@ -255,8 +302,8 @@ public final class Runtime: Sendable {
     }
 
     private func adopt(_ table: CompiledTable, main: Bool, path: String? = nil, loading: MappedFile.Loading = .automatic,
-                       embedded: Bool) throws(LokaleError) -> Bundle {
-        let bundle = Bundle(table: table, runtime: self, isMain: main, path: path, loading: loading, isEmbedded: embedded)
+                       embedded: Bool, started: Bundle.Started? = nil) throws(LokaleError) -> Bundle {
+        let bundle = Bundle(table: table, runtime: self, isMain: main, path: path, loading: loading, isEmbedded: embedded, started: started)
         if main {
             let ok = state.withLock { s -> Bool in
                 guard s.main == nil else { return false }

@@ -1,4 +1,5 @@
 internal import CICU
+internal import CTable
 
 /// Language identifiers as users, environments and bundles spell them (`en-GB`, `en_GB`, `pt_BR.UTF-8`,
 /// `English`), brought to one canonical BCP 47 form with ICU.
@@ -32,10 +33,10 @@ public enum LanguageTag {
     }
 
     private static func computeCanonical(_ raw: String) -> Result<String, LokaleError> {
-        var s = Substring(raw)
-        // POSIX locale names: drop ".codeset" and "@modifier".
-        if let dot = s.firstIndex(of: ".") { s = s[..<dot] }
-        if let at = s.firstIndex(of: "@") { s = s[..<at] }
+        // POSIX locale names: drop ".codeset" and "@modifier" (CTable's rule, which a start
+        // without the Swift runtime applies too).
+        var raw = raw
+        let s = raw.withUTF8 { u in Substring(decoding: UnsafeRawBufferPointer(start: u.baseAddress, count: lk_language_part(u.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, u.count)), as: UTF8.self) }
         guard !s.isEmpty else {
             return .failure(LokaleError(.invalidArgument, raw.isEmpty ? "empty language identifier"
                 : "'\(raw)' is not a language identifier (a BCP 47 tag such as en, pt-BR or zh-Hans)"))
@@ -44,7 +45,7 @@ public enum LanguageTag {
         guard s.utf8.allSatisfy({ $0 < 0x80 && ($0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || isAlnum($0)) }) else {
             return .failure(LokaleError(.invalidArgument, "language identifier '\(raw)' has characters other than letters, digits, '-' and '_'"))
         }
-        if s == "C" || s == "POSIX" { return .failure(LokaleError(.invalidArgument, "'\(raw)' names no language")) }
+        if names(noLanguage: s) { return .failure(LokaleError(.invalidArgument, "'\(raw)' names no language")) }
         var tag = s.replacingUnderscores()
         if let legacy = legacyNames[tag.lowercased()] { tag = legacy }
         guard !tag.hasPrefix("-"), !tag.hasSuffix("-"), !tag.contains("--") else {
@@ -62,6 +63,11 @@ public enum LanguageTag {
         let result = bcp == "no" || bcp.hasPrefix("no-") ? "nb" + bcp.dropFirst(2) : bcp
         guard result != "und" else { return .failure(LokaleError(.invalidArgument, "'\(raw)' names no language")) }
         return .success(result)
+    }
+
+    private static func names(noLanguage part: Substring) -> Bool {
+        var part = part
+        return part.withUTF8 { u in lk_names_no_language(u.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, u.count) != 0 }
     }
 
     /// The language subtag of a canonical tag (`zh` of `zh-Hant-TW`).
@@ -97,14 +103,11 @@ extension Substring {
 }
 
 extension LanguageTag {
-    /// The pseudo-localizations' regions (`en-XA` accented, `ar-XB` bidi, `en-XL` long): private-use
-    /// codes that no real user's language carries.
-    public static let pseudoRegions: Set<String> = ["XA", "XB", "XL"]
-
-    /// Whether `tag` names a pseudo-localization (its region is one of `pseudoRegions`).
+    /// Whether `tag` names a pseudo-localization: a subtag after the first is a private-use region
+    /// that no real user's language carries (`en-XA` accented, `ar-XB` bidi, `en-XL` long).
     public static func isPseudo(_ tag: String) -> Bool {
-        let parts = tag.split(whereSeparator: { $0 == "-" || $0 == "_" })
-        return parts.dropFirst().contains { $0.count == 2 && pseudoRegions.contains($0.uppercased()) }
+        var tag = tag
+        return tag.withUTF8 { u in lk_is_pseudo(u.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, u.count) != 0 }
     }
 }
 

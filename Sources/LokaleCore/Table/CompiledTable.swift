@@ -27,6 +27,8 @@ public final class CompiledTable: @unchecked Sendable {
     public let localizationNamePointers: [UnsafePointer<CChar>]
     public let identifierPointer: UnsafePointer<CChar>
 
+    /// The sections as `lk_table_read` found them (plans are filled from it: `lk_plan_fill`).
+    let view: lk_table_view
     struct Range { var offset: Int; var count: Int }
     let strings: Range, records: Range, slotsSection: Range, nodes: Range, formats: Range
     /// The LOCD section, a record per localization; nil in tables written before it existed.
@@ -61,6 +63,7 @@ public final class CompiledTable: @unchecked Sendable {
         }
         func u32(_ o: Int) -> UInt32 { b.loadUnaligned(fromByteOffset: o, as: UInt32.self).littleEndian }
         func range(_ s: lk_section_span) -> Range { Range(offset: Int(s.offset), count: Int(s.count)) }
+        self.view = view
         formatVersion = (view.major, view.minor)
         localeDataSection = view.has_locale_data != 0 ? range(view.locale_data) : nil
         strings = range(view.strings); records = range(view.records); slotsSection = range(view.slots)
@@ -101,7 +104,8 @@ public final class CompiledTable: @unchecked Sendable {
         }
         tables = tableNames
         tableNameBytes = tableBytes
-        defaultTableIndex = tableNames.firstIndex(of: Resolution.defaultTable)
+        let defaultTable = lk_table_default(file.base.assumingMemoryBound(to: UInt8.self), &view)
+        defaultTableIndex = defaultTable >= 0 ? Int(defaultTable) : nil
         var list: [Instance] = []
         var index = [Int32](repeating: -1, count: names.count * tableNames.count)
         for i in 0..<insts.count {
@@ -198,13 +202,11 @@ public final class CompiledTable: @unchecked Sendable {
     /// The RECS section, for `lk_find` and the lookup plan.
     var recordBase: UnsafePointer<UInt8> { (file.base + records.offset).assumingMemoryBound(to: UInt8.self) }
     var recordBytes: Int { records.count &* 4 }
-    /// The sections the C format path reads (`lk_plan_format`): base and size (bytes; words for
-    /// NODE and FMTS).
+    /// The sections the node reader reads: base and size (bytes; words for NODE).
     var tree: lk_tree {
         lk_tree(nodes: (file.base + nodes.offset).assumingMemoryBound(to: UInt8.self), node_words: UInt64(nodes.count),
                 strings: (file.base + strings.offset).assumingMemoryBound(to: UInt8.self), strings_bytes: UInt64(strings.count))
     }
-    var formatSection: (UnsafePointer<UInt8>, Int) { ((file.base + formats.offset).assumingMemoryBound(to: UInt8.self), formats.count) }
 
     /// A NUL-terminated string of the pool, checked.
     public func bytes(_ off: UInt32, _ len: UInt32) throws(LokaleError) -> UnsafeRawBufferPointer {

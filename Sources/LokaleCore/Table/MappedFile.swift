@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+internal import CTable
 
 /// Read-only bytes of a compiled table: a private memory mapping of a file, an owned copy, or bytes
 /// borrowed from the program (a table embedded in it, which outlives every bundle).
@@ -20,6 +21,8 @@ public final class MappedFile: @unchecked Sendable {
     public let isMapped: Bool
     /// Whether the bytes belong to the caller (`init(borrowing:)`): never freed here.
     public let isBorrowed: Bool
+    /// Whether the bytes came from C's malloc (`init(adopting:)`): freed with `free`.
+    private let isMalloced: Bool
 
     /// How a file is brought into memory.
     public enum Loading: Sendable {
@@ -31,9 +34,8 @@ public final class MappedFile: @unchecked Sendable {
         case map
     }
 
-    /// Files up to this size are read, not mapped, under `.automatic`: reading 1 MiB costs about as
-    /// much as the page faults of touching it later.
-    public static let copyLimit = 1 << 20
+    /// Files up to this size are read, not mapped, under `.automatic` (the C start reads only those).
+    public static let copyLimit = Int(LK_READ_COPY_LIMIT)
 
     public init(path: String, loading: Loading = .automatic) throws(LokaleError) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -71,6 +73,7 @@ public final class MappedFile: @unchecked Sendable {
         count = size
         isMapped = !copy
         isBorrowed = false
+        isMalloced = false
     }
 
     /// An owned copy of `bytes` (tests, fuzzing, tables received over a wire).
@@ -82,6 +85,7 @@ public final class MappedFile: @unchecked Sendable {
         identity = nil
         isMapped = false
         isBorrowed = false
+        isMalloced = false
     }
 
     /// The caller's bytes, neither copied nor freed: a table embedded in the program (a static
@@ -92,6 +96,18 @@ public final class MappedFile: @unchecked Sendable {
         identity = nil
         isMapped = false
         isBorrowed = true
+        isMalloced = false
+    }
+
+    /// A file's bytes that a C start read into memory from C's `malloc` (lokale_start.h): owned
+    /// from now on, as a read file's are.
+    init(adopting base: UnsafeMutableRawPointer, count: Int, identity: FileIdentity) {
+        self.base = UnsafeRawPointer(base)
+        self.count = count
+        self.identity = identity
+        isMapped = false
+        isBorrowed = false
+        isMalloced = true
     }
 
     /// Bytes from memory, borrowed or copied: the one entry point of tables that are not files.
@@ -113,6 +129,7 @@ public final class MappedFile: @unchecked Sendable {
 
     deinit {
         if isMapped { munmap(UnsafeMutableRawPointer(mutating: base), count) }
+        else if isMalloced { free(UnsafeMutableRawPointer(mutating: base)) }
         else if !isBorrowed { UnsafeMutableRawPointer(mutating: base).deallocate() }
     }
 
@@ -123,6 +140,10 @@ public final class MappedFile: @unchecked Sendable {
 /// time). Replacing a file by rename changes the inode; rewriting it in place, the size or time.
 public struct FileIdentity: Equatable, Sendable {
     var device: UInt64, inode: UInt64, size: Int64, seconds: Int64, nanoseconds: Int64
+
+    init(device: UInt64, inode: UInt64, size: Int64, seconds: Int64, nanoseconds: Int64) {
+        (self.device, self.inode, self.size, self.seconds, self.nanoseconds) = (device, inode, size, seconds, nanoseconds)
+    }
 
     init(_ st: stat) {
         device = UInt64(st.st_dev)

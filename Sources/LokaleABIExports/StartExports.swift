@@ -1,0 +1,32 @@
+import CTable
+import LokaleCore
+
+/// Takes over the start a handle belongs to (lokale_start.h), if it still has one: the runtime the
+/// C start made becomes a `Runtime`, each bundle it opened a `Bundle` (in the order they were
+/// opened, so that the main bundle is registered as it was), with the same shared state, handles,
+/// bytes and plans, so that nothing a caller holds changes. Called by every function of this layer
+/// that needs the Swift objects behind a runtime or bundle handle; once per start.
+func takeOverStart(_ h: UnsafeMutablePointer<lk_handle>) {
+    lk_start_lock()
+    defer { lk_start_unlock() }
+    guard let start = lk_handle_start(h) else { return } // taken over meanwhile
+    let rt: UnsafeMutablePointer<lk_start_runtime> = lk_handle_kind(h) == LK_HANDLE_BUNDLE
+        ? start.assumingMemoryBound(to: lk_start_bundle.self).pointee.runtime
+        : start.assumingMemoryBound(to: lk_start_runtime.self)
+    let runtime = Runtime.takingOver(start: OpaquePointer(rt))
+    var next = rt.pointee.first
+    while let b = next {
+        next = b.pointee.next
+        let handle = b.pointee.handle!
+        let bundle = runtime.takeOver(bundle: OpaquePointer(b))
+        lk_handle_set_object(handle, Unmanaged.passRetained(BundleHandle(bundle)).toOpaque())
+        lk_handle_set_start(handle, nil)
+        lk_start_bundle_handed_over(b)
+    }
+    if let handle = rt.pointee.handle {
+        rt.pointee.handle = nil
+        lk_handle_set_object(handle, Unmanaged.passRetained(RuntimeHandle(runtime)).toOpaque())
+        lk_handle_set_start(handle, nil)
+        lk_start_runtime_release(rt)
+    }
+}
