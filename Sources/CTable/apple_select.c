@@ -77,26 +77,27 @@ static int backup(lk_text chain, lk_select_locale *candidates, uint32_t count, c
     uint32_t pos = 0;
     lk_text step;
     while (next_step(chain, &pos, &step)) {
-        int32_t best = -1, best_score = 0;
-        lk_text step_max = {0};
-        int have_max = 0;
+        int32_t first = -1, reaching = 0;
         for (uint32_t i = 0; i < count; i++) {
             if (!need(&candidates[i], LK_SELECT_CHAIN, source)) return LK_SELECT_UNKNOWN;
+            if (position(candidates[i].chain, step) > 0 && reaching++ == 0) first = (int32_t)i;
+        }
+        if (reaching == 0) continue;
+        *found = first;
+        if (reaching == 1) return LK_SELECT_DECIDED; /* no tie to break: the likely forms are not needed */
+        /* The step's likely form only once candidates compete for it: most steps reach none. */
+        lk_text step_max;
+        if (!step_likely(step, candidates, count, source, &step_max)) return LK_SELECT_UNKNOWN;
+        int32_t best_score = 0;
+        *found = -1;
+        for (uint32_t i = 0; i < count; i++) {
             int32_t up = position(candidates[i].chain, step);
             if (up <= 0) continue;
-            /* The step's likely form only once a candidate reaches it: most steps reach none. */
-            if (!have_max) {
-                if (!step_likely(step, candidates, count, source, &step_max)) return LK_SELECT_UNKNOWN;
-                have_max = 1;
-            }
             if (!need(&candidates[i], LK_SELECT_LIKELY, source)) return LK_SELECT_UNKNOWN;
             int32_t score = 2 * up + (same(candidates[i].likely, step_max) ? 0 : 1);
-            if (best < 0 || score < best_score) best = (int32_t)i, best_score = score;
+            if (*found < 0 || score < best_score) *found = (int32_t)i, best_score = score;
         }
-        if (best >= 0) {
-            *found = best;
-            return LK_SELECT_DECIDED;
-        }
+        return LK_SELECT_DECIDED;
     }
     return LK_SELECT_GO_ON;
 }

@@ -286,7 +286,7 @@ static void free_parts(lk_start_bundle *b) {
     free(b);
 }
 
-int lk_start_open(lk_start_runtime *rt, const char *path, int main, int verify, lk_start_bundle **out) {
+int lk_start_open(lk_start_runtime *rt, const char *path, int main, int verify, lk_handle **out) {
     *out = NULL;
     lk_start_bundle *b = calloc(1, sizeof *b);
     if (!b) return LK_START_DECLINE;
@@ -307,7 +307,7 @@ int lk_start_open(lk_start_runtime *rt, const char *path, int main, int verify, 
     lk_start_lock();
     /* A second main bundle is an error the Swift runtime reports; a framework follows its main
      * bundle's choice, which is the Swift runtime's to make. */
-    int ok = localizations && steps && !rt->main && order(b, localizations, steps, &count) == LK_START_OK &&
+    int ok = localizations && steps && rt->shared && !rt->main && order(b, localizations, steps, &count) == LK_START_OK &&
              (b->plan = make_plan(b, localizations, steps, count)) && (b->handle = lk_handle_new(rt->shared));
     if (ok) {
         if (main) {
@@ -322,6 +322,9 @@ int lk_start_open(lk_start_runtime *rt, const char *path, int main, int verify, 
         while (*at) at = &(*at)->next;
         *at = b;
         rt->references++;
+        /* Live before the lock is left: a take-over may come at once, and hand the bundle over. */
+        lk_handle_set_kind(b->handle, LK_HANDLE_BUNDLE);
+        *out = b->handle;
     }
     lk_start_unlock();
     free(localizations);
@@ -331,7 +334,6 @@ int lk_start_open(lk_start_runtime *rt, const char *path, int main, int verify, 
         free_parts(b);
         return LK_START_DECLINE;
     }
-    *out = b;
     return LK_START_OK;
 }
 

@@ -61,14 +61,13 @@ LOKALE_API int lokale_bundle_open(lokale_bundle **out, lokale_runtime *runtime, 
         if (r) r->references++; /* kept while the file is read without the lock */
         lk_start_unlock();
         if (r) {
-            lk_start_bundle *b;
+            lk_handle *b = NULL;
             int opened = lk_start_open(r, path, (flags & LOKALE_OPEN_MAIN) != 0, (flags & LOKALE_OPEN_VERIFY) != 0, &b);
             lk_start_lock();
-            if (opened == LK_START_OK) lk_handle_set_kind(b->handle, LK_HANDLE_BUNDLE);
             lk_start_runtime_release(r);
             lk_start_unlock();
             if (opened == LK_START_OK) {
-                *out = (lokale_bundle *)b->handle;
+                *out = (lokale_bundle *)b;
                 return LOKALE_OK;
             }
         }

@@ -14,6 +14,8 @@ func takeOverStart(_ h: UnsafeMutablePointer<lk_handle>) {
         ? start.assumingMemoryBound(to: lk_start_bundle.self).pointee.runtime
         : start.assumingMemoryBound(to: lk_start_runtime.self)
     let runtime = Runtime.takingOver(start: OpaquePointer(rt))
+    rt.pointee.references += 1 // the last bundle handed over must not free the start under this loop
+    defer { lk_start_runtime_release(rt) }
     var next = rt.pointee.first
     while let b = next {
         next = b.pointee.next

@@ -96,5 +96,7 @@ void test_mf2_catalog(void);
 void test_sources(void);
 /* test_memory.c */
 void test_open_memory(void);
+/* test_start.c */
+void test_start(void);
 
 #endif

@@ -6,7 +6,7 @@
  *
  * One program built from every .c file of Tests/C, split by concern (check.h lists the tests:
  * test_runtime.c, test_lookup.c, test_format.c, test_files.c, test_threads.c, test_language.c,
- * test_lifetimes.c, test_accept_language.c, test_gettext.c, test_message_format.c, test_mf2_catalog.c, test_sources.c, test_memory.c).
+ * test_lifetimes.c, test_accept_language.c, test_gettext.c, test_message_format.c, test_mf2_catalog.c, test_sources.c, test_memory.c, test_start.c).
  * This file holds the counters, the shared helpers and main, which runs every test in order and
  * prints "N passed, M failed".
  */
@@ -74,6 +74,7 @@ int main(int argc, char **argv) {
     test_mf2_catalog();
     test_sources();
     test_open_memory();
+    test_start();
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 ? 0 : 1;
 }

@@ -62,9 +62,11 @@ void lk_start_runtime_release(lk_start_runtime *runtime);
 #define LK_START_OK 0
 #define LK_START_DECLINE 1 /* the Swift runtime must do it (and say what is wrong, if anything) */
 
-/* Opens `path` under a runtime that C started (lock not held: it is taken to link the bundle):
- * the bundle, with its handle (kind 0), its plan published. LK_START_DECLINE leaves nothing. */
-int lk_start_open(lk_start_runtime *runtime, const char *path, int main, int verify, lk_start_bundle **out);
+/* Opens `path` under a runtime that C started (lock not held: it is taken to link the bundle; the
+ * caller holds a reference to the runtime): the bundle's handle, live, its plan published. A
+ * runtime taken over meanwhile, like anything else the start cannot answer, is
+ * LK_START_DECLINE, which leaves nothing. */
+int lk_start_open(lk_start_runtime *runtime, const char *path, int main, int verify, lk_handle **out);
 
 /* lokale_bundle_free of a bundle C opened (lock held; its handle marked freed already): retires
  * the handle and frees the bundle; releases the runtime. */
