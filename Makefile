@@ -161,6 +161,7 @@ test-c: examples
 	$(LOKALE) compile Tests/C/fixtures/android/res -o $(OUT)/tests/Android.lokale 2>/dev/null
 	$(LOKALE) compile Tests/C/fixtures/arb -o $(OUT)/tests/ARB.lokale
 	$(OUT)/tests/test_lokale $(OUT)/examples $(OUT)/tests
+	bash Tests/C/front_start.sh $(OUT)/bin/lokale $(OUT)/examples $(OUT)/tests
 	# A program that carries its table (--emit-c-source), built as strictly as C99 allows and run
 	# with the table deleted from disk.
 	@rm -rf $(OUT)/tests/embedded && mkdir -p $(OUT)/tests/embedded

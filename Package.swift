@@ -101,8 +101,10 @@ let package = Package(
         // whole tool for every other command.
         .executableTarget(
             name: "LokaleFront",
-            dependencies: ["LokaleCommandLine", "LokaleCore", "CGlibcCompat"]
+            dependencies: ["LokaleCommandLine", "LokaleCore", "CGlibcCompat", "LokaleFrontStart"]
         ),
+        // `lokale lookup BUNDLE KEY` answered by the C start before the front's Swift code runs.
+        .target(name: "LokaleFrontStart", dependencies: ["CTable"]),
         // The Swift API (LokaleRuntime, LokaleBundle, Message) over LokaleCore; no Foundation.
         .target(
             name: "Lokale",

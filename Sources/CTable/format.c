@@ -220,3 +220,5 @@ lk_localization_info *lk_localization_infos_new(uint64_t n) {
 }
 
 void lk_localization_infos_free(lk_localization_info *infos) { free(infos); }
+
+int lk_utf8_valid(const uint8_t *bytes, size_t n) { return valid_utf8(bytes, n); }

@@ -2,10 +2,15 @@
 import Glibc
 #endif
 import LokaleCommandLine
+import LokaleFrontStart
 
 // `lokale`: runs lookup and explain itself, over LokaleCore alone (what a program that shows a
 // message loads: no Foundation, no ICU unless a language needs it, no libxml2), and hands every
 // other command to the whole tool, `lokale-tool`, with the same arguments.
+
+// The commonest use, `lokale lookup BUNDLE.lokale KEY`, first by the C start (lokale_start.h): what
+// it declines, the lookup command below answers.
+if lk_front_lookup(CommandLine.argc, CommandLine.unsafeArgv) == 0 { exit(0) }
 
 let arguments = CommandLine.arguments
 if arguments.count > 1, let command = lookupCommands.first(where: { $0.name == arguments[1] }) {

@@ -189,6 +189,9 @@ typedef struct lk_plan_choice {
 void lk_plan_fill(lk_plan *plan, const uint8_t *base, const lk_table_view *view, lk_localization_info *infos,
                   const lk_plan_choice *choices);
 
+/* Whether n bytes are well-formed UTF-8 (what the Swift runtime's strings would keep unchanged). */
+int lk_utf8_valid(const uint8_t *bytes, size_t n);
+
 /* The index of the default table ("Localizable", LK_DEFAULT_TABLE), or -1. */
 int64_t lk_table_default(const uint8_t *base, const lk_table_view *view);
 
