@@ -64,7 +64,31 @@ void lk_start_runtime_release(lk_start_runtime *r) {
     if (--r->references > 0) return;
     if (r->shared) lk_shared_free(r->shared);
     free(r->languages);
+    free(r->callbacks);
     free(r);
+}
+
+int lk_start_add_callback(lk_start_runtime *r, void *function, void *payload, uint64_t *id) {
+    if (r->callback_count == r->callback_capacity) {
+        uint32_t capacity = r->callback_capacity ? r->callback_capacity * 2 : 4;
+        lk_start_callback *grown = realloc(r->callbacks, capacity * sizeof *grown);
+        if (!grown) return 0;
+        r->callbacks = grown, r->callback_capacity = capacity;
+    }
+    *id = ++r->next_callback;
+    r->callbacks[r->callback_count++] = (lk_start_callback){*id, function, payload};
+    return 1;
+}
+
+int lk_start_remove_callback(lk_start_runtime *r, uint64_t id) {
+    for (uint32_t i = 0; i < r->callback_count; i++) {
+        if (r->callbacks[i].id == id) {
+            memmove(&r->callbacks[i], &r->callbacks[i + 1], (r->callback_count - i - 1) * sizeof *r->callbacks);
+            r->callback_count--;
+            return 1;
+        }
+    }
+    return 0;
 }
 
 /* The file's bytes, read (tables up to LK_READ_COPY_LIMIT; larger ones are mapped, which the
@@ -278,9 +302,25 @@ static int no_stored_language(const lk_start_bundle *b) {
     return stat(path, &st) != 0 && errno == ENOENT;
 }
 
+const char *lk_start_identifier(const lk_start_bundle *b) {
+    return pool_text(b, b->bytes + b->view.bundle.offset + LK_BUNDLE_IDENTIFIER).bytes;
+}
+
+const char *lk_start_development(const lk_start_bundle *b) {
+    return localization_name(b, lk_load32(b->bytes + b->view.bundle.offset + LK_BUNDLE_DEVELOPMENT)).bytes;
+}
+
+const char **lk_start_names(lk_start_bundle *b, size_t *count) {
+    *count = (size_t)b->view.localizations.count;
+    if (!b->names && (b->names = malloc((*count + 1) * sizeof *b->names)))
+        for (size_t i = 0; i < *count; i++) b->names[i] = localization_name(b, i).bytes;
+    return b->names;
+}
+
 static void free_parts(lk_start_bundle *b) {
     if (b->plan) lk_plan_free(b->plan);
     if (b->infos) lk_localization_infos_free(b->infos);
+    free(b->names);
     free(b->bytes);
     free(b->path);
     free(b);
@@ -371,3 +411,4 @@ void lk_start_bundle_handed_over(lk_start_bundle *b) {
     free(b);
     lk_start_runtime_release(rt);
 }
+

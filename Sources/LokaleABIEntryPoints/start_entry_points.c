@@ -1,6 +1,6 @@
-/* The C ABI's start: lokale_runtime_new, lokale_bundle_open and their frees, written in C so that a
- * program whose languages and messages its tables answer starts without the Swift runtime
- * (lokale_start.h). What the start declines, and every runtime or bundle it did not make, goes to
+/* The C ABI's start: lokale_runtime_new, lokale_bundle_open and their frees, the change callbacks
+ * and a bundle's facts, written in C so that a program whose languages and messages its tables
+ * answer starts without the Swift runtime (lokale_start.h). What the start declines, and every runtime or bundle it did not make, goes to
  * the general paths (LokaleABIExports), which take a start over when they first need it. */
 #include "lokale.h"
 #include "lokale_general.h"
@@ -44,6 +44,7 @@ LOKALE_API void lokale_runtime_free(lokale_runtime *runtime) {
     lk_start_runtime *r = lk_handle_kind(h) == LK_HANDLE_RUNTIME ? lk_handle_start(h) : NULL;
     if (r && lk_handle_mark_freed(h, LK_HANDLE_RUNTIME)) {
         r->handle = NULL;
+        r->callback_count = 0; /* they were registered through this handle */
         lk_handle_retire(h);
         lk_start_runtime_release(r);
         lk_start_unlock();
@@ -87,4 +88,62 @@ LOKALE_API void lokale_bundle_free(lokale_bundle *bundle) {
     }
     lk_start_unlock();
     lk_bundle_free_general(bundle);
+}
+
+/* The live runtime a start made behind a handle, or NULL (lock held). */
+static lk_start_runtime *started_runtime(const void *p) {
+    const lk_handle *h = p;
+    return h && lk_handle_kind(h) == LK_HANDLE_RUNTIME ? lk_handle_start(h) : NULL;
+}
+
+static lk_start_bundle *started_bundle(const void *p) {
+    const lk_handle *h = p;
+    return h && lk_handle_kind(h) == LK_HANDLE_BUNDLE ? lk_handle_start(h) : NULL;
+}
+
+LOKALE_API int lokale_runtime_add_callback(uint64_t *out_id, lokale_runtime *runtime, lokale_change_callback callback,
+                                           void *payload) {
+    lk_start_lock();
+    lk_start_runtime *r = callback ? started_runtime(runtime) : NULL;
+    uint64_t id;
+    int added = r && lk_start_add_callback(r, (void *)callback, payload, &id);
+    lk_start_unlock();
+    if (!added) return lk_runtime_add_callback_general(out_id, runtime, callback, payload);
+    if (out_id) *out_id = id;
+    return LOKALE_OK;
+}
+
+LOKALE_API int lokale_runtime_remove_callback(lokale_runtime *runtime, uint64_t id) {
+    lk_start_lock();
+    lk_start_runtime *r = started_runtime(runtime);
+    int removed = r && lk_start_remove_callback(r, id);
+    lk_start_unlock();
+    /* The general path answers what is not a start's callback, with the same words. */
+    return removed ? LOKALE_OK : lk_runtime_remove_callback_general(runtime, id);
+}
+
+LOKALE_API int lokale_bundle_identifier(const char **out, const lokale_bundle *bundle) {
+    lk_start_lock();
+    lk_start_bundle *b = out ? started_bundle(bundle) : NULL;
+    if (b) *out = lk_start_identifier(b);
+    lk_start_unlock();
+    return b ? LOKALE_OK : lk_bundle_identifier_general(out, bundle);
+}
+
+LOKALE_API int lokale_bundle_development_localization(const char **out, const lokale_bundle *bundle) {
+    lk_start_lock();
+    lk_start_bundle *b = out ? started_bundle(bundle) : NULL;
+    if (b) *out = lk_start_development(b);
+    lk_start_unlock();
+    return b ? LOKALE_OK : lk_bundle_development_localization_general(out, bundle);
+}
+
+LOKALE_API int lokale_bundle_localizations(const char *const **out, size_t *count, const lokale_bundle *bundle) {
+    lk_start_lock();
+    lk_start_bundle *b = out && count ? started_bundle(bundle) : NULL;
+    size_t n = 0;
+    const char **names = b ? lk_start_names(b, &n) : NULL;
+    if (names) *out = names, *count = n;
+    lk_start_unlock();
+    return names ? LOKALE_OK : lk_bundle_localizations_general(out, count, bundle);
 }

@@ -64,16 +64,17 @@ public func lk_bundle_free_general(_ bundle: OpaquePointer?) {
     freeBundlePointer(bundle)
 }
 
-@c @implementation
-public func lokale_bundle_identifier(_ out: UnsafeMutablePointer<UnsafePointer<CChar>?>!, _ bundle: OpaquePointer!) -> Int32 {
+/// The facts of a bundle the Swift runtime runs (the C start answers its own bundles').
+@_cdecl("lk_bundle_identifier_general")
+public func lk_bundle_identifier_general(_ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?, _ bundle: OpaquePointer?) -> Int32 {
     status { () throws(LokaleError) in
         guard let out else { throw invalid("out is NULL") }
         out.pointee = try bundleHandle(bundle).bundle.table.identifierPointer
     }
 }
 
-@c @implementation
-public func lokale_bundle_development_localization(_ out: UnsafeMutablePointer<UnsafePointer<CChar>?>!, _ bundle: OpaquePointer!) -> Int32 {
+@_cdecl("lk_bundle_development_localization_general")
+public func lk_bundle_development_localization_general(_ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?, _ bundle: OpaquePointer?) -> Int32 {
     status { () throws(LokaleError) in
         guard let out else { throw invalid("out is NULL") }
         let t = try bundleHandle(bundle).bundle.table
@@ -81,8 +82,8 @@ public func lokale_bundle_development_localization(_ out: UnsafeMutablePointer<U
     }
 }
 
-@c @implementation
-public func lokale_bundle_localizations(_ out: UnsafeMutablePointer<UnsafePointer<UnsafePointer<CChar>?>?>!, _ count: UnsafeMutablePointer<Int>!, _ bundle: OpaquePointer!) -> Int32 {
+@_cdecl("lk_bundle_localizations_general")
+public func lk_bundle_localizations_general(_ out: UnsafeMutablePointer<UnsafePointer<UnsafePointer<CChar>?>?>?, _ count: UnsafeMutablePointer<Int>?, _ bundle: OpaquePointer?) -> Int32 {
     status { () throws(LokaleError) in
         guard let out, let count else { throw invalid("out or count is NULL") }
         let (names, n) = try bundleHandle(bundle).names()

@@ -17,11 +17,17 @@ final class RuntimeHandle {
 /// (one per version of the table, kept until the bundle is freed, like the versions).
 final class BundleHandle {
     let bundle: LokaleCore.Bundle
-    private let lent = Locked<[(table: ObjectIdentifier, names: UnsafeMutablePointer<UnsafePointer<CChar>?>, count: Int)]>([])
+    private let lent = Locked<[(table: ObjectIdentifier, names: UnsafeMutablePointer<UnsafePointer<CChar>?>, count: Int, malloced: Bool)]>([])
 
     init(_ bundle: LokaleCore.Bundle) { self.bundle = bundle }
 
-    deinit { lent.withLock { for l in $0 { l.names.deallocate() } } }
+    deinit { lent.withLock { for l in $0 { if l.malloced { free(l.names) } else { l.names.deallocate() } } } }
+
+    /// The names array a C start lent for the current version (lokale_start.h), malloc'd: lent on.
+    func adopt(names: UnsafeMutablePointer<UnsafePointer<CChar>?>, count: Int) {
+        let table = ObjectIdentifier(bundle.table)
+        lent.withLock { $0.append((table, names, count, true)) }
+    }
 
     /// The current version's localization names as a C array.
     func names() -> (UnsafeMutablePointer<UnsafePointer<CChar>?>, Int) {
@@ -31,7 +37,7 @@ final class BundleHandle {
             let pointers = table.localizationNamePointers
             let names = UnsafeMutablePointer<UnsafePointer<CChar>?>.allocate(capacity: max(pointers.count, 1))
             for (i, p) in pointers.enumerated() { names[i] = p }
-            lent.append((ObjectIdentifier(table), names, pointers.count))
+            lent.append((ObjectIdentifier(table), names, pointers.count, false))
             return (names, pointers.count)
         }
     }

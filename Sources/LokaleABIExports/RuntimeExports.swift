@@ -146,9 +146,10 @@ final class ChangeCallback: @unchecked Sendable {
     func call() { function(payload, handle) }
 }
 
-@c @implementation
-public func lokale_runtime_add_callback(_ outID: UnsafeMutablePointer<UInt64>!, _ runtime: OpaquePointer!,
-                                        _ callback: lokale_change_callback!, _ payload: UnsafeMutableRawPointer!) -> Int32 {
+/// lokale_runtime_add_callback on a runtime the Swift runtime runs (the C start registers its own).
+@_cdecl("lk_runtime_add_callback_general")
+public func lk_runtime_add_callback_general(_ outID: UnsafeMutablePointer<UInt64>?, _ runtime: OpaquePointer?,
+                                            _ callback: lokale_change_callback?, _ payload: UnsafeMutableRawPointer?) -> Int32 {
     status { () throws(LokaleError) in
         let h = try runtimeHandle(runtime)
         guard let callback, let runtime else { throw invalid("callback is NULL") }
@@ -159,8 +160,9 @@ public func lokale_runtime_add_callback(_ outID: UnsafeMutablePointer<UInt64>!, 
     }
 }
 
-@c @implementation
-public func lokale_runtime_remove_callback(_ runtime: OpaquePointer!, _ id: UInt64) -> Int32 {
+/// lokale_runtime_remove_callback of what is not a C start's callback.
+@_cdecl("lk_runtime_remove_callback_general")
+public func lk_runtime_remove_callback_general(_ runtime: OpaquePointer?, _ id: UInt64) -> Int32 {
     status { () throws(LokaleError) in
         let h = try runtimeHandle(runtime)
         h.callbacks.withLock { _ = $0.remove(id) }

@@ -1,4 +1,5 @@
 import CTable
+import LokaleABIHeader
 import LokaleCore
 
 /// Takes over the start a handle belongs to (lokale_start.h), if it still has one: the runtime the
@@ -20,14 +21,28 @@ func takeOverStart(_ h: UnsafeMutablePointer<lk_handle>) {
     while let b = next {
         next = b.pointee.next
         let handle = b.pointee.handle!
-        let bundle = runtime.takeOver(bundle: OpaquePointer(b))
-        lk_handle_set_object(handle, Unmanaged.passRetained(BundleHandle(bundle)).toOpaque())
+        let names = b.pointee.names
+        let count = Int(b.pointee.view.localizations.count)
+        let object = BundleHandle(runtime.takeOver(bundle: OpaquePointer(b)))
+        if let names { object.adopt(names: names, count: count) }
+        lk_handle_set_object(handle, Unmanaged.passRetained(object).toOpaque())
         lk_handle_set_start(handle, nil)
         lk_start_bundle_handed_over(b)
     }
+    let last = rt.pointee.next_callback
+    runtime.continueCallbackIDs(after: last)
     if let handle = rt.pointee.handle {
         rt.pointee.handle = nil
-        lk_handle_set_object(handle, Unmanaged.passRetained(RuntimeHandle(runtime)).toOpaque())
+        let object = RuntimeHandle(runtime)
+        // The callbacks registered through the handle before: the same ids, the same handle given.
+        for i in 0..<Int(rt.pointee.callback_count) {
+            let c = rt.pointee.callbacks[i]
+            let call = ChangeCallback(unsafeBitCast(c.function, to: lokale_change_callback.self), c.payload, OpaquePointer(handle))
+            runtime.adoptCallback(id: c.id, last: last) { _ in call.call() }
+            object.callbacks.withLock { _ = $0.insert(c.id) }
+        }
+        rt.pointee.callback_count = 0
+        lk_handle_set_object(handle, Unmanaged.passRetained(object).toOpaque())
         lk_handle_set_start(handle, nil)
         lk_start_runtime_release(rt)
     }

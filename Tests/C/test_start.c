@@ -235,6 +235,84 @@ static void test_take_over_while_reading(void) {
     }
 }
 
+typedef struct calls {
+    int count;
+    lokale_runtime *runtime;
+} calls;
+
+static void count_change(void *payload, lokale_runtime *runtime) {
+    calls *c = payload;
+    c->count++;
+    c->runtime = runtime;
+}
+
+/* Callbacks and a bundle's facts before the take-over: the same ids, facts and lent names as the
+ * Swift runtime gives, and the callbacks called after it. */
+static void test_callbacks_and_facts(void) {
+    const char *de[] = {"de"}, *fr[] = {"fr"};
+    lokale_runtime *rt = runtime_with(de, 1), *swift = swift_runtime(de, 1);
+    calls first = {0}, second = {0}, third = {0};
+    uint64_t a = 0, b = 0, c = 0, sa = 0, sb = 0;
+    CHECK(lokale_runtime_add_callback(&a, rt, count_change, &first) == LOKALE_OK);
+    CHECK(lokale_runtime_add_callback(&b, rt, count_change, &second) == LOKALE_OK);
+    CHECK(lokale_runtime_add_callback(&sa, swift, count_change, &third) == LOKALE_OK);
+    CHECK(lokale_runtime_add_callback(&sb, swift, count_change, &third) == LOKALE_OK);
+    CHECK(a == sa && b == sb && a != b);
+    CHECK(lokale_runtime_remove_callback(rt, a) == LOKALE_OK);
+    CHECK(lokale_runtime_remove_callback(rt, a) == LOKALE_ENOTFOUND);
+    char message[256];
+    snprintf(message, sizeof message, "%s", lokale_last_error());
+    CHECK(lokale_runtime_remove_callback(swift, 999) == LOKALE_ENOTFOUND);
+    CHECK(strstr(message, "no callback with id") != NULL);
+    CHECK(lokale_runtime_add_callback(NULL, rt, NULL, NULL) == LOKALE_EINVAL);
+
+    lokale_bundle *bundle = NULL, *sbundle = NULL;
+    CHECK(lokale_bundle_open(&bundle, rt, path(examples, "DesktopApp.lokale"), 0) == LOKALE_OK);
+    CHECK(lokale_bundle_open(&sbundle, swift, path(examples, "DesktopApp.lokale"), 0) == LOKALE_OK);
+    const char *id = NULL, *sid = NULL, *dev = NULL, *sdev = NULL;
+    const char *const *names = NULL, *const *snames = NULL;
+    size_t count = 0, scount = 0;
+    CHECK(lokale_bundle_identifier(&id, bundle) == LOKALE_OK && lokale_bundle_identifier(&sid, sbundle) == LOKALE_OK);
+    CHECK_STR(id, sid);
+    CHECK(lokale_bundle_development_localization(&dev, bundle) == LOKALE_OK);
+    CHECK(lokale_bundle_development_localization(&sdev, sbundle) == LOKALE_OK);
+    CHECK_STR(dev, sdev);
+    CHECK(lokale_bundle_localizations(&names, &count, bundle) == LOKALE_OK);
+    CHECK(lokale_bundle_localizations(&snames, &scount, sbundle) == LOKALE_OK);
+    CHECK(count == scount && count > 1);
+    for (size_t i = 0; i < count && i < scount; i++) CHECK_STR(names[i], snames[i]);
+    CHECK(lokale_bundle_identifier(NULL, bundle) == LOKALE_EINVAL);
+
+    /* A change: the Swift runtime takes over, and calls the callbacks registered before. */
+    CHECK(lokale_runtime_set_preferred_languages(rt, fr, 1) == LOKALE_OK);
+    CHECK(first.count == 0 && second.count == 1 && second.runtime == rt);
+    const char *const *again = NULL;
+    size_t again_count = 0;
+    CHECK(lokale_bundle_localizations(&again, &again_count, bundle) == LOKALE_OK);
+    CHECK(again == names && again_count == count); /* lent until the bundle is freed: the same array */
+    const char *id_after = NULL;
+    CHECK(lokale_bundle_identifier(&id_after, bundle) == LOKALE_OK && id_after == id);
+    CHECK(lokale_runtime_add_callback(&c, rt, count_change, &first) == LOKALE_OK);
+    CHECK(c > b);
+    CHECK(lokale_runtime_remove_callback(rt, b) == LOKALE_OK);
+    CHECK(lokale_runtime_set_preferred_languages(rt, de, 1) == LOKALE_OK);
+    CHECK(first.count == 1 && second.count == 1);
+    lokale_bundle_free(bundle);
+    lokale_bundle_free(sbundle);
+    lokale_runtime_free(rt);
+    lokale_runtime_free(swift);
+
+    /* Callbacks of a runtime freed before any change are removed with its handle. */
+    rt = runtime_with(de, 1);
+    calls none = {0};
+    CHECK(lokale_runtime_add_callback(&a, rt, count_change, &none) == LOKALE_OK);
+    CHECK(lokale_bundle_open(&bundle, rt, path(examples, "DesktopApp.lokale"), 0) == LOKALE_OK);
+    lokale_runtime_free(rt);
+    CHECK(lokale_bundle_reload(NULL, bundle, LOKALE_RELOAD_FORCE) == LOKALE_OK);
+    CHECK(none.count == 0);
+    lokale_bundle_free(bundle);
+}
+
 void test_start(void) {
     const char *lists[][3] = {{"de"}, {"fr", "de"}, {"de", "fr"}, {"en"}, {"pt-PT", "de"}, {"xx", "de"}, {"de-CH"}, {"zh-Hant", "fr"}};
     const size_t counts[] = {1, 2, 2, 1, 2, 2, 1, 2};
@@ -247,4 +325,5 @@ void test_start(void) {
     test_main_and_framework_start();
     test_stored_language();
     test_take_over_while_reading();
+    test_callbacks_and_facts();
 }

@@ -20,6 +20,14 @@ extern "C" {
 
 typedef struct lk_start_bundle lk_start_bundle;
 
+/* A change callback registered through the runtime's handle before the take-over: nothing calls it
+ * before (every change is the Swift runtime's), which registers it under the same id. */
+typedef struct lk_start_callback {
+    uint64_t id;
+    void *function; /* a lokale_change_callback */
+    void *payload;
+} lk_start_callback;
+
 /* A runtime that C started. Every field is read and written under lk_start_lock. */
 typedef struct lk_start_runtime {
     lk_shared *shared;        /* the Swift runtime's when it takes over (NULL then) */
@@ -30,6 +38,9 @@ typedef struct lk_start_runtime {
     uint32_t references;      /* the handle until freed, and each bundle */
     lk_start_bundle *first;   /* open bundles in the order they were opened */
     lk_start_bundle *main;
+    lk_start_callback *callbacks;
+    uint32_t callback_count, callback_capacity;
+    uint64_t next_callback;   /* ids count from 1, as the Swift runtime's */
 } lk_start_runtime;
 
 /* A bundle that C opened: the file's bytes (read, never mapped), as lk_table_read found them. */
@@ -45,6 +56,7 @@ struct lk_start_bundle {
     lk_table_view view;
     lk_localization_info *infos;
     lk_plan *plan;
+    const char **names;       /* the localizations' names as lent (lokale_bundle_localizations), or NULL */
     lk_start_bundle *next;
 };
 
@@ -68,12 +80,25 @@ void lk_start_runtime_release(lk_start_runtime *runtime);
  * LK_START_DECLINE, which leaves nothing. */
 int lk_start_open(lk_start_runtime *runtime, const char *path, int main, int verify, lk_handle **out);
 
+/* Registers a change callback (lock held); 0 when out of memory. */
+int lk_start_add_callback(lk_start_runtime *runtime, void *function, void *payload, uint64_t *id);
+/* Removes one (lock held); 0 when no callback has the id. */
+int lk_start_remove_callback(lk_start_runtime *runtime, uint64_t id);
+
+/* The bundle's identifier and development localization (NUL-terminated, inside the bytes), and its
+ * localizations' names as an array lent until the bundle is freed (NULL when out of memory); lock
+ * held. */
+const char *lk_start_identifier(const lk_start_bundle *bundle);
+const char *lk_start_development(const lk_start_bundle *bundle);
+const char **lk_start_names(lk_start_bundle *bundle, size_t *count);
+
 /* lokale_bundle_free of a bundle C opened (lock held; its handle marked freed already): retires
  * the handle and frees the bundle; releases the runtime. */
 void lk_start_bundle_free(lk_start_bundle *bundle);
 
 /* The Swift runtime took the bundle over (lock held): its handle, bytes, path, infos and plan are
- * the Swift bundle's now; the start forgets the bundle and releases the runtime. */
+ * the Swift bundle's now (and the names array lent, if any); the start forgets the bundle and
+ * releases the runtime. */
 void lk_start_bundle_handed_over(lk_start_bundle *bundle);
 
 #ifdef __cplusplus

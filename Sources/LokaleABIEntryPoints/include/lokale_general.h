@@ -16,6 +16,11 @@ int lk_runtime_new_general(lokale_runtime **out, const lokale_runtime_options *o
 void lk_runtime_free_general(lokale_runtime *runtime);
 int lk_bundle_open_general(lokale_bundle **out, lokale_runtime *runtime, const char *path, uint32_t flags);
 void lk_bundle_free_general(lokale_bundle *bundle);
+int lk_runtime_add_callback_general(uint64_t *out_id, lokale_runtime *runtime, lokale_change_callback callback, void *payload);
+int lk_runtime_remove_callback_general(lokale_runtime *runtime, uint64_t id);
+int lk_bundle_identifier_general(const char **out, const lokale_bundle *bundle);
+int lk_bundle_development_localization_general(const char **out, const lokale_bundle *bundle);
+int lk_bundle_localizations_general(const char *const **out, size_t *count, const lokale_bundle *bundle);
 
 int lk_bundle_lookup_general(const char **out, size_t *out_len, lokale_step *out_step, const lokale_bundle *bundle,
                              const lokale_message *message);

@@ -188,6 +188,20 @@ public final class Runtime: Sendable {
         }
     }
 
+    /// A callback a C start registered before this runtime took it over, under the id it gave
+    /// (ids after the start's go on from `last`).
+    package func adoptCallback(id: UInt64, last: UInt64, _ callback: @escaping @Sendable (Runtime) -> Void) {
+        state.withLock { s in
+            s.callbacks.append((id, callback))
+            s.nextCallback = max(s.nextCallback, last + 1)
+        }
+    }
+
+    /// Ids of callbacks registered from now on follow `last`, the last a C start gave.
+    package func continueCallbackIDs(after last: UInt64) {
+        state.withLock { s in s.nextCallback = max(s.nextCallback, last + 1) }
+    }
+
     @discardableResult
     public func removeCallback(_ id: UInt64) -> Bool {
         state.withLock { s in
