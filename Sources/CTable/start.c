@@ -135,16 +135,7 @@ static int is_base(const lk_start_bundle *b, uint64_t i) {
 
 /* How Apple's selection sees localization i, from its record; 0 when the record names no locale. */
 static int recorded_locale(const lk_start_bundle *b, uint64_t i, lk_select_locale *l) {
-    const uint8_t *r = locale_record(b, i);
-    if (!(lk_load32(r + LK_LOCALE_FLAGS) & LK_LOCALE_FLAG_LOCALE)) return 0;
-    l->spelled = pool_text(b, r + LK_LOCALE_ICU_ID);
-    const char *at = memchr(l->spelled.bytes, '@', l->spelled.length); /* keywords dropped */
-    if (at) l->spelled.length = (uint32_t)(at - l->spelled.bytes);
-    l->normal = pool_text(b, r + LK_LOCALE_NORMAL);
-    l->chain = pool_text(b, r + LK_LOCALE_CHAIN);
-    l->likely = pool_text(b, r + LK_LOCALE_MAXIMIZED);
-    l->index = (int32_t)i;
-    return 1;
+    return lk_recorded_locale(b->bytes, &b->view, i, l);
 }
 
 /* The localization named `name` whose record says the name is its own canonical tag; -1 when none. */

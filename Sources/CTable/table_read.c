@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "lokale_find.h"
+#include "lokale_select.h"
 #include "lokale_table.h"
 
 /* Eight tables of 256: crc_tables[k][b] is the CRC of byte b followed by k zeros. */
@@ -160,6 +161,24 @@ static int read_locale_data(const reader *r, const lk_table_view *v) {
         }
     }
     return LK_READ_OK;
+}
+
+static lk_text pool_text(const uint8_t *base, const lk_table_view *v, const uint8_t *ref) {
+    return (lk_text){(const char *)base + v->strings.offset + lk_load32(ref), lk_load32(ref + 4)};
+}
+
+int lk_recorded_locale(const uint8_t *base, const lk_table_view *v, uint64_t i, lk_select_locale *l) {
+    if (!v->has_locale_data || i >= v->locale_data.count) return 0;
+    const uint8_t *r = base + v->locale_data.offset + i * LK_LOCALE_RECORD_SIZE;
+    if (!(lk_load32(r + LK_LOCALE_FLAGS) & LK_LOCALE_FLAG_LOCALE)) return 0;
+    l->spelled = pool_text(base, v, r + LK_LOCALE_ICU_ID);
+    const char *at = memchr(l->spelled.bytes, '@', l->spelled.length); /* keywords dropped */
+    if (at) l->spelled.length = (uint32_t)(at - l->spelled.bytes);
+    l->normal = pool_text(base, v, r + LK_LOCALE_NORMAL);
+    l->chain = pool_text(base, v, r + LK_LOCALE_CHAIN);
+    l->likely = pool_text(base, v, r + LK_LOCALE_MAXIMIZED);
+    l->index = (int32_t)i;
+    return 1;
 }
 
 int lk_table_read(const uint8_t *bytes, uint64_t size, int verify_payload, lk_table_view *v, char *why, size_t capacity) {

@@ -7,6 +7,8 @@
 
 #include <stdint.h>
 
+#include "lokale_read.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -29,6 +31,11 @@ typedef struct lk_select_locale {
     lk_text likely;
     int32_t index;
 } lk_select_locale;
+
+/* How localization i of the table at `base` (checked by lk_table_read into *view) is seen, from its
+ * LOCD record: its ICU id without keywords, normal form, chain and likely form, pointing into the
+ * table; `index` i. 0 when the table records no locale data or the record names no locale. */
+int lk_recorded_locale(const uint8_t *base, const lk_table_view *view, uint64_t i, lk_select_locale *locale);
 
 #define LK_SELECT_CHAIN 1
 #define LK_SELECT_LIKELY 2

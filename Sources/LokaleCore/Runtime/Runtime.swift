@@ -392,11 +392,15 @@ func orderedLocalizations(_ table: CompiledTable, preferred: [String], matcher: 
         let name = table.localizations[i]
         return !table.isBaseLocalization[i] && (!LanguageTag.isPseudo(name) || named.contains(pseudoKey(name)))
     }
-    let names = candidates.map { table.localizations[$0] }
     let userLanguages = user?.languages ?? preferred
-    // What the table recorded of its localizations' locales, read instead of asking ICU.
+    // What the table recorded of its localizations' locales, read instead of asking ICU (Apple's
+    // rule reads the records in place).
     let known: (String) -> LocaleData.Selection? = { table.localeSelection(named: $0) }
-    var result = matcher.order(preferred: preferred, available: names, known: known).map { c -> LocalizationChoice in
+    func order(_ preferred: [String], _ indices: [Int]) -> [LocalizationChoice] {
+        if let apple = matcher as? AppleMatcher { return apple.order(preferred: preferred, table: table, indices: indices) }
+        return matcher.order(preferred: preferred, available: indices.map { table.localizations[$0] }, known: known)
+    }
+    var result = order(preferred, candidates).map { c -> LocalizationChoice in
         let p = c.preference
         let answers = user == nil ? p : p.flatMap { $0 < user!.preferredChoices.count ? user!.preferredChoices[$0].userPreference : nil }
         return LocalizationChoice(localization: candidates[c.localization], reason: c.reason, userPreference: answers)
@@ -404,7 +408,7 @@ func orderedLocalizations(_ table: CompiledTable, preferred: [String], matcher: 
     func answered(_ localization: Int) -> Int? {
         // A development localization the user also asked for counts as that preference.
         userLanguages.indices.first {
-            !matcher.order(preferred: [userLanguages[$0]], available: [table.localizations[localization]], known: known).isEmpty
+            !order([userLanguages[$0]], [localization]).isEmpty
         }
     }
     if !result.contains(where: { $0.localization == table.developmentLocalization }) {

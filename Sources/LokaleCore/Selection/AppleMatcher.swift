@@ -26,29 +26,65 @@ public struct AppleMatcher: LocalizationMatcher {
         for (i, raw) in available.enumerated() {
             if let c = facts.locale(raw, index: i, known: known) { candidates.append(c) }
         }
+        return run(preferred: preferred, candidates: &candidates, facts: facts, named: { available[$0] }) { p in
+            facts.locale(preferred[p], index: p, known: known)
+        }
+    }
+
+    /// `order(preferred:available:known:)` of the localizations `indices` of `table` (`available`
+    /// their names), reading what the table's LOCD records say of them in place (CTable's
+    /// `lk_recorded_locale`, as a start without the Swift runtime reads them): the same answers,
+    /// without a string made for what is recorded.
+    func order(preferred: [String], table: CompiledTable, indices: [Int]) -> [LocalizationChoice] {
+        let facts = SelectionFacts()
+        var view = table.view
+        let base = table.file.base.assumingMemoryBound(to: UInt8.self)
+        func recorded(_ localization: Int, index: Int) -> lk_select_locale? {
+            var l = lk_select_locale()
+            guard lk_recorded_locale(base, &view, UInt64(localization), &l) != 0 else { return nil }
+            l.index = Int32(index)
+            return l
+        }
+        var candidates: [lk_select_locale] = []
+        for (k, i) in indices.enumerated() {
+            if let c = recorded(i, index: k) ?? facts.locale(table.localizations[i], index: k, known: { _ in nil }) { candidates.append(c) }
+        }
+        return run(preferred: preferred, candidates: &candidates, facts: facts, named: { table.localizations[indices[$0]] }) { p in
+            let raw = preferred[p]
+            if table.hasLocaleData, let i = table.localizations.firstIndex(of: raw), let l = recorded(i, index: p) { return l }
+            return facts.locale(raw, index: p, known: { _ in nil })
+        }
+    }
+
+    /// The rule over the candidates, given the preferences one at a time (`preference(p)`, nil for
+    /// a name that is no locale), so that only those it reaches are converted.
+    private func run(preferred: [String], candidates: inout [lk_select_locale], facts: SelectionFacts, named: (Int) -> String,
+                     preference: (Int) -> lk_select_locale?) -> [LocalizationChoice] {
         guard !candidates.isEmpty else { return [] }
         var order = [Int32](repeating: -1, count: candidates.count)
-        var count: UInt32 = 0, preference: Int32 = -1
+        var count: UInt32 = 0, chosen: Int32 = -1
         let result = withExtendedLifetime(facts) {
             var source = lk_select_source(context: Unmanaged.passUnretained(facts).toOpaque(), fill: SelectionFacts.fill,
                                           likely: SelectionFacts.likely)
             return candidates.withUnsafeMutableBufferPointer { c in
                 var s = lk_apple_selection()
                 lk_apple_begin(&s)
-                for (p, raw) in preferred.enumerated() {
-                    guard var l = facts.locale(raw, index: p, known: known) else { continue }
+                for p in preferred.indices {
+                    guard var l = preference(p) else { continue }
                     if lk_apple_consider(&s, &l, c.baseAddress, UInt32(c.count), &source) == LK_SELECT_DECIDED { break }
                 }
-                return lk_apple_finish(&s, c.baseAddress, UInt32(c.count), &source, &order, &count, &preference)
+                return lk_apple_finish(&s, c.baseAddress, UInt32(c.count), &source, &order, &count, &chosen)
             }
         }
         // The Swift source always tells (ICU answers any name), so the rule always concludes.
-        guard result == LK_SELECT_DECIDED, preference >= 0 else { return [] }
-        let p = Int(preference)
-        return order.prefix(Int(count)).enumerated().map { k, i in
-            LocalizationChoice(localization: Int(i), reason: k == 0 ? .matched(preference: p, language: preferred[p])
-                                                                      : .fallback(of: available[Int(order[0])], preference: p))
+        guard result == LK_SELECT_DECIDED, chosen >= 0 else { return [] }
+        let p = Int(chosen)
+        var choices: [LocalizationChoice] = []
+        for k in 0..<Int(count) {
+            choices.append(LocalizationChoice(localization: Int(order[k]), reason: k == 0 ? .matched(preference: p, language: preferred[p])
+                                                                                     : .fallback(of: named(Int(order[0])), preference: p)))
         }
+        return choices
     }
 }
 
