@@ -428,13 +428,16 @@ md += ["", "## Notes", "",
        "that `bundle_lookup` and `bundle_format` answer from the fast paths; the frees free C memory. The Swift "
        "runtime takes a start over on the first call that needs it (none here): before this start path the "
        "calls executed some 464 K instructions, most of them the Swift runtime's first use of each generic type.",
-       "- `lokale lookup` is `bin/lokale`, the front: it runs lookup and explain itself over the runtime alone "
+       "- `lokale lookup` is `bin/lokale`, the front: it answers `lookup BUNDLE KEY` by the same C start before "
+       "its Swift code runs (`Sources/LokaleFrontStart`; what the start declines, its Swift command answers), "
+       "runs lookup and explain itself over the runtime alone otherwise "
        "(the Swift and C++ runtimes linked in, ICU on first need, no Foundation or libxml2) and hands every other "
        "command to the whole tool (`lokale-tool`), which loads all three (it took 3.3 ms for a lookup, 4.4× "
        "gettext(1))." + front_note,
        "- Python: with the wheel (when dist/ has one) the interpreter is a venv's, which does not import the "
        "base installation's site packages. The accelerator (`_speedups`) loads liblokale.so itself and makes a "
-       "start's calls, so a start imports no ctypes; the modules of rarely used classes (`Translations`, "
+       "start's calls, so a start imports no ctypes, and those calls (the runtime's change callback and the bundle's facts "
+       "included) stay in the C start; the modules of rarely used classes (`Translations`, "
        "`Message`, `MessageFormat`) are imported on first use. What remains is the binding's start modules "
        "(each found, read and run) and loading liblokale.so.",
        "- Linking ICU into liblokale.so statically is not possible with Debian's static ICU, which is not built "

@@ -6,7 +6,10 @@
  * argument types, short and zero output buffers; and through per-call language lists made from
  * the input's own strings (as a list and as an Accept-Language header), a runtime or a bundle
  * passed as the list, and a version-3 struct at its own size (so reading `languages` would be an
- * overflow). Every call must return a status, never crash. */
+ * overflow). Every call must return a status, never crash. The bundle is also opened by a
+ * runtime the C start makes (its languages two of the bundle's own localizations), whose answers
+ * must be the Swift runtime's for the same languages, before and after the Swift runtime takes the
+ * start over: a difference aborts. */
 #define _GNU_SOURCE
 #include "lokale.h"
 
@@ -82,6 +85,54 @@ static void drive(const lokale_bundle *b, const lokale_message *m, uint8_t choic
     }
 }
 
+/* Every key's lookup, text and step, through `b` and through `s`, must agree. */
+static void same_lookups(const lokale_bundle *b, const lokale_bundle *s, const char *keys, size_t size) {
+    for (size_t start = 0, i = 0, n = 0; i <= size && n < 100; i++) {
+        if (keys[i] != 0) continue;
+        if (i > start) {
+            lokale_message m = lokale_message_make(keys + start, NULL, NULL);
+            const char *a = NULL, *e = NULL;
+            size_t al = 0, el = 0;
+            lokale_step as = 0, es = 0;
+            int ra = lokale_bundle_lookup(&a, &al, &as, b, &m), re = lokale_bundle_lookup(&e, &el, &es, s, &m);
+            if (ra != re || (ra == LOKALE_OK && (al != el || as != es || memcmp(a, e, al) != 0))) abort();
+            n++;
+        }
+        start = i + 1;
+    }
+}
+
+/* The C start: a runtime whose languages are two of the bundle's localizations opens the file, and
+ * answers as a runtime the Swift runtime runs from the start; then (through a call only the Swift
+ * runtime answers) it is taken over, and answers alike again. */
+static void start_against_swift(const char *const *locs, size_t count, uint32_t flags, const char *keys, size_t size) {
+    if (count == 0) return;
+    const char *langs[] = {locs[size % count], locs[0]};
+    lokale_runtime_options o;
+    lokale_runtime_options_init(&o);
+    o.preferred_languages = langs;
+    o.preferred_count = 2;
+    lokale_runtime *started = NULL, *swift = NULL;
+    if (lokale_runtime_new(&started, &o) != LOKALE_OK) abort();
+    o.settings_path = "";
+    if (lokale_runtime_new(&swift, &o) != LOKALE_OK) abort();
+    lokale_bundle *b = NULL, *s = NULL;
+    int rb = lokale_bundle_open(&b, started, path, flags), rs = lokale_bundle_open(&s, swift, path, flags);
+    if (rb != rs) abort();
+    if (rb == LOKALE_OK) {
+        same_lookups(b, s, keys, size);
+        char list[256];
+        size_t needed;
+        if (size & 2) lokale_runtime_free(started), started = NULL; /* taken over through the bundle */
+        lokale_bundle_preferred_localizations(list, sizeof list, &needed, b);
+        same_lookups(b, s, keys, size);
+        lokale_bundle_free(b);
+        lokale_bundle_free(s);
+    }
+    lokale_runtime_free(started);
+    lokale_runtime_free(swift);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!runtime) setup();
     FILE *f = fopen(path, "wb");
@@ -104,12 +155,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     lokale_bundle_localizations(&locs, &count, b);
     for (size_t i = 0; i < count; i++) (void)strlen(locs[i]);
     lokale_bundle_preferred_localizations(small, sizeof small, &needed, b);
-    if (count) lokale_runtime_set_language(runtime, locs[size % count]);
 
     /* Keys: the NUL-terminated strings of the input (a copy, so that each one ends with NUL). */
     char *copy = malloc(size + 1);
     memcpy(copy, data, size);
     copy[size] = 0;
+    start_against_swift(locs, count, flags, copy, size);
+    if (count) lokale_runtime_set_language(runtime, locs[size % count]);
     size_t start = 0, n = 0;
     for (size_t i = 0; i <= size && n < 100; i++) {
         if (copy[i] != 0) continue;
