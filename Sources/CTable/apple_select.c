@@ -206,3 +206,18 @@ int lk_apple_finish(lk_apple_selection *s, lk_select_locale *candidates, uint32_
     *order_count = n;
     return LK_SELECT_DECIDED;
 }
+
+uint32_t lk_order_end(int32_t *localizations, int32_t *user_preferences, uint32_t count, int32_t development,
+                      int32_t (*answered)(void *context), void *context, int32_t base) {
+    int listed = 0;
+    for (uint32_t i = 0; i < count && !listed; i++) listed = localizations[i] == development;
+    if (!listed) {
+        localizations[count] = development;
+        user_preferences[count++] = answered(context);
+    }
+    if (base >= 0) {
+        localizations[count] = base;
+        user_preferences[count++] = -1;
+    }
+    return count;
+}

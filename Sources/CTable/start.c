@@ -164,6 +164,41 @@ static int has_extension(const char *tag, size_t length) {
 
 static const lk_select_source records_only = {NULL, NULL, NULL}; /* every fact is recorded; a step's likely form is not */
 
+/* The first of the user's languages that Apple's rule matches to the development localization
+ * alone (lk_order_end's question); `unknown` when the records cannot tell. */
+typedef struct development_answer {
+    const lk_start_bundle *bundle;
+    const int64_t *preferences;
+    uint32_t count;
+    int unknown;
+} development_answer;
+
+static int32_t answered(void *context) {
+    development_answer *a = context;
+    const lk_start_bundle *b = a->bundle;
+    lk_select_locale dev;
+    if (!recorded_locale(b, lk_load32(b->bytes + b->view.bundle.offset + LK_BUNDLE_DEVELOPMENT), &dev)) {
+        a->unknown = 1;
+        return -1;
+    }
+    for (uint32_t p = 0; p < a->count; p++) {
+        lk_select_locale l, one = dev;
+        recorded_locale(b, (uint64_t)a->preferences[p], &l);
+        l.index = (int32_t)p;
+        lk_apple_selection s;
+        lk_apple_begin(&s);
+        int32_t got, got_preference;
+        uint32_t got_count;
+        if (lk_apple_consider(&s, &l, &one, 1, &records_only) == LK_SELECT_UNKNOWN ||
+            lk_apple_finish(&s, &one, 1, &records_only, &got, &got_count, &got_preference) == LK_SELECT_UNKNOWN) {
+            a->unknown = 1;
+            return -1;
+        }
+        if (got_count > 0) return (int32_t)p;
+    }
+    return -1;
+}
+
 /* The ordered list of localizations for the runtime's languages, as the Swift runtime orders it
  * (orderedLocalizations: the selection's choice, the development localization, Base), with the
  * step of each; LK_START_DECLINE when the records cannot tell. */
@@ -212,44 +247,18 @@ static int order(const lk_start_bundle *b, int32_t *localizations, int32_t *step
         }
         if (lk_apple_finish(&s, candidates, c_count, &records_only, order_, &listed, &preference) == LK_SELECT_UNKNOWN) goto done;
     }
-    uint32_t k = 0;
-    for (uint32_t i = 0; i < listed; i++) {
-        localizations[k] = order_[i];
-        steps[k++] = preference == 0 ? LK_STEP_TRANSLATION : LK_STEP_LATER_PREFERENCE;
-    }
-    /* The development localization, answering the first of the user's languages that the selection
-     * matches to it alone. */
-    int32_t d = (int32_t)lk_load32(b->bytes + b->view.bundle.offset + LK_BUNDLE_DEVELOPMENT);
-    int listed_d = 0;
-    for (uint32_t i = 0; i < k; i++) listed_d |= localizations[i] == d;
-    if (!listed_d) {
-        lk_select_locale dev;
-        if (!recorded_locale(b, (uint64_t)d, &dev)) goto done;
-        int32_t answered = -1;
-        for (uint32_t p = 0; p < p_count && answered < 0; p++) {
-            lk_select_locale l, one = dev;
-            recorded_locale(b, (uint64_t)preferences[p], &l);
-            l.index = (int32_t)p;
-            lk_apple_selection s;
-            lk_apple_begin(&s);
-            int32_t got;
-            uint32_t got_count;
-            int32_t got_preference;
-            if (lk_apple_consider(&s, &l, &one, 1, &records_only) == LK_SELECT_UNKNOWN ||
-                lk_apple_finish(&s, &one, 1, &records_only, &got, &got_count, &got_preference) == LK_SELECT_UNKNOWN)
-                goto done;
-            if (got_count > 0) answered = (int32_t)p;
-        }
-        localizations[k] = d;
-        steps[k++] = answered < 0 ? LK_STEP_DEVELOPMENT : answered == 0 ? LK_STEP_TRANSLATION : LK_STEP_LATER_PREFERENCE;
-    }
-    for (uint64_t i = 0; i < n; i++) {
-        if (is_base(b, i)) {
-            localizations[k] = (int32_t)i;
-            steps[k++] = LK_STEP_DEVELOPMENT;
-            break;
-        }
-    }
+    int32_t *user = malloc((n + 2) * sizeof *user);
+    if (!user) goto done;
+    for (uint32_t i = 0; i < listed; i++) localizations[i] = order_[i], user[i] = preference;
+    int32_t base = -1;
+    for (uint64_t i = 0; i < n && base < 0; i++)
+        if (is_base(b, i)) base = (int32_t)i;
+    development_answer dev = {b, preferences, p_count, 0};
+    uint32_t k = lk_order_end(localizations, user, listed, (int32_t)lk_load32(b->bytes + b->view.bundle.offset + LK_BUNDLE_DEVELOPMENT),
+                              answered, &dev, base);
+    for (uint32_t i = 0; i < k; i++) steps[i] = lk_step_for(user[i]);
+    free(user);
+    if (dev.unknown) goto done;
     *count = k;
     result = LK_START_OK;
 done:

@@ -78,6 +78,15 @@ int lk_apple_consider(lk_apple_selection *s, lk_select_locale *p, lk_select_loca
 int lk_apple_finish(lk_apple_selection *s, lk_select_locale *candidates, uint32_t count, const lk_select_source *source,
                     int32_t *order, uint32_t *order_count, int32_t *preference);
 
+/* How an ordered list ends, whichever strategy chose its start (the Swift runtime's
+ * orderedLocalizations and the C start end theirs so): after the `count` localizations chosen, the
+ * development localization unless it is among them, answering `answered(context)` (the first of
+ * the user's languages the strategy matches to it alone, -1 for none; asked only then), then the
+ * first Base localization (`base`, -1 for none). Appends to `localizations` and
+ * `user_preferences` (-1: none), which have room for count + 2; returns the new count. */
+uint32_t lk_order_end(int32_t *localizations, int32_t *user_preferences, uint32_t count, int32_t development,
+                      int32_t (*answered)(void *context), void *context, int32_t base);
+
 #ifdef __cplusplus
 }
 #endif

@@ -43,6 +43,12 @@ int lk_find(const uint8_t *slots, uint32_t slot_count, const uint8_t *records, u
 #define LK_STEP_DEFAULT 4
 #define LK_STEP_KEY 5
 
+/* The row a hit in a localization answers with: one that answers the user's first language, a
+ * later one, or none of them (user_preference -1: the development localization's row). */
+static inline int32_t lk_step_for(int32_t user_preference) {
+    return user_preference == 0 ? LK_STEP_TRANSLATION : user_preference > 0 ? LK_STEP_LATER_PREFERENCE : LK_STEP_DEVELOPMENT;
+}
+
 /* Fallback policies (lokale.h's lokale_fallback_policy values). */
 #define LK_POLICY_APPLE 0u
 #define LK_POLICY_CHAIN 1u

@@ -50,12 +50,9 @@ public struct Resolution: Sendable {
     public var servedPosition: Int? = nil
     public var entry: CompiledTable.Entry? = nil
 
+    /// CTable's `lk_step_for`, the C start's rule too.
     static func step(for choice: LocalizationChoice) -> Step {
-        switch choice.userPreference {
-        case 0?: .translation
-        case _?: .laterPreference
-        case nil: .development
-        }
+        Step(code: lk_step_for(choice.userPreference.map { Int32(clamping: $0) } ?? -1))
     }
 }
 

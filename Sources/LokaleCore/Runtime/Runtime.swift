@@ -411,12 +411,20 @@ func orderedLocalizations(_ table: CompiledTable, preferred: [String], matcher: 
             !order([userLanguages[$0]], [localization]).isEmpty
         }
     }
-    if !result.contains(where: { $0.localization == table.developmentLocalization }) {
-        let d = table.developmentLocalization
-        result.append(LocalizationChoice(localization: d, reason: .development, userPreference: answered(d)))
+    // How the list ends, as the C start ends it (CTable's lk_order_end): the development
+    // localization unless chosen already, then Base.
+    let d = table.developmentLocalization, chosen = result.count
+    var localizations = result.map { Int32($0.localization) } + [0, 0]
+    var preferences = result.map { Int32($0.userPreference ?? -1) } + [0, 0]
+    let question = DevelopmentQuestion { answered(d).map(Int32.init) ?? -1 }
+    let count = withExtendedLifetime(question) {
+        lk_order_end(&localizations, &preferences, UInt32(chosen), Int32(d), DevelopmentQuestion.ask,
+                     Unmanaged.passUnretained(question).toOpaque(), Int32(table.isBaseLocalization.firstIndex(of: true) ?? -1))
     }
-    if let base = table.isBaseLocalization.firstIndex(of: true) {
-        result.append(LocalizationChoice(localization: base, reason: .base))
+    for k in chosen..<Int(count) {
+        let l = Int(localizations[k]), p = preferences[k]
+        result.append(LocalizationChoice(localization: l, reason: k == chosen && l == d ? .development : .base,
+                                         userPreference: p >= 0 ? Int(p) : nil))
     }
     for i in result.indices {
         if let p = result[i].userPreference, p < userLanguages.count { result[i].numberingSystem = LanguageTag.numberingSystem(of: userLanguages[p]) }
@@ -428,3 +436,14 @@ private func pseudoKey(_ tag: String) -> String {
     String(tag.lowercased().map { $0 == "_" ? "-" : $0 })
 }
 
+/// `lk_order_end`'s question to the Swift runtime: which user language the strategy matches to the
+/// development localization alone.
+private final class DevelopmentQuestion {
+    let answer: () -> Int32
+    init(_ answer: @escaping () -> Int32) { self.answer = answer }
+
+    static let ask: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { context in
+        guard let context else { return -1 }
+        return Unmanaged<DevelopmentQuestion>.fromOpaque(context).takeUnretainedValue().answer()
+    }
+}
