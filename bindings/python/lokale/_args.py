@@ -19,12 +19,12 @@ not an exact int, float or str; ``lokale.Arg``): each adds to start-up time.
 from __future__ import annotations
 
 from ._abi import LOADING
-from ._errors import InvalidArgument
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
     from decimal import Decimal
-    from typing import Any, Optional, Union
+    from collections.abc import Iterable
+    from typing import Any, List, Optional, Union
 
     Arg = Union[int, float, str, Decimal]
     """A format argument: int (``LOKALE_ARG_INT``, or ``UINT`` above 2**63-1), float
@@ -46,8 +46,8 @@ def _arg() -> object:
     alias = globals()["Arg"] = typing.Union[int, float, str, decimal.Decimal]
     return alias
 
-__all__ = ["Arg", "encode", "encode_optional", "coerce", "loading_flag", "check_arg", "lokale", "typing", "ENUMS",
-           "PARTS"]
+__all__ = ["Arg", "encode", "encode_optional", "language_list", "coerce", "loading_flag", "check_arg", "lokale",
+           "typing", "ENUMS", "PARTS"]
 
 
 def encode(value: str, what: str) -> bytes:
@@ -62,6 +62,20 @@ def encode_optional(value: Optional[str], what: str) -> Optional[bytes]:
     return None if value is None else encode(value, what)
 
 
+def language_list(languages: Union[Iterable[str], str, None]) -> Optional[List[bytes]]:
+    """The encoded languages (a str is comma-separated); None for None.
+
+    An empty list stays an empty list (no preferences), as opposed to None, which reads the
+    environment."""
+    if languages is None:
+        return None
+    if isinstance(languages, str):
+        items = [part.strip() for part in languages.split(",") if part.strip()]
+    else:
+        items = list(languages)
+    return [encode(item, "language") for item in items]
+
+
 def coerce(kind: str, members: dict[str, int], value: object, what: str) -> int:
     """The value of a member of an enumeration of ``_abi`` (``members``: name -> value; ``kind``
     the name of its enum, e.g. ``"Device"``), given as a member of that enum, its int value, or
@@ -72,11 +86,15 @@ def coerce(kind: str, members: dict[str, int], value: object, what: str) -> int:
         try:
             return members[value.strip().upper().replace("-", "_")]
         except KeyError:
+            from ._errors import InvalidArgument  # made by the first failure (see _library.not_found)
+
             names = ", ".join(repr(name.lower()) for name in members)
             raise InvalidArgument(f"unknown {what} {value!r}; expected one of {names}") from None
     if isinstance(value, int):
         if int(value) in members.values():
             return int(value)
+        from ._errors import InvalidArgument
+
         raise InvalidArgument(f"unknown {what} {value!r}")
     raise TypeError(f"{what} must be a {kind}, a name or an int, not {type(value).__name__}")
 

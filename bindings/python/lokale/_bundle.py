@@ -4,7 +4,8 @@
 (``_backend``): each passes the bundle's memo to it, and the call's ``languages=`` as their
 ``Request`` (resolved inline: no Python call on the way for a list seen before); without it, the
 backend takes those of the innermost ``use_languages`` block of the bundle's runtime in this
-context (see _languages), else the runtime's.
+context (see _languages), else the runtime's. ``_languages`` is imported by the first call given
+a request's languages (``_runtime.for_runtime``).
 """
 
 from __future__ import annotations
@@ -13,10 +14,7 @@ import _thread
 
 from ._abi import RELOAD_FORCE, RELOAD_VERIFY
 from ._backend import BACKEND
-from ._errors import ClosedError
 from ._guard import Finalizer, Release, raise_closed
-from . import _languages
-from ._languages import Languages
 from ._named import NamedMessages
 from ._library import Library, check, split
 from . import _runtime
@@ -37,7 +35,8 @@ if TYPE_CHECKING:
 else:  # what typing.get_type_hints needs of the public annotations, without importing typing
     from _collections_abc import Callable, Iterable
 
-    from ._args import lokale, typing  # lokale.Step, lokale.Arg, typing.Any: made when read
+    from ._args import typing  # typing.Any: made when read
+    from ._runtime import lokale  # lokale.Step, lokale.Arg, lokale.Languages: made when read
 
     # Filled when first needed, which a program that only looks messages up never is (each module
     # imported costs its start): gettext_protocol() imports _gettext (gettext's protocol, which the
@@ -229,6 +228,8 @@ class Bundle(NamedMessages):
         return handle
 
     def _closed(self) -> NoReturn:
+        from ._errors import ClosedError  # (the exceptions are made by the first failure: _library.not_found)
+
         raise ClosedError(f"lokale: the bundle {self.path!r} is closed")
 
     def _enter(self) -> Tuple[Memo, int]:
@@ -279,14 +280,15 @@ class Bundle(NamedMessages):
 
     # -- lookups ----------------------------------------------------------------------------------
 
-    def _languages(self, languages: Languages | Iterable[str] | str | None) -> Optional[Languages]:
+    def _languages(self, languages: lokale.Languages | Iterable[str] | str | None) -> Optional[lokale.Languages]:
         """The request's languages of a call: ``languages`` given, else those
         :meth:`Runtime.use_languages` bound in this context; None: the runtime's. The caller keeps
         the object referenced for the call (its handle lives as long). ``string``, ``lookup`` and
         ``format`` leave use_languages to the backend."""
-        if languages is None:
-            return _languages.current(self.runtime)
-        return _languages.for_runtime(self.runtime, languages)
+        if languages is None:  # nothing is bound before use_languages imported _languages
+            module = _runtime._request_languages
+            return None if module is None else module.current(self.runtime)
+        return _runtime.for_runtime(self.runtime, languages)
 
     def string(
         self,
@@ -295,7 +297,7 @@ class Bundle(NamedMessages):
         table: str | None = None,
         comment: str | None = None,
         *,
-        languages: Languages | Iterable[str] | None = None,
+        languages: lokale.Languages | Iterable[str] | None = None,
     ) -> str:
         """The localized text of ``key`` (see :meth:`lookup`), without formatting.
 
@@ -305,7 +307,7 @@ class Bundle(NamedMessages):
         if languages is None:  # the backend takes those of use_languages, else the runtime's
             return _string(self._memo or self._closed(), key, default, table, comment)
         # ``chosen`` keeps the Languages, whose handle its Request borrows, alive for the call.
-        chosen = _languages.for_runtime(self.runtime, languages)
+        chosen = _runtime.for_runtime(self.runtime, languages)
         return _string(self._memo or self._closed(), key, default, table, comment, chosen._request)
 
     def lookup(
@@ -315,7 +317,7 @@ class Bundle(NamedMessages):
         table: str | None = None,
         comment: str | None = None,
         *,
-        languages: Languages | Iterable[str] | None = None,
+        languages: lokale.Languages | Iterable[str] | None = None,
     ) -> LookupResult:
         """Looks ``key`` up without formatting: the text and the :class:`Step` that answered.
 
@@ -329,7 +331,7 @@ class Bundle(NamedMessages):
         if languages is None:  # as string()
             text, step = _lookup(memo, key, default, table, comment)
         else:
-            chosen = _languages.for_runtime(self.runtime, languages)  # kept alive for the call
+            chosen = _runtime.for_runtime(self.runtime, languages)  # kept alive for the call
             text, step = _lookup(memo, key, default, table, comment, chosen._request)
         try:
             member = _STEPS[step]
@@ -348,7 +350,7 @@ class Bundle(NamedMessages):
         table: str | None = None,
         comment: str | None = None,
         locale: str | None = None,
-        languages: Languages | Iterable[str] | None = None,
+        languages: lokale.Languages | Iterable[str] | None = None,
     ) -> str:
         """Looks ``key`` up, chooses its plural and device variants, and formats it with ``args``.
 
@@ -363,7 +365,7 @@ class Bundle(NamedMessages):
         """
         if languages is None:  # as string()
             return _format(self._memo or self._closed(), key, args, default, table, comment, locale)
-        chosen = _languages.for_runtime(self.runtime, languages)  # as string()
+        chosen = _runtime.for_runtime(self.runtime, languages)  # as string()
         return _format(self._memo or self._closed(), key, args, default, table, comment, locale, chosen._request)
 
     def explain(
@@ -374,7 +376,7 @@ class Bundle(NamedMessages):
         table: str | None = None,
         comment: str | None = None,
         locale: str | None = None,
-        languages: Languages | Iterable[str] | None = None,
+        languages: lokale.Languages | Iterable[str] | None = None,
     ) -> dict[str, typing.Any]:
         """Explains a lookup: the bundle, the table, the languages negotiated against, the ordered
         localizations with the reason for each, which localization's table was read
@@ -397,7 +399,7 @@ class Bundle(NamedMessages):
         table: str | None = None,
         comment: str | None = None,
         locale: str | None = None,
-        languages: Languages | Iterable[str] | None = None,
+        languages: lokale.Languages | Iterable[str] | None = None,
     ) -> list[str]:
         """The problems :meth:`format` meets with the same arguments (a missing argument, a
         translation replaced because its format did not match), one sentence each; ``[]`` when
@@ -407,7 +409,8 @@ class Bundle(NamedMessages):
         return raw.decode("utf-8", "replace").splitlines()
 
     def _with_message(self, call: Callable[[int, Any], Any], key: str, default: Optional[str], table: Optional[str],
-                      comment: Optional[str], locale: Optional[str], languages: Languages | Iterable[str] | None) -> Any:
+                      comment: Optional[str], locale: Optional[str],
+                      languages: lokale.Languages | Iterable[str] | None) -> Any:
         """``call(bundle, message)`` with the C message of these fields, inside the bundle's guard."""
         from ctypes import byref
 
@@ -425,7 +428,7 @@ class Bundle(NamedMessages):
     def _call_formatter(self, function: Callable[..., int], key: str, args: Tuple[lokale.Arg, ...],
                         default: Optional[str], table: Optional[str], comment: Optional[str],
                         locale: Optional[str] = None,
-                        languages: Languages | Iterable[str] | None = None) -> bytes:
+                        languages: lokale.Languages | Iterable[str] | None = None) -> bytes:
         """The bytes of a (dst, capacity, needed) function of a message and its arguments."""
         from ._ccall import fill
         from ._packing import pack_args

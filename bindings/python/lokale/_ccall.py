@@ -55,7 +55,7 @@ def borrowed(function: Callable[..., int], handle: int) -> str:
 
 
 def language_array(encoded: Optional[List[bytes]]) -> Tuple[Optional[ctypes.Array[ctypes.c_char_p]], int]:
-    """A ``const char *const *`` of encoded languages (``_languages.language_list``'s) and its
+    """A ``const char *const *`` of encoded languages (``_args.language_list``'s) and its
     count: a non-NULL array even for an empty list (no preferences); NULL for None (the
     environment's)."""
     if encoded is None:

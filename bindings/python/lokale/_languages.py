@@ -26,7 +26,7 @@ from ._library import Library, check, library, non_null, split
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (it costs start-up time)
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Callable, Iterable, Iterator
     from contextvars import ContextVar
     from typing import Any, Dict, List, Optional, Tuple, Union
 
@@ -41,13 +41,13 @@ class Languages:
     threads and tasks; the library's handle is freed when the object is collected (a call using it
     holds a reference, so never under a call)."""
 
-    __slots__ = ("list", "_handle", "_lib", "_request")
+    __slots__ = ("list", "_handle", "_free", "_request")
 
     list: tuple[str, ...]
     """The languages as given."""
     if TYPE_CHECKING:
         _handle: Optional[int]  # freed by __del__ (None after)
-        _lib: Library
+        _free: Callable[[int], None]  # lokale_languages_free
         _request: Request  # what lookups take: the handle (borrowed) and a serial (see _backend)
 
     def __init__(self) -> None:
@@ -63,7 +63,9 @@ class Languages:
         handle = c_void_p()
         check(lib.lokale_languages_new(byref(handle), runtime_handle, array, count))
         self = object.__new__(cls)
-        self._lib = lib
+        # Declared now (a ctypes function is declared on first use, importing _cdecl): __del__ may
+        # run at the interpreter's exit, when nothing can be imported any more.
+        self._free = lib.lokale_languages_free
         self._handle = made = non_null(handle, "lokale_languages_new")
         self.list = languages
         self._request = BACKEND.request(made)
@@ -73,7 +75,7 @@ class Languages:
         handle = getattr(self, "_handle", None)
         if handle is not None:
             self._handle = None
-            self._lib.lokale_languages_free(handle)
+            self._free(handle)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.list)
@@ -111,20 +113,6 @@ def remembered(cache: Dict[Tuple[str, ...], Languages], lib: Library, runtime_ha
             pass
     cache[key] = made
     return made
-
-
-def language_list(languages: Union[Iterable[str], str, None]) -> Optional[List[bytes]]:
-    """The encoded languages (a str is comma-separated); None for None.
-
-    An empty list stays an empty list (no preferences), as opposed to None, which reads the
-    environment."""
-    if languages is None:
-        return None
-    if isinstance(languages, str):
-        items = [part.strip() for part in languages.split(",") if part.strip()]
-    else:
-        items = list(languages)
-    return [encode(item, "language") for item in items]
 
 
 def parse_accept_language(header: str | bytes) -> list[str]:

@@ -28,7 +28,6 @@ import os
 import sys
 
 from ._abi import OK
-from ._errors import Error, LibraryNotFound, error_for
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing
 if TYPE_CHECKING:
@@ -36,6 +35,8 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from types import ModuleType
     from typing import Any, List, NoReturn, Optional, Tuple
+
+    from ._errors import Error
 
 __all__ = [
     "Library",
@@ -139,7 +140,7 @@ class Library:
             cdll = ctypes.CDLL(self.path, handle=self.handle)
         for name in SIGNATURES:
             if not hasattr(cdll, name):
-                raise LibraryNotFound(f"{self.path} is not a compatible liblokale: it lacks {name}")
+                raise not_found(f"{self.path} is not a compatible liblokale: it lacks {name}")
         # lokale_bundle_lookup again (a distinct function object: cdll[name] is not cached), for
         # the ctypes backend's lookups: no argtypes, so ctypes checks nothing and passes the
         # c_void_p objects it is given as they are, several times faster than argtypes with byref().
@@ -210,6 +211,14 @@ def _load(path: str) -> Library:
     return lib
 
 
+def not_found(message: str) -> Error:
+    """A LibraryNotFound. The exceptions are made by the first failure (``_errors`` is imported
+    then): a program whose calls succeed never imports them."""
+    from ._errors import LibraryNotFound
+
+    return LibraryNotFound(message)
+
+
 def find_and_load() -> Library:
     """Loads the library as described in this module's docstring, or raises LibraryNotFound."""
     tried: List[str] = []
@@ -218,9 +227,7 @@ def find_and_load() -> Library:
         try:
             return _load(explicit)
         except OSError as exc:
-            raise LibraryNotFound(
-                f"lokale: {ENV_VAR}={explicit!r} could not be loaded: {exc}"
-            ) from exc
+            raise not_found(f"lokale: {ENV_VAR}={explicit!r} could not be loaded: {exc}") from exc
     tried.append(f"${ENV_VAR} (not set)")
     errors: List[str] = []
     for origin, path in candidates():
@@ -245,7 +252,7 @@ def find_and_load() -> Library:
     )
     if errors:
         message += "\nFailed to load:\n  " + "\n  ".join(errors)
-    raise LibraryNotFound(message)
+    raise not_found(message)
 
 
 _lock = _thread.allocate_lock()  # threading.Lock(), without importing threading
@@ -272,6 +279,8 @@ def library() -> Library:
 def raise_status(status: int, filename: Optional[str] = None) -> NoReturn:
     """Raises the exception of a failed call (see ``_errors``), with the thread's last error
     message. Also what the C accelerator calls on a failure."""
+    from ._errors import error_for  # on the first failure (see not_found)
+
     message, name = library().failure(status)
     raise error_for(status, message, name, filename)
 
@@ -286,6 +295,8 @@ def non_null(pointer: Any, function: str) -> int:
     """The address a successful call stored (a ``c_void_p``'s, or an int), checked."""
     value = pointer if isinstance(pointer, int) else pointer.value
     if not value:
+        from ._errors import Error
+
         raise Error(f"lokale: {function} reported success but returned NULL")
     return value  # type: ignore[no-any-return]
 

@@ -15,13 +15,12 @@ if TYPE_CHECKING:
 
     import lokale
 
-    from ._languages import Languages
     from ._library import Library
 else:  # what typing.get_type_hints needs of the public annotations, without importing typing
     from _collections_abc import Callable, Iterable
 
-    from ._args import lokale, typing
-    from ._languages import Languages
+    from ._args import typing
+    from ._runtime import lokale  # lokale.Languages: made when read
 
 __all__ = ["NamedMessages"]
 
@@ -35,7 +34,8 @@ class NamedMessages:
         _lib: Library
 
         def _with_message(self, call: Callable[[int, Any], Any], key: str, default: Optional[str], table: Optional[str],
-                          comment: Optional[str], locale: Optional[str], languages: Languages | Iterable[str] | None) -> Any: ...
+                          comment: Optional[str], locale: Optional[str],
+                          languages: lokale.Languages | Iterable[str] | None) -> Any: ...
 
     def format_named(
         self,
@@ -47,7 +47,7 @@ class NamedMessages:
         table: str | None = None,
         comment: str | None = None,
         locale: str | None = None,
-        languages: Languages | Iterable[str] | None = None,
+        languages: lokale.Languages | Iterable[str] | None = None,
         **named: typing.Any,
     ) -> str:
         """Looks ``key`` up under the same contract as :meth:`format` and formats the MessageFormat 2
@@ -70,7 +70,7 @@ class NamedMessages:
         table: str | None = None,
         comment: str | None = None,
         locale: str | None = None,
-        languages: Languages | Iterable[str] | None = None,
+        languages: lokale.Languages | Iterable[str] | None = None,
         **named: typing.Any,
     ) -> list[str]:
         """The errors :meth:`format_named` meets with the same arguments, as ``"type: explanation"``
@@ -89,7 +89,7 @@ class NamedMessages:
         table: str | None = None,
         comment: str | None = None,
         locale: str | None = None,
-        languages: Languages | Iterable[str] | None = None,
+        languages: lokale.Languages | Iterable[str] | None = None,
         **named: typing.Any,
     ) -> list[lokale.Part]:
         """:meth:`format_named` as parts (:class:`lokale.TextPart`, :class:`lokale.ExpressionPart`,
@@ -116,7 +116,7 @@ class NamedMessages:
         table: str | None = None,
         comment: str | None = None,
         locale: str | None = None,
-        languages: Languages | Iterable[str] | None = None,
+        languages: lokale.Languages | Iterable[str] | None = None,
         **named: typing.Any,
     ) -> dict[str, typing.Any]:
         """:meth:`explain` for :meth:`format_named`: the JSON also has ``selection`` for a message
@@ -139,7 +139,7 @@ class NamedMessages:
     def _call_named(self, call: Callable[..., Any], key: str, arguments: typing.Mapping[str, typing.Any] | None,
                     named: typing.Dict[str, typing.Any], default: Optional[str], table: Optional[str],
                     comment: Optional[str], locale: Optional[str],
-                    languages: Languages | Iterable[str] | None) -> Any:
+                    languages: lokale.Languages | Iterable[str] | None) -> Any:
         """``call(bundle, message, args, count)`` for a message and its named arguments."""
         from ._message_format import _named
 

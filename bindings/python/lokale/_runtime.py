@@ -8,30 +8,43 @@ import _weakref  # weakref.ref, without the weakref module's start-up cost
 import os
 
 from ._abi import DEVICE, EIO, ENOTFOUND, FALLBACK, OPEN_COPY, OPEN_MAIN, OPEN_VERIFY, STRATEGY
-from ._args import coerce, encode_optional, loading_flag
+from ._args import coerce, encode_optional, language_list as _language_list, loading_flag
 from ._backend import BACKEND
-from ._errors import ClosedError, StateError, report_callback_error, reraise_pending
 from ._guard import Finalizer, Guard, Release, raise_closed
-from ._languages import Languages, UseLanguages, for_runtime, language_list as _language_list
 from ._library import check, library, non_null, split
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (it costs start-up time)
 if TYPE_CHECKING:
     import weakref
     from collections.abc import Callable, Iterable
+    import typing
     from typing import Any, Dict, List, NoReturn, Optional, Tuple
 
     import lokale
 
     from ._backend import Generation
     from ._bundle import Bundle
+    from ._languages import UseLanguages
     from ._message import Message
 
     _AUTO: lokale.Loading = lokale.Loading.AUTO
 else:  # what typing.get_type_hints needs of the public annotations, without importing typing
     from _collections_abc import Callable, Iterable
 
-    from ._args import lokale  # lokale.Device and the other enums, made when an annotation is read
+    from ._args import lokale as _public, typing  # lokale.Device, typing.ContextManager…: made when read
+
+    class _Names:
+        """``lokale`` in the annotations of this layer and above: ``_args``'s names, and
+        ``lokale.Languages``, whose module is imported when it is read (request_languages)."""
+
+        __slots__ = ()
+
+        def __getattr__(self, name: str) -> object:
+            if name == "Languages":
+                return request_languages().Languages
+            return getattr(_public, name)
+
+    lokale = _Names()
 
     _AUTO = 0  # Loading.AUTO: open()'s default, without making the enum at import
     # The classes of the layers above, which import this module: _bundle sets Bundle (what open()
@@ -40,9 +53,30 @@ else:  # what typing.get_type_hints needs of the public annotations, without imp
     # reads them here too.
     Bundle = Message = None
 
-__all__ = ["Runtime", "Subscription"]
+__all__ = ["Runtime", "Subscription", "for_runtime", "lokale", "request_languages"]
 
 _new = object.__new__  # use_languages makes its UseLanguages without a call to __init__
+
+# The ``_languages`` module (a request's languages), imported by the first call given some: a
+# program that never serves requests never imports it. Bundle's calls read both names here (as
+# ``_runtime.for_runtime``: imported by name, the first function would stay).
+_request_languages: Any = None
+
+
+def request_languages() -> Any:
+    """The ``_languages`` module, imported on first use; ``for_runtime`` is its own from then on."""
+    global _request_languages, for_runtime
+    from . import _languages as module
+
+    for_runtime = module.for_runtime
+    _request_languages = module
+    return module
+
+
+def for_runtime(runtime: Runtime, languages: lokale.Languages | Iterable[str] | str) -> lokale.Languages:
+    """``_languages.for_runtime`` (:meth:`Runtime.languages`): this first call imports the module."""
+    return request_languages().for_runtime(runtime, languages)  # type: ignore[no-any-return]
+
 
 # ------------------------------------------------------------------------------------------------
 # Callbacks (an exception one raises is reported by ``_errors``)
@@ -120,6 +154,8 @@ def main_bundle() -> Optional[Bundle]:
 def open_bundle(identifier: str) -> Optional[Bundle]:
     """An open bundle with this identifier: of the runtime of :func:`main_bundle` first, then of
     any other open runtime; None when none is open."""
+    from ._errors import StateError  # (the exceptions are made by the first failure: _library.not_found)
+
     main = main_bundle()
     runtimes = [main.runtime] if main is not None else []
     for ref in list(_runtimes):
@@ -193,7 +229,7 @@ class Runtime:
         self._retired: List[Any] = []  # removed trampolines a running change may still call
         self._changing = 0
         self._bundles: List["weakref.ref[Bundle]"] = []
-        self._requests: Dict[Tuple[str, ...], Languages] = {}  # Languages by list, bounded
+        self._requests: Dict[Tuple[str, ...], lokale.Languages] = {}  # Languages by list, bounded
         # The main bundle is held strongly: it decides the languages of the framework bundles and
         # where the in-app language is stored, so it stays open until closed (or the runtime is).
         self._main: Optional[Bundle] = None
@@ -219,6 +255,8 @@ class Runtime:
     def _h(self) -> int:
         handle = self._handle
         if handle is None:
+            from ._errors import ClosedError
+
             raise ClosedError("lokale: the runtime is closed")
         return handle
 
@@ -285,6 +323,7 @@ class Runtime:
         """Replaces the preferred languages; None re-reads the environment. Every bundle of the
         runtime follows at once, and the change callbacks run before this returns."""
         from ._ccall import language_array
+        from ._errors import reraise_pending
 
         array, count = language_array(_language_list(languages))
         with self._guard as handle:
@@ -317,6 +356,8 @@ class Runtime:
         Raises :class:`InvalidArgument` for a malformed identifier (nothing changes), and
         :class:`lokale.FileError` when the choice applies but could not be stored.
         """
+        from ._errors import reraise_pending
+
         encoded = encode_optional(language, "language")
         with self._guard as handle:
             status = self._changed(lambda: self._lib.lokale_runtime_set_language(handle, encoded))
@@ -376,6 +417,7 @@ class Runtime:
         if self._settings_path == "" or self._handle is None:
             return self._settings_path
         from ._ccall import fill_text
+        from ._errors import ClosedError
 
         try:
             with self._guard as handle:
@@ -396,21 +438,24 @@ class Runtime:
 
     # -- a request's languages (servers) ---------------------------------------------------------
 
-    def languages(self, languages: Languages | Iterable[str] | str) -> Languages:
+    def languages(self, languages: lokale.Languages | Iterable[str] | str) -> lokale.Languages:
         """A request's preferred languages (most preferred first; a str is comma-separated), for
         ``languages=`` or :meth:`use_languages`: the runtime keeps the last 1,024 distinct lists,
         so asking again for an equal list returns the same object. After :meth:`close` (bundles
         stay usable), only lists made before answer; a new one raises :class:`ClosedError`."""
         return for_runtime(self, languages)
 
-    def use_languages(self, languages: Languages | Iterable[str] | str) -> UseLanguages:
+    def use_languages(
+        self, languages: lokale.Languages | Iterable[str] | str
+    ) -> typing.ContextManager[lokale.Languages]:
         """``with runtime.use_languages(["fr-CA", "en"]):`` — every lookup of this runtime's bundles
         inside answers in these languages (what a runtime with them would give), in this thread or
         asyncio task only (:mod:`contextvars`); the runtime's own languages stay untouched.
         Nested blocks: the innermost wins. :func:`lokale.parse_accept_language` turns a request's
         header into the list."""
-        chosen = for_runtime(self, languages)
-        use = _new(UseLanguages)  # UseLanguages(self, chosen), without a call to __init__
+        chosen = for_runtime(self, languages)  # _languages is imported by now
+        # UseLanguages(self, chosen), without a call to __init__
+        use: UseLanguages = _new(_request_languages.UseLanguages)
         use.languages = chosen
         use._entry = (self._generation, chosen._request, chosen)
         return use
@@ -432,6 +477,7 @@ class Runtime:
         from ctypes import byref, c_uint64
 
         from ._cdecl import ChangeCallback
+        from ._errors import report_callback_error
 
         self_ref = _weakref.ref(self)
 
@@ -461,6 +507,8 @@ class Runtime:
         return self._handle is not None and cid in self._callbacks
 
     def _remove_callback(self, cid: int) -> bool:
+        from ._errors import ClosedError
+
         with self._lock:
             if self._handle is None:
                 return False
@@ -557,6 +605,8 @@ class Runtime:
             bundle = ref()
             if bundle is not None and not bundle.closed and bundle.identifier == identifier:
                 return bundle
+        from ._errors import StateError
+
         raise StateError(f"lokale: no open bundle of this runtime has the identifier {identifier!r}")
 
     def resolve(self, message: Message) -> str:
@@ -571,6 +621,8 @@ class Runtime:
             self._h()
             main = self.main_bundle
             if main is None:
+                from ._errors import StateError
+
                 raise StateError(
                     "lokale: the message names no bundle and this runtime has no open main bundle"
                 )

@@ -84,8 +84,10 @@ def test_a_first_lookup_keeps_it_out(app_path: Path) -> None:
         "app.close(); runtime.close()\n"
     )
     assert not [name for name in LAZY if name in new]
-    # Nor the modules of what it did not use: gettext's protocol, deferred and MF2 messages.
-    assert not {"lokale._gettext", "lokale._message", "lokale._message_format"} & set(new)
+    # Nor the modules of what it did not use: gettext's protocol, deferred and MF2 messages, a
+    # request's languages, and the exceptions (made by the first failure).
+    assert not {"lokale._gettext", "lokale._message", "lokale._message_format", "lokale._languages",
+                "lokale._errors"} & set(new)
     if lokale.accelerated():
         assert not [name for name in CTYPES if name in new]
 
@@ -138,6 +140,34 @@ def test_a_format_the_accelerator_hands_back(app_path: Path) -> None:
     result = _run("-c", code, str(app_path))
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == [str(not lokale.accelerated())]
+
+
+def test_the_exceptions_and_a_requests_languages_are_made_on_first_use(app_path: Path) -> None:
+    # The first failure makes the exceptions (lokale.NotFound is the class raised), the first call
+    # given a request's languages imports them; a program exits without a word on stderr (the
+    # Languages it made are freed at its exit, when nothing can be imported any more).
+    code = (
+        "import sys, lokale\n"
+        "runtime = lokale.Runtime(['de'], settings_path='')\n"
+        "app = runtime.open(sys.argv[1], main=True)\n"
+        "assert app.string('workspace.title') == 'Arbeitsbereich'\n"
+        "assert not {'lokale._errors', 'lokale._languages'} & set(sys.modules)\n"
+        "try:\n"
+        "    runtime.open('/nonexistent/x.lokale')\n"
+        "except lokale.NotFound as e:\n"
+        "    assert type(e) is sys.modules['lokale._errors'].NotFound and isinstance(e, lokale.Error)\n"
+        "french = lokale.Runtime(['fr'], settings_path='').open(sys.argv[1]).string('workspace.title')\n"
+        "assert french != 'Arbeitsbereich'\n"
+        "assert 'lokale._languages' not in sys.modules\n"
+        "with runtime.use_languages('fr') as chosen:\n"
+        "    assert app.string('workspace.title') == french and isinstance(chosen, lokale.Languages)\n"
+        "assert app.string('workspace.title', languages=['fr', 'de']) == french\n"
+        "assert app.lookup('workspace.title', languages=['de']).text == 'Arbeitsbereich'\n"
+        "assert runtime.languages(['fr', 'de']) is runtime.languages(('fr', 'de'))\n"
+    )
+    result = _run("-c", code, str(app_path))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
 
 
 def test_the_enums_and_arg_are_made_on_first_use() -> None:
