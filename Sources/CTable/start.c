@@ -116,16 +116,8 @@ static int read_file(lk_start_bundle *b, const char *path) {
     return ok;
 }
 
-static lk_text pool_text(const lk_start_bundle *b, const uint8_t *ref) {
-    return (lk_text){(const char *)b->bytes + b->view.strings.offset + lk_load32(ref), lk_load32(ref + 4)};
-}
-
 static const uint8_t *locale_record(const lk_start_bundle *b, uint64_t i) {
     return b->bytes + b->view.locale_data.offset + i * LK_LOCALE_RECORD_SIZE;
-}
-
-static lk_text localization_name(const lk_start_bundle *b, uint64_t i) {
-    return pool_text(b, b->bytes + b->view.localizations.offset + i * LK_LOCALIZATION_RECORD_SIZE + LK_LOCALIZATION_NAME);
 }
 
 static int is_base(const lk_start_bundle *b, uint64_t i) {
@@ -133,15 +125,10 @@ static int is_base(const lk_start_bundle *b, uint64_t i) {
            LK_LOCALIZATION_FLAG_BASE;
 }
 
-/* How Apple's selection sees localization i, from its record; 0 when the record names no locale. */
-static int recorded_locale(const lk_start_bundle *b, uint64_t i, lk_select_locale *l) {
-    return lk_recorded_locale(b->bytes, &b->view, i, l);
-}
-
 /* The localization named `name` whose record says the name is its own canonical tag; -1 when none. */
 static int64_t canonical_localization(const lk_start_bundle *b, const char *name, size_t length) {
     for (uint64_t i = 0; i < b->view.localizations.count; i++) {
-        lk_text n = localization_name(b, i);
+        lk_text n = lk_localization_name(b->bytes, &b->view, i);
         uint32_t flags = lk_load32(locale_record(b, i) + LK_LOCALE_FLAGS);
         if (n.length == length && memcmp(n.bytes, name, length) == 0)
             return (flags & (LK_LOCALE_FLAG_LOCALE | LK_LOCALE_FLAG_CANONICAL)) == (LK_LOCALE_FLAG_LOCALE | LK_LOCALE_FLAG_CANONICAL)
@@ -177,13 +164,13 @@ static int32_t answered(void *context) {
     development_answer *a = context;
     const lk_start_bundle *b = a->bundle;
     lk_select_locale dev;
-    if (!recorded_locale(b, lk_load32(b->bytes + b->view.bundle.offset + LK_BUNDLE_DEVELOPMENT), &dev)) {
+    if (!lk_recorded_locale(b->bytes, &b->view, lk_load32(b->bytes + b->view.bundle.offset + LK_BUNDLE_DEVELOPMENT), &dev)) {
         a->unknown = 1;
         return -1;
     }
     for (uint32_t p = 0; p < a->count; p++) {
         lk_select_locale l, one = dev;
-        recorded_locale(b, (uint64_t)a->preferences[p], &l);
+        lk_recorded_locale(b->bytes, &b->view, (uint64_t)a->preferences[p], &l);
         l.index = (int32_t)p;
         lk_apple_selection s;
         lk_apple_begin(&s);
@@ -228,9 +215,9 @@ static int order(const lk_start_bundle *b, int32_t *localizations, int32_t *step
     }
     for (uint64_t i = 0; i < n; i++) {
         if (is_base(b, i)) continue;
-        lk_text t = localization_name(b, i);
+        lk_text t = lk_localization_name(b->bytes, &b->view, i);
         if (lk_is_pseudo(t.bytes, t.length)) goto done; /* served only to who names it */
-        if (!recorded_locale(b, i, &candidates[c_count++])) goto done;
+        if (!lk_recorded_locale(b->bytes, &b->view, i, &candidates[c_count++])) goto done;
     }
     uint32_t listed = 0;
     int32_t preference = -1;
@@ -239,7 +226,7 @@ static int order(const lk_start_bundle *b, int32_t *localizations, int32_t *step
         lk_apple_begin(&s);
         for (uint32_t p = 0; p < p_count; p++) {
             lk_select_locale l;
-            recorded_locale(b, (uint64_t)preferences[p], &l);
+            lk_recorded_locale(b->bytes, &b->view, (uint64_t)preferences[p], &l);
             l.index = (int32_t)p;
             int r = lk_apple_consider(&s, &l, candidates, c_count, &records_only);
             if (r == LK_SELECT_UNKNOWN) goto done;
@@ -294,7 +281,7 @@ static lk_plan *make_plan(lk_start_bundle *b, const int32_t *localizations, cons
 /* Whether the in-app language of a main bundle is known to be unset: the main bundle names the
  * file it would be kept in, and there is none. */
 static int no_stored_language(const lk_start_bundle *b) {
-    lk_text id = pool_text(b, b->bytes + b->view.bundle.offset + LK_BUNDLE_IDENTIFIER);
+    lk_text id = lk_pool_text(b->bytes, &b->view, b->bytes + b->view.bundle.offset + LK_BUNDLE_IDENTIFIER);
     char path[4096 + 256];
     size_t n = lk_settings_path(path, sizeof path, id.bytes, id.length, getenv("XDG_CONFIG_HOME"), getenv("HOME"));
     if (n == 0 || n >= sizeof path || memchr(id.bytes, 0, id.length)) return 0;
@@ -302,19 +289,15 @@ static int no_stored_language(const lk_start_bundle *b) {
     return stat(path, &st) != 0 && errno == ENOENT;
 }
 
-const char *lk_start_identifier(const lk_start_bundle *b) {
-    return pool_text(b, b->bytes + b->view.bundle.offset + LK_BUNDLE_IDENTIFIER).bytes;
-}
-
-const char *lk_start_development(const lk_start_bundle *b) {
-    return localization_name(b, lk_load32(b->bytes + b->view.bundle.offset + LK_BUNDLE_DEVELOPMENT)).bytes;
-}
-
-const char **lk_start_names(lk_start_bundle *b, size_t *count) {
-    *count = (size_t)b->view.localizations.count;
-    if (!b->names && (b->names = malloc((*count + 1) * sizeof *b->names)))
-        for (size_t i = 0; i < *count; i++) b->names[i] = localization_name(b, i).bytes;
-    return b->names;
+int lk_start_read_facts(lk_start_bundle *b, lk_start_facts *facts) {
+    const uint8_t *record = b->bytes + b->view.bundle.offset;
+    size_t count = (size_t)b->view.localizations.count;
+    if (!b->names && (b->names = malloc((count + 1) * sizeof *b->names)))
+        for (size_t i = 0; i < count; i++) b->names[i] = lk_localization_name(b->bytes, &b->view, i).bytes;
+    *facts = (lk_start_facts){lk_pool_text(b->bytes, &b->view, record + LK_BUNDLE_IDENTIFIER).bytes,
+                              lk_localization_name(b->bytes, &b->view, lk_load32(record + LK_BUNDLE_DEVELOPMENT)).bytes,
+                              b->names, count};
+    return b->names != NULL;
 }
 
 static void free_parts(lk_start_bundle *b) {

@@ -39,19 +39,16 @@ void lk_plan_free(lk_plan *plan) { free(plan); }
 
 lk_plan_table *lk_plan_tables(lk_plan *plan) { return plan->tables; }
 
-/* A table record's name (checked at open). */
-static const char *table_name(const uint8_t *base, const lk_table_view *view, uint64_t t, uint64_t *length) {
-    const uint8_t *r = base + view->tables.offset + t * LK_TABLE_RECORD_SIZE + LK_TABLE_NAME;
-    *length = lk_load32(r + 4);
-    return (const char *)base + view->strings.offset + lk_load32(r);
+/* A table record's name. */
+static lk_text table_name(const uint8_t *base, const lk_table_view *view, uint64_t t) {
+    return lk_pool_text(base, view, base + view->tables.offset + t * LK_TABLE_RECORD_SIZE + LK_TABLE_NAME);
 }
 
 int64_t lk_table_default(const uint8_t *base, const lk_table_view *view) {
     size_t n = strlen(LK_DEFAULT_TABLE);
     for (uint64_t t = 0; t < view->tables.count; t++) {
-        uint64_t length;
-        const char *name = table_name(base, view, t, &length);
-        if (length == n && memcmp(name, LK_DEFAULT_TABLE, n) == 0) return (int64_t)t;
+        lk_text name = table_name(base, view, t);
+        if (name.length == n && memcmp(name.bytes, LK_DEFAULT_TABLE, n) == 0) return (int64_t)t;
     }
     return -1;
 }
@@ -69,7 +66,8 @@ void lk_plan_fill(lk_plan *plan, const uint8_t *base, const lk_table_view *view,
     plan->table_count = view->tables.count;
     for (uint64_t t = 0; t < view->tables.count; t++) {
         lk_plan_table *e = &plan->tables[t];
-        e->name = table_name(base, view, t, &e->name_length);
+        lk_text name = table_name(base, view, t);
+        e->name = name.bytes, e->name_length = name.length;
         e->step = choices[t].step;
         e->localization = choices[t].localization;
         e->numbering = choices[t].numbering;

@@ -25,13 +25,22 @@ static void crc_make_tables(void) {
         for (uint32_t n = 0; n < 256; n++) crc_tables[k][n] = (crc_tables[k - 1][n] >> 8) ^ crc_tables[0][crc_tables[k - 1][n] & 0xFF];
 }
 
+/* The CRC of four bits, n's: the bitwise step four times, folded by the compiler into a constant table. */
+#define CRC_BIT(c) (((c) >> 1) ^ (LK_CRC32_POLYNOMIAL & (0u - ((c)&1u))))
+#define CRC_NIBBLE(n) CRC_BIT(CRC_BIT(CRC_BIT(CRC_BIT((uint32_t)(n)))))
+static const uint32_t crc_nibbles[16] = {
+    CRC_NIBBLE(0), CRC_NIBBLE(1), CRC_NIBBLE(2),  CRC_NIBBLE(3),  CRC_NIBBLE(4),  CRC_NIBBLE(5),  CRC_NIBBLE(6),  CRC_NIBBLE(7),
+    CRC_NIBBLE(8), CRC_NIBBLE(9), CRC_NIBBLE(10), CRC_NIBBLE(11), CRC_NIBBLE(12), CRC_NIBBLE(13), CRC_NIBBLE(14), CRC_NIBBLE(15),
+};
+
 uint32_t lk_crc32_update(uint32_t crc, const void *bytes, size_t length) {
     const uint8_t *b = bytes;
     uint32_t c = ~crc;
     if (length < LK_CRC32_TABLELESS) {
         for (size_t i = 0; i < length; i++) {
             c ^= b[i];
-            for (int k = 0; k < 8; k++) c = (c & 1) ? (LK_CRC32_POLYNOMIAL ^ (c >> 1)) : (c >> 1);
+            c = (c >> 4) ^ crc_nibbles[c & 15];
+            c = (c >> 4) ^ crc_nibbles[c & 15];
         }
         return ~c;
     }
@@ -163,20 +172,24 @@ static int read_locale_data(const reader *r, const lk_table_view *v) {
     return LK_READ_OK;
 }
 
-static lk_text pool_text(const uint8_t *base, const lk_table_view *v, const uint8_t *ref) {
+lk_text lk_pool_text(const uint8_t *base, const lk_table_view *v, const uint8_t *ref) {
     return (lk_text){(const char *)base + v->strings.offset + lk_load32(ref), lk_load32(ref + 4)};
+}
+
+lk_text lk_localization_name(const uint8_t *base, const lk_table_view *v, uint64_t i) {
+    return lk_pool_text(base, v, base + v->localizations.offset + i * LK_LOCALIZATION_RECORD_SIZE + LK_LOCALIZATION_NAME);
 }
 
 int lk_recorded_locale(const uint8_t *base, const lk_table_view *v, uint64_t i, lk_select_locale *l) {
     if (!v->has_locale_data || i >= v->locale_data.count) return 0;
     const uint8_t *r = base + v->locale_data.offset + i * LK_LOCALE_RECORD_SIZE;
     if (!(lk_load32(r + LK_LOCALE_FLAGS) & LK_LOCALE_FLAG_LOCALE)) return 0;
-    l->spelled = pool_text(base, v, r + LK_LOCALE_ICU_ID);
+    l->spelled = lk_pool_text(base, v, r + LK_LOCALE_ICU_ID);
     const char *at = memchr(l->spelled.bytes, '@', l->spelled.length); /* keywords dropped */
     if (at) l->spelled.length = (uint32_t)(at - l->spelled.bytes);
-    l->normal = pool_text(base, v, r + LK_LOCALE_NORMAL);
-    l->chain = pool_text(base, v, r + LK_LOCALE_CHAIN);
-    l->likely = pool_text(base, v, r + LK_LOCALE_MAXIMIZED);
+    l->normal = lk_pool_text(base, v, r + LK_LOCALE_NORMAL);
+    l->chain = lk_pool_text(base, v, r + LK_LOCALE_CHAIN);
+    l->likely = lk_pool_text(base, v, r + LK_LOCALE_MAXIMIZED);
     l->index = (int32_t)i;
     return 1;
 }

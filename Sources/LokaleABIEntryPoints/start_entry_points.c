@@ -122,28 +122,33 @@ LOKALE_API int lokale_runtime_remove_callback(lokale_runtime *runtime, uint64_t 
     return removed ? LOKALE_OK : lk_runtime_remove_callback_general(runtime, id);
 }
 
-LOKALE_API int lokale_bundle_identifier(const char **out, const lokale_bundle *bundle) {
+/* A started bundle's facts, read under the start's lock (a take-over may come meanwhile); 0 when
+ * `bundle` is not one, or out of memory: the general path answers then. */
+static int started_facts(const lokale_bundle *bundle, lk_start_facts *facts) {
     lk_start_lock();
-    lk_start_bundle *b = out ? started_bundle(bundle) : NULL;
-    if (b) *out = lk_start_identifier(b);
+    lk_start_bundle *b = started_bundle(bundle);
+    int read = b && lk_start_read_facts(b, facts);
     lk_start_unlock();
-    return b ? LOKALE_OK : lk_bundle_identifier_general(out, bundle);
+    return read;
+}
+
+LOKALE_API int lokale_bundle_identifier(const char **out, const lokale_bundle *bundle) {
+    lk_start_facts facts;
+    if (!out || !started_facts(bundle, &facts)) return lk_bundle_identifier_general(out, bundle);
+    *out = facts.identifier;
+    return LOKALE_OK;
 }
 
 LOKALE_API int lokale_bundle_development_localization(const char **out, const lokale_bundle *bundle) {
-    lk_start_lock();
-    lk_start_bundle *b = out ? started_bundle(bundle) : NULL;
-    if (b) *out = lk_start_development(b);
-    lk_start_unlock();
-    return b ? LOKALE_OK : lk_bundle_development_localization_general(out, bundle);
+    lk_start_facts facts;
+    if (!out || !started_facts(bundle, &facts)) return lk_bundle_development_localization_general(out, bundle);
+    *out = facts.development;
+    return LOKALE_OK;
 }
 
 LOKALE_API int lokale_bundle_localizations(const char *const **out, size_t *count, const lokale_bundle *bundle) {
-    lk_start_lock();
-    lk_start_bundle *b = out && count ? started_bundle(bundle) : NULL;
-    size_t n = 0;
-    const char **names = b ? lk_start_names(b, &n) : NULL;
-    if (names) *out = names, *count = n;
-    lk_start_unlock();
-    return names ? LOKALE_OK : lk_bundle_localizations_general(out, count, bundle);
+    lk_start_facts facts;
+    if (!out || !count || !started_facts(bundle, &facts)) return lk_bundle_localizations_general(out, count, bundle);
+    *out = facts.names, *count = facts.count;
+    return LOKALE_OK;
 }

@@ -14,12 +14,19 @@ extern "C" {
 
 /* CRC-32 (IEEE 802.3, reflected; LK_CRC32_POLYNOMIAL) of `length` bytes continuing `crc` (0 to start). */
 uint32_t lk_crc32_update(uint32_t crc, const void *bytes, size_t length);
-/* Below this many bytes, a bit at a time: a table's header, checksummed at every open, is done
- * before the tables of the eight-bytes-at-a-time loop would have been made. */
+/* Below this many bytes, four bits at a time from a table the compiler computes: a table's header,
+ * checksummed at every open, is done before the tables of the eight-bytes-at-a-time loop would
+ * have been made. */
 #define LK_CRC32_TABLELESS 512
 
 /* The header checksum: the CRC-32 of the header and section table with the checksum field read as zero. */
 uint32_t lk_header_checksum(const uint8_t *header_and_sections, size_t length);
+
+/* A string lent by a table or a caller: bytes and length, no NUL needed. */
+typedef struct lk_text {
+    const char *bytes;
+    uint32_t length;
+} lk_text;
 
 /* A section: its offset in the file and its number of records (bytes for STRS, words for RECS, NODE, FMTS). */
 typedef struct lk_section_span {
@@ -53,6 +60,14 @@ typedef struct lk_table_view {
  * Allocates nothing but a bitmap of (localization, table) pairs, freed before it returns. */
 int lk_table_read(const uint8_t *bytes, uint64_t size, int verify_payload, lk_table_view *view, char *why,
                   size_t capacity);
+
+/* The string of the pool that the (offset, length) reference at `ref` names, in the table at `base`
+ * that lk_table_read accepted into *view (every reference of a record it checked is in bounds and
+ * NUL-terminated). */
+lk_text lk_pool_text(const uint8_t *base, const lk_table_view *view, const uint8_t *ref);
+
+/* Localization i's name (i below view->localizations.count). */
+lk_text lk_localization_name(const uint8_t *base, const lk_table_view *view, uint64_t i);
 
 #ifdef __cplusplus
 }

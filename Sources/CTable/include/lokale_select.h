@@ -13,12 +13,6 @@
 extern "C" {
 #endif
 
-/* A string the caller lends for the selection: bytes and length, no NUL needed. */
-typedef struct lk_text {
-    const char *bytes;
-    uint32_t length;
-} lk_text;
-
 /* A locale as the selection reads it: ICU's id without keywords as spelled, Apple's normal form, the
  * normal form's chain (itself first, then Apple's parents, names separated by one space) and the
  * normal form with likely subtags. `chain` and `likely` may be left empty (bytes NULL) until the

@@ -85,12 +85,17 @@ int lk_start_add_callback(lk_start_runtime *runtime, void *function, void *paylo
 /* Removes one (lock held); 0 when no callback has the id. */
 int lk_start_remove_callback(lk_start_runtime *runtime, uint64_t id);
 
-/* The bundle's identifier and development localization (NUL-terminated, inside the bytes), and its
- * localizations' names as an array lent until the bundle is freed (NULL when out of memory); lock
- * held. */
-const char *lk_start_identifier(const lk_start_bundle *bundle);
-const char *lk_start_development(const lk_start_bundle *bundle);
-const char **lk_start_names(lk_start_bundle *bundle, size_t *count);
+/* A bundle's facts: its identifier and development localization (NUL-terminated, inside the bytes),
+ * and its localizations' names as an array lent until the bundle is freed. */
+typedef struct lk_start_facts {
+    const char *identifier;
+    const char *development;
+    const char **names;
+    size_t count;
+} lk_start_facts;
+
+/* Fills *facts (lock held); 0 when out of memory (for the names' array). */
+int lk_start_read_facts(lk_start_bundle *bundle, lk_start_facts *facts);
 
 /* lokale_bundle_free of a bundle C opened (lock held; its handle marked freed already): retires
  * the handle and frees the bundle; releases the runtime. */

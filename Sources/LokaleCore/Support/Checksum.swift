@@ -4,7 +4,7 @@ internal import CTable
 /// compiled table's header and payload: CTable's `lk_crc32_update`, the one implementation for the
 /// writer and the readers, so all agree bit for bit.
 public enum CRC32 {
-    /// Below this many bytes, a bit at a time (the header's size); above, eight bytes at a time.
+    /// Below this many bytes, four bits at a time (the header's size); above, eight bytes at a time.
     public static let tableless = Int(LK_CRC32_TABLELESS)
 
     public static func update(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
