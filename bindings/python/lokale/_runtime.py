@@ -15,9 +15,9 @@ from ._library import check, library, non_null, split
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (it costs start-up time)
 if TYPE_CHECKING:
+    import typing
     import weakref
     from collections.abc import Callable, Iterable
-    import typing
     from typing import Any, Dict, List, NoReturn, Optional, Tuple
 
     import lokale
