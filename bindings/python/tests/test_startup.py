@@ -92,15 +92,33 @@ def test_a_first_lookup_keeps_it_out(app_path: Path) -> None:
         assert not [name for name in CTYPES if name in new]
 
 
+def _run_program(code: str, app_path: Path) -> "subprocess.CompletedProcess[str]":
+    """``code`` run to its end in a new interpreter (``sys.argv[1]``: the app's bundle)."""
+    result = _run("-c", code, str(app_path))
+    assert result.returncode == 0, result.stderr
+    return result
+
+
+# A program's start, run by the snippets below in a new interpreter (sys.argv[1]: the app's bundle).
+START = (
+    "import sys, lokale\n"
+    "runtime = lokale.Runtime(['de'], settings_path='')\n"
+    "app = runtime.open(sys.argv[1], main=True)\n"
+    "assert app.string('workspace.title') == 'Arbeitsbereich'\n"
+)
+# What the first failure raises.
+NOT_FOUND = (
+    "try:\n"
+    "    runtime.open('/nonexistent/x.lokale')\n"
+    "except lokale.NotFound as e:\n"
+)
+
+
 def test_ctypes_after_an_accelerated_start_reaches_the_same_library(app_path: Path) -> None:
     # The first call that needs ctypes imports it and wraps the handle the accelerator loaded:
     # one library in the process, whichever path a call takes, and failures read on either.
-    code = (
-        "import sys, lokale\n"
+    code = START + (
         "from lokale import _library\n"
-        "runtime = lokale.Runtime(['de'], settings_path='')\n"
-        "app = runtime.open(sys.argv[1], main=True)\n"
-        "assert app.string('workspace.title') == 'Arbeitsbereich'\n"
         "before = 'ctypes' in sys.modules\n"
         "assert runtime.preferred_languages == ['de']\n"
         "runtime.set_language('fr')\n"
@@ -110,9 +128,7 @@ def test_ctypes_after_an_accelerated_start_reaches_the_same_library(app_path: Pa
         "assert lib.cdll._handle == lib.handle\n"
         "maps = [l.split()[-1] for l in open('/proc/self/maps') if 'liblokale.so' in l]\n"
         "assert len(set(maps)) == 1, maps\n"
-        "try:\n"
-        "    runtime.open('/nonexistent/x.lokale')\n"
-        "except lokale.NotFound as e:\n"
+    ) + NOT_FOUND + (
         "    assert 'x.lokale' in str(e) and e.status_name == 'LOKALE_ENOTFOUND', e\n"
         "try:\n"
         "    runtime.set_language('-')\n"
@@ -120,8 +136,7 @@ def test_ctypes_after_an_accelerated_start_reaches_the_same_library(app_path: Pa
         "    assert e.status_name == 'LOKALE_EINVAL' and str(e), e\n"
         "print(before, lib.native is not None)\n"
     )
-    result = _run("-c", code, str(app_path))
-    assert result.returncode == 0, result.stderr
+    result = _run_program(code, app_path)
     accelerated = lokale.accelerated()
     assert result.stdout.split() == [str(not accelerated), str(accelerated)]
 
@@ -137,8 +152,7 @@ def test_a_format_the_accelerator_hands_back(app_path: Path) -> None:
         "assert app.format('summary.item-count', decimal.Decimal('3')) == '3 Objekte'\n"
         "assert app.format('summary.item-count', decimal.Decimal('1')) == '1 Objekt'\n"
     )
-    result = _run("-c", code, str(app_path))
-    assert result.returncode == 0, result.stderr
+    result = _run_program(code, app_path)
     assert result.stdout.split() == [str(not lokale.accelerated())]
 
 
@@ -146,15 +160,9 @@ def test_the_exceptions_and_a_requests_languages_are_made_on_first_use(app_path:
     # The first failure makes the exceptions (lokale.NotFound is the class raised), the first call
     # given a request's languages imports them; a program exits without a word on stderr (the
     # Languages it made are freed at its exit, when nothing can be imported any more).
-    code = (
-        "import sys, lokale\n"
-        "runtime = lokale.Runtime(['de'], settings_path='')\n"
-        "app = runtime.open(sys.argv[1], main=True)\n"
-        "assert app.string('workspace.title') == 'Arbeitsbereich'\n"
+    code = START + (
         "assert not {'lokale._errors', 'lokale._languages'} & set(sys.modules)\n"
-        "try:\n"
-        "    runtime.open('/nonexistent/x.lokale')\n"
-        "except lokale.NotFound as e:\n"
+    ) + NOT_FOUND + (
         "    assert type(e) is sys.modules['lokale._errors'].NotFound and isinstance(e, lokale.Error)\n"
         "french = lokale.Runtime(['fr'], settings_path='').open(sys.argv[1]).string('workspace.title')\n"
         "assert french != 'Arbeitsbereich'\n"
@@ -165,8 +173,7 @@ def test_the_exceptions_and_a_requests_languages_are_made_on_first_use(app_path:
         "assert app.lookup('workspace.title', languages=['de']).text == 'Arbeitsbereich'\n"
         "assert runtime.languages(['fr', 'de']) is runtime.languages(('fr', 'de'))\n"
     )
-    result = _run("-c", code, str(app_path))
-    assert result.returncode == 0, result.stderr
+    result = _run_program(code, app_path)
     assert result.stderr == ""
 
 
