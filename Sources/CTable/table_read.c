@@ -26,7 +26,7 @@ static void crc_make_tables(void) {
 }
 
 /* The CRC of four bits, n's: the bitwise step four times, folded by the compiler into a constant table. */
-#define CRC_BIT(c) (((c) >> 1) ^ (LK_CRC32_POLYNOMIAL & (0u - ((c)&1u))))
+#define CRC_BIT(c) (((c) >> 1) ^ (LK_CRC32_POLYNOMIAL & (0u - ((c) & 1u))))
 #define CRC_NIBBLE(n) CRC_BIT(CRC_BIT(CRC_BIT(CRC_BIT((uint32_t)(n)))))
 static const uint32_t crc_nibbles[16] = {
     CRC_NIBBLE(0), CRC_NIBBLE(1), CRC_NIBBLE(2),  CRC_NIBBLE(3),  CRC_NIBBLE(4),  CRC_NIBBLE(5),  CRC_NIBBLE(6),  CRC_NIBBLE(7),
