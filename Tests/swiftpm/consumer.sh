@@ -12,6 +12,20 @@ work=${1:-$(mktemp -d)}
 jobs=${JOBS:-2}
 step() { printf 'consumer: %s\n' "$*"; }
 fail() { printf 'consumer: FAILED: %s\n' "$*" >&2; exit 1; }
+# `swift SUBCOMMAND ARGS...`. SwiftPM itself has been seen to die of a signal (in libdispatch, while a
+# build plugin runs); such a death (status above 128) is run again once, and said on the script's
+# stderr (fd 3: the callers send the command's output to a log). A build that fails is not.
+exec 3>&2
+spm() {
+  local status=0
+  swift "$@" || status=$?
+  if [ "$status" -gt 128 ]; then
+    printf 'consumer: swift %s died of signal %d (SwiftPM itself, not the build): once more\n' "$1" $((status - 128)) >&3
+    status=0
+    swift "$@" || status=$?
+  fi
+  return "$status"
+}
 
 # --- the dependency: this working tree (tracked and new files, not ignored ones), committed and tagged
 step "tagging a clone of the working tree as $version in $work/lokale"
@@ -35,7 +49,7 @@ cd "$work/app"
 swiftpm=(--disable-dependency-cache -j "$jobs")
 
 step "swift build (the plugin compiles both targets' String Catalogs)"
-swift build "${swiftpm[@]}" > "$work/build.log" 2>&1 || { cat "$work/build.log"; fail "swift build"; }
+spm build "${swiftpm[@]}" > "$work/build.log" 2>&1 || { cat "$work/build.log"; fail "swift build"; }
 grep -i "unhandled\|unsafe" "$work/build.log" && fail "SwiftPM warned about the package (above)"
 grep -q "Compiling the String Catalogs of SummaryKit" "$work/build.log" || fail "the plugin did not run for SummaryKit"
 bin=$(swift build --show-bin-path)
@@ -84,7 +98,7 @@ for pair in "pl, en;q=0.5|pl:en" "ja|ja" "sv;q=0.8, xx-YY|sv"; do
 done
 step "requests in concurrent tasks (withLanguages): each in its own languages, as a process in them"
 step "in-app switch: the change stream yields and the window redraws in Polish"
-LANGUAGE=en swift run "${swiftpm[@]}" SummaryDemo --set-language fr > /dev/null 2>&1 || fail "--set-language fr"
+LANGUAGE=en spm run "${swiftpm[@]}" SummaryDemo --set-language fr > /dev/null 2>&1 || fail "--set-language fr"
 [ -f "$XDG_CONFIG_HOME/lokale/SummaryLabel.SummaryDemo.language" ] || fail "the in-app language was not stored under the main bundle's identifier"
 LANGUAGE=de check fr.txt "$bin/SummaryDemo"
 LANGUAGE=de "$bin/SummaryDemo" --set-language system > /dev/null
@@ -92,7 +106,7 @@ LANGUAGE=de check de.txt "$bin/SummaryDemo"
 step "persisted in-app language: stored by one run, used by the next, reset"
 
 step "swift test (the library's table embedded in the test program)"
-swift test "${swiftpm[@]}" > "$work/test.log" 2>&1 || { cat "$work/test.log"; fail "swift test"; }
+spm test "${swiftpm[@]}" > "$work/test.log" 2>&1 || { cat "$work/test.log"; fail "swift test"; }
 grep -q "passed" "$work/test.log" || { cat "$work/test.log"; fail "swift test ran no test"; }
 
 step "embedded tables (lokale.json: \"embed\": true): no resource folder, no Foundation, the executable runs copied alone"
@@ -112,16 +126,16 @@ step "4 languages from the executable alone in $work/alone, the build folder mov
 
 step "resource mode (\"embed\": false): tables shipped in <package>_<target>.resources folders"
 # A build that settles the plan (moving .build away and back makes SwiftPM plan again).
-swift build "${swiftpm[@]}" > "$work/build.log" 2>&1 || { cat "$work/build.log"; fail "swift build"; }
+spm build "${swiftpm[@]}" > "$work/build.log" 2>&1 || { cat "$work/build.log"; fail "swift build"; }
 for t in SummaryKit SummaryDemo; do printf '{ "embed": false }\n' > "Sources/$t/lokale.json"; done
 # SwiftPM keeps the plugin's plan (outputs, flags) until the package's files or manifest change;
 # the compile command notices that lokale.json no longer says what the plan was made from.
-if swift build "${swiftpm[@]}" > "$work/stale.log" 2>&1; then fail "a lokale.json changed since the plan built silently"; fi
+if spm build "${swiftpm[@]}" > "$work/stale.log" 2>&1; then fail "a lokale.json changed since the plan built silently"; fi
 # Either target's compile may be the one that stops the build first.
 grep -Eq "Sources/(SummaryKit|SummaryDemo)/lokale.json: error: changed since SwiftPM planned this build.*touch Package.swift" "$work/stale.log" ||
   { cat "$work/stale.log"; fail "no error naming lokale.json and what to do"; }
 touch Package.swift
-swift build "${swiftpm[@]}" > "$work/build.log" 2>&1 || { cat "$work/build.log"; fail "swift build with embed false"; }
+spm build "${swiftpm[@]}" > "$work/build.log" 2>&1 || { cat "$work/build.log"; fail "swift build with embed false"; }
 grep -i "unhandled\|unsafe" "$work/build.log" && fail "SwiftPM warned about the package (above)"
 [ -f "$bin/SummaryLabel_SummaryKit.resources/SummaryKit.lokale" ] || fail "no resource folder for SummaryKit with embed false"
 LANGUAGE=sv check sv.txt "$bin/SummaryDemo"
@@ -145,12 +159,12 @@ step "a broken catalog fails the build at its file and line"
 catalog=Sources/SummaryKit/Localizable.xcstrings
 cp "$catalog" "$work/catalog.saved"
 printf '{\n  "sourceLanguage" : "en",\n  "strings" : {\n    "x" : { "localizations" : [ }\n  }\n}\n' > "$catalog"
-if swift build "${swiftpm[@]}" > "$work/broken.log" 2>&1; then fail "a broken catalog built"; fi
+if spm build "${swiftpm[@]}" > "$work/broken.log" 2>&1; then fail "a broken catalog built"; fi
 grep -Eq "Localizable.xcstrings:[0-9]+(:[0-9]+)?: error: " "$work/broken.log" ||
   { cat "$work/broken.log"; fail "no file:line: error: diagnostic for the broken catalog"; }
 grep -E "Localizable.xcstrings:[0-9]+" "$work/broken.log" | head -n 1
 cp "$work/catalog.saved" "$catalog"
-swift build "${swiftpm[@]}" > "$work/build.log" 2>&1 || { cat "$work/build.log"; fail "rebuild after repairing the catalog"; }
+spm build "${swiftpm[@]}" > "$work/build.log" 2>&1 || { cat "$work/build.log"; fail "rebuild after repairing the catalog"; }
 LANGUAGE=ja check ja.txt "$bin/SummaryDemo"
 
 step "typed accessors: a misspelled key, a wrong argument type and a missing argument do not compile"
@@ -165,18 +179,18 @@ for misuse in "summaryItemCont(count: itemCount)|has no member 'summaryItemCont'
   code=${misuse%|*} expected=${misuse#*|}
   cp "$work/main.saved" "$main"
   sed -i "s|\.Localizable\.summaryItemCount(count: itemCount)|.Localizable.$code|" "$main"
-  if swift build "${swiftpm[@]}" > "$work/misuse.log" 2>&1; then fail "SummaryDemo built with .Localizable.$code"; fi
+  if spm build "${swiftpm[@]}" > "$work/misuse.log" 2>&1; then fail "SummaryDemo built with .Localizable.$code"; fi
   grep -qF "$expected" "$work/misuse.log" || { cat "$work/misuse.log"; fail "no error '$expected' for .Localizable.$code"; }
   grep -A3 "error: " "$work/misuse.log" | grep -q "summaryItemCo" || { cat "$work/misuse.log"; fail "the error for .Localizable.$code does not show the key's accessor"; }
 done
 cp "$work/main.saved" "$main"
-swift build "${swiftpm[@]}" > "$work/build.log" 2>&1 || { cat "$work/build.log"; fail "rebuild after the misuses"; }
+spm build "${swiftpm[@]}" > "$work/build.log" 2>&1 || { cat "$work/build.log"; fail "rebuild after the misuses"; }
 
 step "\"accessors\": false in lokale.json: no accessors generated, so code that uses them does not compile"
 cp Sources/SummaryDemo/lokale.json "$work/lokale.json.saved"
 printf '{ "embed": true, "accessors": false }\n' > Sources/SummaryDemo/lokale.json
 touch Package.swift
-if swift build "${swiftpm[@]}" > "$work/noaccessors.log" 2>&1; then fail "SummaryDemo built without its accessors"; fi
+if spm build "${swiftpm[@]}" > "$work/noaccessors.log" 2>&1; then fail "SummaryDemo built without its accessors"; fi
 # SummaryKit's accessors are internal to SummaryKit: what the compiler finds is not SummaryDemo's.
 grep -Eq "has no member 'Localizable'|'Localizable' is inaccessible due to 'internal' protection level" "$work/noaccessors.log" ||
   { cat "$work/noaccessors.log"; fail "no error for the accessors turned off"; }
@@ -188,7 +202,7 @@ touch Package.swift
 step "a bad lokale.json fails the build naming the file"
 printf '{ "embed": true, "embedd": false }\n' > Sources/SummaryKit/lokale.json
 touch Package.swift
-if swift build "${swiftpm[@]}" > "$work/badconfig.log" 2>&1; then fail "an unknown key in lokale.json built"; fi
+if spm build "${swiftpm[@]}" > "$work/badconfig.log" 2>&1; then fail "an unknown key in lokale.json built"; fi
 grep -q "Sources/SummaryKit/lokale.json.*unknown key \"embedd\"" "$work/badconfig.log" ||
   { cat "$work/badconfig.log"; fail "no diagnostic naming lokale.json and the unknown key"; }
 step "ok"
