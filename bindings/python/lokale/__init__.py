@@ -25,6 +25,7 @@ tests/test_layers.py checks that the imports have no cycle):
    arguments in a call's memory), ``_parts`` (MessageFormat results as parts);
 2. the runtime: ``_languages`` (a request's languages: imported by the first call given some,
    through ``_runtime.for_runtime``), ``_runtime`` (Runtime, Subscription),
+   ``_callbacks`` (a runtime's change callbacks: imported by the first one registered or removed),
    ``_message_format`` (MessageFormat: an MF2 message given as source, which needs no runtime),
    ``_gettext`` (gettext's protocol and Translations, over any bundle: imported by the bundle's
    first gettext call);

@@ -1,5 +1,5 @@
 """Runtime: the user's languages, the in-app language, the main bundle and the device class; its
-change callbacks (:class:`Subscription`)."""
+change callbacks (:class:`Subscription`; registered and removed by ``_callbacks``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import _thread
 import _weakref  # weakref.ref, without the weakref module's start-up cost
 import os
 
-from ._abi import DEVICE, EIO, ENOTFOUND, FALLBACK, OPEN_COPY, OPEN_MAIN, OPEN_VERIFY, STRATEGY
+from ._abi import DEVICE, EIO, FALLBACK, OPEN_COPY, OPEN_MAIN, OPEN_VERIFY, STRATEGY
 from ._args import coerce, encode_optional, language_list as _language_list, loading_flag
 from ._backend import BACKEND
 from ._guard import Finalizer, Guard, Release, raise_closed
@@ -79,7 +79,7 @@ def for_runtime(runtime: Runtime, languages: lokale.Languages | Iterable[str] | 
 
 
 # ------------------------------------------------------------------------------------------------
-# Callbacks (an exception one raises is reported by ``_errors``)
+# Callbacks (registered and removed by ``_callbacks``)
 # ------------------------------------------------------------------------------------------------
 
 
@@ -98,14 +98,16 @@ class Subscription:
     def active(self) -> bool:
         """Whether the callback is still registered."""
         runtime = self._runtime
-        return runtime is not None and runtime._has_callback(self.id)
+        return runtime is not None and runtime._handle is not None and self.id in runtime._callbacks
 
     def remove(self) -> bool:
         """Unregisters the callback. Returns False when it was no longer registered."""
         runtime, self._runtime = self._runtime, None
         if runtime is None:
             return False
-        return runtime._remove_callback(self.id)
+        from ._callbacks import remove  # (imported by the first callback: see _callbacks)
+
+        return remove(runtime, self.id)
 
     def __enter__(self) -> Subscription:
         return self
@@ -474,59 +476,18 @@ class Runtime:
         if not callable(callback):
             raise TypeError(f"callback must be callable, not {type(callback).__name__}")
         self._h()
-        from ctypes import byref, c_uint64
+        from ._callbacks import add  # (imported by the first callback: see _callbacks)
 
-        from ._cdecl import ChangeCallback
-        from ._errors import report_callback_error
-
-        self_ref = _weakref.ref(self)
-
-        def trampoline(_payload: Optional[int], _runtime: Optional[int]) -> None:
-            try:
-                runtime = self_ref()
-                if runtime is not None:
-                    callback(runtime)
-            except BaseException as exc:  # nothing may unwind into C
-                report_callback_error(callback, exc)
-
-        thunk = ChangeCallback(trampoline)
-        cid = c_uint64(0)
-        with self._guard as handle, self._lock:
-            check(self._lib.lokale_runtime_add_callback(byref(cid), handle, thunk, None))
-            self._callbacks[cid.value] = (thunk, callback)
-        return Subscription(self, cid.value, callback)
+        return Subscription(self, add(self, callback), callback)
 
     def remove_callback(self, subscription: Subscription | int) -> bool:
         """Unregisters a callback by its :class:`Subscription` (or id). False when it was not
         registered."""
         if isinstance(subscription, Subscription):
             return subscription.remove()
-        return self._remove_callback(int(subscription))
+        from ._callbacks import remove
 
-    def _has_callback(self, cid: int) -> bool:
-        return self._handle is not None and cid in self._callbacks
-
-    def _remove_callback(self, cid: int) -> bool:
-        from ._errors import ClosedError
-
-        with self._lock:
-            if self._handle is None:
-                return False
-            try:
-                handle = self._guard.enter()
-            except ClosedError:
-                return False
-            try:
-                status = BACKEND.remove_callback(handle, cid)
-            finally:
-                self._guard.leave()
-            entry = self._callbacks.pop(cid, None)
-            if entry is not None and self._changing:
-                self._retired.append(entry)  # a change in progress may still be calling it
-        if status == ENOTFOUND:
-            return False
-        check(status)
-        return entry is not None
+        return remove(self, int(subscription))
 
     # -- bundles ----------------------------------------------------------------------------------
 

@@ -22,7 +22,7 @@ LAYERS: Dict[str, int] = {
                      "_cdecl", "_ccall", "_packing", *EXTENSIONS, "_backend_ctypes", "_backend_speedups", "_backend"),
                     0),
     # _gettext: below the bundle, which imports it on its first gettext call.
-    **dict.fromkeys(("_languages", "_runtime", "_message_format", "_named", "_gettext"), 1),
+    **dict.fromkeys(("_languages", "_runtime", "_callbacks", "_message_format", "_named", "_gettext"), 1),
     "_bundle": 2,
     **dict.fromkeys(("_message", "_web"), 3),
     "_tools": 0,  # compile() and check(): the command line, run as a subprocess
