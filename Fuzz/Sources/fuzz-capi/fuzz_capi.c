@@ -85,20 +85,31 @@ static void drive(const lokale_bundle *b, const lokale_message *m, uint8_t choic
     }
 }
 
-/* Every key's lookup, text and step, through `b` and through `s`, must agree. */
-static void same_lookups(const lokale_bundle *b, const lokale_bundle *s, const char *keys, size_t size) {
-    for (size_t start = 0, i = 0, n = 0; i <= size && n < 100; i++) {
-        if (keys[i] != 0) continue;
-        if (i > start) {
-            lokale_message m = lokale_message_make(keys + start, NULL, NULL);
-            const char *a = NULL, *e = NULL;
-            size_t al = 0, el = 0;
-            lokale_step as = 0, es = 0;
-            int ra = lokale_bundle_lookup(&a, &al, &as, b, &m), re = lokale_bundle_lookup(&e, &el, &es, s, &m);
-            if (ra != re || (ra == LOKALE_OK && (al != el || as != es || memcmp(a, e, al) != 0))) abort();
-            n++;
+/* The input's keys: its non-empty NUL-terminated strings (keys[size] is NUL), the next one from
+ * *at on, with its length; NULL after the last. */
+static const char *next_key(const char *keys, size_t size, size_t *at, size_t *length) {
+    while (*at <= size) {
+        size_t start = *at, end = start + strlen(keys + start);
+        *at = end + 1;
+        if (end > start) {
+            *length = end - start;
+            return keys + start;
         }
-        start = i + 1;
+    }
+    return NULL;
+}
+
+/* The first 100 keys' lookups, text and step, through `b` and through `s`, must agree. */
+static void same_lookups(const lokale_bundle *b, const lokale_bundle *s, const char *keys, size_t size) {
+    const char *key;
+    size_t at = 0, length;
+    for (int n = 0; n < 100 && (key = next_key(keys, size, &at, &length)); n++) {
+        lokale_message m = lokale_message_make(key, NULL, NULL);
+        const char *a = NULL, *e = NULL;
+        size_t al = 0, el = 0;
+        lokale_step as = 0, es = 0;
+        int ra = lokale_bundle_lookup(&a, &al, &as, b, &m), re = lokale_bundle_lookup(&e, &el, &es, s, &m);
+        if (ra != re || (ra == LOKALE_OK && (al != el || as != es || memcmp(a, e, al) != 0))) abort();
     }
 }
 
@@ -162,73 +173,67 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     copy[size] = 0;
     start_against_swift(locs, count, flags, copy, size);
     if (count) lokale_runtime_set_language(runtime, locs[size % count]);
-    size_t start = 0, n = 0;
-    for (size_t i = 0; i <= size && n < 100; i++) {
-        if (copy[i] != 0) continue;
-        if (i > start) {
-            const char *key = copy + start;
-            size_t klen = i - start;
-            uint8_t choice = (uint8_t)(n * 37 + size);
-            lokale_message m = lokale_message_make(key, (n % 3) ? NULL : "Localizable", NULL);
-            drive(b, &m, choice);
-            /* Explicit lengths: the key without its NUL, a prefix of it, an empty key. */
-            m.key_len = (ptrdiff_t)klen;
-            m.table = key; m.table_len = (ptrdiff_t)(klen / 2);
-            m.default_value = key; m.default_len = (ptrdiff_t)klen;
-            m.locale = key; m.locale_len = (ptrdiff_t)(klen < 12 ? klen : 12);
-            drive(b, &m, choice + 1);
-            m.key_len = 0;
-            drive(b, &m, choice + 2);
-            /* Hostile: negative lengths other than -1, NULL pointers with lengths, odd versions. */
-            m.key_len = -2;
-            drive(b, &m, choice + 3);
-            m.key_len = (ptrdiff_t)klen;
-            m.table = NULL; m.table_len = 5;
-            m.default_value = NULL; m.default_len = 9;
-            m.locale = NULL; m.locale_len = 3;
-            drive(b, &m, choice + 4);
-            m.key = NULL; m.key_len = -1;
-            drive(b, &m, choice + 5);
-            m.key = key;
-            m.version = (n & 1) ? 0 : 99;
-            drive(b, &m, choice + 6);
-            /* A request's languages: the key as one tag and as a header; other handles as lists. */
-            lokale_languages *list = NULL, *header = NULL;
-            const char *tags[] = {key, "fr", key + klen / 2};
-            if (lokale_languages_new(&list, runtime, tags, 3) == LOKALE_OK) {
-                m.version = LOKALE_MESSAGE_VERSION;
-                m.languages = list;
-                drive(b, &m, choice + 8);
-                drive(b, &m, choice + 9); /* the second call reads the plan the first published */
-                if (lokale_languages_from_accept_language(&header, runtime, key, (ptrdiff_t)klen) == LOKALE_OK) {
-                    m.languages = header;
-                    drive(b, &m, choice + 10);
-                    lokale_languages_free(header);
-                }
-                lokale_languages_free(list);
-            }
+    const char *key;
+    size_t at = 0, klen;
+    for (size_t n = 0; n < 100 && (key = next_key(copy, size, &at, &klen)); n++) {
+        uint8_t choice = (uint8_t)(n * 37 + size);
+        lokale_message m = lokale_message_make(key, (n % 3) ? NULL : "Localizable", NULL);
+        drive(b, &m, choice);
+        /* Explicit lengths: the key without its NUL, a prefix of it, an empty key. */
+        m.key_len = (ptrdiff_t)klen;
+        m.table = key; m.table_len = (ptrdiff_t)(klen / 2);
+        m.default_value = key; m.default_len = (ptrdiff_t)klen;
+        m.locale = key; m.locale_len = (ptrdiff_t)(klen < 12 ? klen : 12);
+        drive(b, &m, choice + 1);
+        m.key_len = 0;
+        drive(b, &m, choice + 2);
+        /* Hostile: negative lengths other than -1, NULL pointers with lengths, odd versions. */
+        m.key_len = -2;
+        drive(b, &m, choice + 3);
+        m.key_len = (ptrdiff_t)klen;
+        m.table = NULL; m.table_len = 5;
+        m.default_value = NULL; m.default_len = 9;
+        m.locale = NULL; m.locale_len = 3;
+        drive(b, &m, choice + 4);
+        m.key = NULL; m.key_len = -1;
+        drive(b, &m, choice + 5);
+        m.key = key;
+        m.version = (n & 1) ? 0 : 99;
+        drive(b, &m, choice + 6);
+        /* A request's languages: the key as one tag and as a header; other handles as lists. */
+        lokale_languages *list = NULL, *header = NULL;
+        const char *tags[] = {key, "fr", key + klen / 2};
+        if (lokale_languages_new(&list, runtime, tags, 3) == LOKALE_OK) {
             m.version = LOKALE_MESSAGE_VERSION;
-            m.languages = (const lokale_languages *)(void *)((n & 1) ? (void *)runtime : (void *)b);
-            drive(b, &m, choice + 11);
-            char parsed[64];
-            size_t parsed_count = 0;
-            lokale_parse_accept_language(parsed, sizeof parsed, &needed, &parsed_count, key, (ptrdiff_t)klen);
-            /* Version 3 at its own size: the library must not read `languages`. */
-            lokale_message *v3 = malloc(offsetof(lokale_message, languages));
-            memcpy(v3, &m, offsetof(lokale_message, languages));
-            v3->version = 3;
-            drive(b, v3, choice + 12);
-            free(v3);
-            m.languages = NULL;
-            /* Version 1 at its own size: the library must not read `locale`. */
-            lokale_message *v1 = malloc(offsetof(lokale_message, locale));
-            memcpy(v1, &m, offsetof(lokale_message, locale));
-            v1->version = 1;
-            drive(b, v1, choice + 7);
-            free(v1);
-            n++;
+            m.languages = list;
+            drive(b, &m, choice + 8);
+            drive(b, &m, choice + 9); /* the second call reads the plan the first published */
+            if (lokale_languages_from_accept_language(&header, runtime, key, (ptrdiff_t)klen) == LOKALE_OK) {
+                m.languages = header;
+                drive(b, &m, choice + 10);
+                lokale_languages_free(header);
+            }
+            lokale_languages_free(list);
         }
-        start = i + 1;
+        m.version = LOKALE_MESSAGE_VERSION;
+        m.languages = (const lokale_languages *)(void *)((n & 1) ? (void *)runtime : (void *)b);
+        drive(b, &m, choice + 11);
+        char parsed[64];
+        size_t parsed_count = 0;
+        lokale_parse_accept_language(parsed, sizeof parsed, &needed, &parsed_count, key, (ptrdiff_t)klen);
+        /* Version 3 at its own size: the library must not read `languages`. */
+        lokale_message *v3 = malloc(offsetof(lokale_message, languages));
+        memcpy(v3, &m, offsetof(lokale_message, languages));
+        v3->version = 3;
+        drive(b, v3, choice + 12);
+        free(v3);
+        m.languages = NULL;
+        /* Version 1 at its own size: the library must not read `locale`. */
+        lokale_message *v1 = malloc(offsetof(lokale_message, locale));
+        memcpy(v1, &m, offsetof(lokale_message, locale));
+        v1->version = 1;
+        drive(b, v1, choice + 7);
+        free(v1);
     }
     free(copy);
     lokale_runtime_set_language(runtime, NULL);
